@@ -1,0 +1,364 @@
+//! Claims, clocks and points: RULES.md §4 (solitaire) and §5 (pass-and-play).
+//!
+//! A [`Round`] is a state machine over one roll. Time is an argument
+//! (`now_ms`, milliseconds on any monotone wall clock), and every clock is a
+//! deadline, so a throttled tab or a reload never stretches one: whoever
+//! calls with a later `now_ms` finds the claim settled. The round is
+//! serialisable, so a page can store it and settle an expired claim on load.
+//!
+//! Players are numbered from 0; solitaire is a round with one player.
+//! The round knows whether the roll is solvable (the solver's verdict is
+//! passed in), which is how an IMPOSSIBLE claim is judged.
+//!
+//! Where the rules leave a case open, this module decides:
+//! - a SCORE that fails during another player's IMPOSSIBLE clock hands the
+//!   clock back to the claimer until its own deadline; when the claimer's own
+//!   SCORE fails, the claim is judged at once (RULES.md §4);
+//! - a goal made during an IMPOSSIBLE clock without pressing SCORE counts as
+//!   the claimer's SCORE made in time (−2 for the claim, +1 back).
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::Rules;
+
+/// A running IMPOSSIBLE claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Claim {
+    /// Who claimed.
+    pub player: usize,
+    /// When the IMPOSSIBLE clock runs out, ms.
+    pub deadline: u64,
+}
+
+/// Where a round stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// No clock: free practice.
+    Open,
+    /// A SCORE clock runs (perhaps during an IMPOSSIBLE claim).
+    Score {
+        /// Who pressed SCORE.
+        player: usize,
+        /// When the SCORE clock runs out, ms.
+        deadline: u64,
+        /// The IMPOSSIBLE claim it interrupted.
+        claim: Option<Claim>,
+    },
+    /// An IMPOSSIBLE clock runs.
+    Impossible(Claim),
+    /// Points are settled; the roll may still be played for practice.
+    Over,
+}
+
+/// Something that happens to a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Input {
+    /// A player presses SCORE.
+    Score(usize),
+    /// A player presses IMPOSSIBLE.
+    Impossible(usize),
+    /// End the IMPOSSIBLE clock now and judge.
+    RevealNow,
+    /// The SCORE player gives up.
+    GiveUp,
+    /// The board reports the goal made, in this many moves.
+    GoalMade {
+        /// Moves in the solution.
+        moves: usize,
+    },
+    /// The board has no move left without the goal (fails a SCORE in strict mode).
+    Exhausted,
+    /// A new roll or a change of rules: settle whatever runs.
+    Abandon,
+    /// Time passes.
+    Tick,
+}
+
+/// Why points were given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Reason {
+    /// The goal was made under the SCORE clock.
+    Made {
+        /// Moves used.
+        moves: usize,
+    },
+    /// The goal was made with no clock running.
+    FreePractice,
+    /// The SCORE clock ran out.
+    TimeUp,
+    /// The SCORE player gave up.
+    GaveUp,
+    /// Strict mode: the numbers ran out without the goal.
+    NumbersUsedUp,
+    /// A new roll while the SCORE clock ran.
+    Abandoned,
+    /// The IMPOSSIBLE claim was right.
+    TrulyImpossible,
+    /// The IMPOSSIBLE claim was wrong: the roll has a solution.
+    HadSolution,
+    /// Judging off: nobody found a solution in time.
+    NobodyScored,
+    /// A SCORE (by this player) made the goal during the IMPOSSIBLE clock.
+    ClaimBeaten {
+        /// Who made the goal.
+        by: usize,
+    },
+}
+
+/// Points for one player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Award {
+    /// The player.
+    pub player: usize,
+    /// Points, e.g. +1 or −2.
+    pub points: i32,
+    /// Why.
+    pub reason: Reason,
+}
+
+/// An input that does not fit the round's state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum RoundError {
+    /// Points are settled.
+    #[error("This round is over: roll again.")]
+    Over,
+    /// A SCORE clock already runs.
+    #[error("A SCORE clock is already running.")]
+    ScoreRunning,
+    /// An IMPOSSIBLE clock already runs.
+    #[error("IMPOSSIBLE has already been called.")]
+    ImpossibleRunning,
+    /// Reveal with no IMPOSSIBLE clock.
+    #[error("There is no IMPOSSIBLE claim to reveal.")]
+    NoClaim,
+    /// Give up with no SCORE clock.
+    #[error("There is no SCORE clock running.")]
+    NoScore,
+    /// Reveal while a SCORE clock runs.
+    #[error("Finish the SCORE first.")]
+    FinishScore,
+    /// A player number out of range.
+    #[error("There is no such player.")]
+    NoSuchPlayer,
+}
+
+/// One roll's claims and clocks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Round {
+    players: usize,
+    solvable: bool,
+    judging: bool,
+    strict: bool,
+    score_ms: u64,
+    impossible_ms: u64,
+    phase: Phase,
+}
+
+impl Round {
+    /// A solitaire round.
+    pub fn solitaire(rules: &Rules, solvable: bool) -> Round {
+        Round::new(1, rules, solvable, true)
+    }
+
+    /// A round for `players` players; `judging` lets the solver judge IMPOSSIBLE (RULES.md §5).
+    pub fn new(players: usize, rules: &Rules, solvable: bool, judging: bool) -> Round {
+        Round {
+            players: players.max(1),
+            solvable,
+            judging,
+            strict: rules.strict,
+            score_ms: rules.score_secs as u64 * 1000,
+            impossible_ms: rules.impossible_secs as u64 * 1000,
+            phase: Phase::Open,
+        }
+    }
+
+    /// Where the round stands.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Whether the roll has a solution.
+    pub fn solvable(&self) -> bool {
+        self.solvable
+    }
+
+    /// Whether a clock is running.
+    pub fn is_running(&self) -> bool {
+        matches!(self.phase, Phase::Score { .. } | Phase::Impossible(_))
+    }
+
+    /// Whether a SCORE clock is running.
+    pub fn score_running(&self) -> bool {
+        matches!(self.phase, Phase::Score { .. })
+    }
+
+    /// Whether undo is allowed now (strict mode forbids it under the SCORE clock).
+    pub fn undo_allowed(&self) -> bool {
+        !(self.strict && self.score_running())
+    }
+
+    /// The running clock's deadline, ms.
+    pub fn deadline(&self) -> Option<u64> {
+        match self.phase {
+            Phase::Score { deadline, .. } => Some(deadline),
+            Phase::Impossible(c) => Some(c.deadline),
+            _ => None,
+        }
+    }
+
+    /// Milliseconds left on the running clock.
+    pub fn remaining_ms(&self, now_ms: u64) -> Option<u64> {
+        self.deadline().map(|d| d.saturating_sub(now_ms))
+    }
+
+    /// Settles a clock whose deadline has passed.
+    pub fn tick(&mut self, now_ms: u64) -> Vec<Award> {
+        let mut awards = Vec::new();
+        match self.phase {
+            Phase::Score { player, deadline, claim } if now_ms >= deadline => {
+                self.fail_score(player, claim, Reason::TimeUp, now_ms, &mut awards);
+            }
+            Phase::Impossible(c) if now_ms >= c.deadline => self.judge(c, &mut awards),
+            _ => {}
+        }
+        awards
+    }
+
+    /// Applies an input at time `now_ms`.
+    ///
+    /// A clock that ran out before `now_ms` is settled first; if that settles
+    /// anything, only `Abandon` is still applied after it (the clock beat the input).
+    pub fn apply(&mut self, input: Input, now_ms: u64) -> Result<Vec<Award>, RoundError> {
+        let mut awards = self.tick(now_ms);
+        if !awards.is_empty() && input != Input::Abandon {
+            return Ok(awards);
+        }
+        let check = |p: usize| if p < self.players { Ok(p) } else { Err(RoundError::NoSuchPlayer) };
+        match (input, self.phase) {
+            (Input::Tick, _) => {}
+            (Input::Score(p), Phase::Open) => {
+                self.phase = Phase::Score { player: check(p)?, deadline: now_ms + self.score_ms, claim: None };
+            }
+            (Input::Score(p), Phase::Impossible(claim)) => {
+                self.phase = Phase::Score { player: check(p)?, deadline: now_ms + self.score_ms, claim: Some(claim) };
+            }
+            (Input::Impossible(p), Phase::Open) => {
+                self.phase = Phase::Impossible(Claim { player: check(p)?, deadline: now_ms + self.impossible_ms });
+            }
+            (Input::Score(_) | Input::Impossible(_), Phase::Score { .. }) => return Err(RoundError::ScoreRunning),
+            (Input::Impossible(_), Phase::Impossible(_)) => return Err(RoundError::ImpossibleRunning),
+            (Input::Score(_) | Input::Impossible(_), Phase::Over) => return Err(RoundError::Over),
+            (Input::RevealNow, Phase::Impossible(c)) => self.judge(c, &mut awards),
+            (Input::RevealNow, Phase::Score { .. }) => return Err(RoundError::FinishScore),
+            (Input::RevealNow, _) => return Err(RoundError::NoClaim),
+            (Input::GiveUp, Phase::Score { player, claim, .. }) => {
+                self.fail_score(player, claim, Reason::GaveUp, now_ms, &mut awards);
+            }
+            (Input::GiveUp, _) => return Err(RoundError::NoScore),
+            (Input::GoalMade { moves }, Phase::Score { player, claim, .. }) => {
+                awards.push(Award { player, points: 1, reason: Reason::Made { moves } });
+                if let Some(c) = claim {
+                    awards.push(Award { player: c.player, points: -2, reason: Reason::ClaimBeaten { by: player } });
+                }
+                self.phase = Phase::Over;
+            }
+            (Input::GoalMade { moves }, Phase::Impossible(c)) => {
+                awards.push(Award { player: c.player, points: 1, reason: Reason::Made { moves } });
+                awards.push(Award { player: c.player, points: -2, reason: Reason::ClaimBeaten { by: c.player } });
+                self.phase = Phase::Over;
+            }
+            (Input::GoalMade { .. }, Phase::Open) => {
+                awards.push(Award { player: 0, points: 0, reason: Reason::FreePractice });
+                self.phase = Phase::Over;
+            }
+            (Input::GoalMade { .. }, Phase::Over) => {}
+            (Input::Exhausted, Phase::Score { player, claim, .. }) if self.strict => {
+                self.fail_score(player, claim, Reason::NumbersUsedUp, now_ms, &mut awards);
+            }
+            (Input::Exhausted, _) => {}
+            (Input::Abandon, Phase::Score { player, claim, .. }) => {
+                self.fail_score(player, claim, Reason::Abandoned, now_ms, &mut awards);
+                if let Phase::Impossible(c) = self.phase {
+                    self.judge(c, &mut awards);
+                }
+                self.phase = Phase::Over;
+            }
+            (Input::Abandon, Phase::Impossible(c)) => self.judge(c, &mut awards),
+            (Input::Abandon, _) => self.phase = Phase::Over,
+        }
+        Ok(awards)
+    }
+
+    fn fail_score(&mut self, player: usize, claim: Option<Claim>, reason: Reason, now_ms: u64, awards: &mut Vec<Award>) {
+        awards.push(Award { player, points: -1, reason });
+        match claim {
+            Some(c) if c.player == player || now_ms >= c.deadline => self.judge(c, awards),
+            Some(c) => self.phase = Phase::Impossible(c),
+            None => self.phase = Phase::Over,
+        }
+    }
+
+    fn judge(&mut self, c: Claim, awards: &mut Vec<Award>) {
+        let (points, reason) = match (self.judging, self.solvable) {
+            (false, _) => (1, Reason::NobodyScored),
+            (true, false) => (1, Reason::TrulyImpossible),
+            (true, true) => (-2, Reason::HadSolution),
+        };
+        awards.push(Award { player: c.player, points, reason });
+        self.phase = Phase::Over;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solo(solvable: bool) -> Round {
+        Round::solitaire(&Rules::default(), solvable)
+    }
+
+    fn pts(a: &[Award]) -> Vec<(usize, i32)> {
+        a.iter().map(|a| (a.player, a.points)).collect()
+    }
+
+    #[test]
+    fn clocks_are_deadlines() {
+        let mut r = solo(true);
+        r.apply(Input::Score(0), 1_000).unwrap();
+        assert_eq!(r.remaining_ms(11_000), Some(20_000));
+        assert!(r.tick(30_999).is_empty());
+        assert_eq!(pts(&r.tick(31_000)), [(0, -1)]);
+    }
+
+    #[test]
+    fn late_goal_loses_to_the_clock() {
+        let mut r = solo(true);
+        r.apply(Input::Score(0), 0).unwrap();
+        let a = r.apply(Input::GoalMade { moves: 2 }, 40_000).unwrap();
+        assert_eq!(a, [Award { player: 0, points: -1, reason: Reason::TimeUp }]);
+    }
+
+    #[test]
+    fn errors_change_nothing() {
+        let mut r = solo(true);
+        assert_eq!(r.apply(Input::RevealNow, 0), Err(RoundError::NoClaim));
+        assert_eq!(r.apply(Input::GiveUp, 0), Err(RoundError::NoScore));
+        assert_eq!(r.apply(Input::Score(3), 0), Err(RoundError::NoSuchPlayer));
+        assert_eq!(r.phase(), Phase::Open);
+        r.apply(Input::Impossible(0), 0).unwrap();
+        assert_eq!(r.apply(Input::Impossible(0), 1), Err(RoundError::ImpossibleRunning));
+        r.apply(Input::Score(0), 2).unwrap();
+        assert_eq!(r.apply(Input::RevealNow, 3), Err(RoundError::FinishScore));
+    }
+
+    #[test]
+    fn snapshot_round_trips_and_settles_after_reload() {
+        let mut r = solo(true);
+        r.apply(Input::Score(0), 0).unwrap();
+        let json = serde_json::to_string(&r).unwrap();
+        let mut back: Round = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, r);
+        assert_eq!(pts(&back.tick(60_000)), [(0, -1)]);
+    }
+}

@@ -1,0 +1,400 @@
+//! The solver: every way to make the goal, by the same moves a player makes.
+//!
+//! The search walks the pool exactly as the board does: take two numbers and
+//! an operator, put the red result back (RULES.md §2), and count the goal only
+//! when a move with a red input makes it (§3), with every number used when the
+//! rules say so. Because it calls [`Op::apply`], the solver can never list a
+//! move the board would refuse, nor miss one it would allow.
+//!
+//! Two refinements keep it fast without changing what it finds: pairs of
+//! equal pool entries are tried once, and (for [`is_solvable`]) pools already
+//! seen to fail are remembered. Solutions are merged under
+//! [`Expr::canonical`], keeping the simplest spelling of each.
+
+use std::collections::{HashMap, HashSet};
+use std::ops::ControlFlow;
+
+use crate::expr::{Canon, Expr};
+use crate::number::Num;
+use crate::op::{Op, OpSet};
+use crate::roll;
+use crate::rules::Rules;
+
+/// Most numbers a puzzle may hold.
+pub const MAX_NUMBERS: usize = 6;
+
+/// A position to solve: numbers (some perhaps already red), a goal and the rules that matter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The pool.
+    pub numbers: Vec<Num>,
+    /// Which pool entries are derived (red).
+    pub red: Vec<bool>,
+    /// The goal.
+    pub goal: Num,
+    /// Enabled operators.
+    pub ops: OpSet,
+    /// Whether every number must be used.
+    pub use_all: bool,
+    /// Refuse fractional intermediate results (used to find deals that need a fraction).
+    pub whole_only: bool,
+}
+
+impl Puzzle {
+    /// A fresh roll under `rules`.
+    pub fn from_roll(roll: &[i64], rules: &Rules) -> Puzzle {
+        Puzzle::new(roll.iter().map(|&v| Num::int(v)).collect(), Num::int(rules.goal), rules.ops, rules.use_all)
+    }
+
+    /// Any numbers, none red yet.
+    pub fn new(numbers: Vec<Num>, goal: Num, ops: OpSet, use_all: bool) -> Puzzle {
+        let red = vec![false; numbers.len()];
+        Puzzle { numbers, red, goal, ops, use_all, whole_only: false }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Item {
+    v: Num,
+    red: bool,
+    node: u16,
+}
+
+#[derive(Clone, Copy)]
+enum Node {
+    Leaf(usize, Num),
+    Bin(Op, u16, u16, Num),
+}
+
+struct Search<F> {
+    goal: Num,
+    ops: Vec<Op>,
+    use_all: bool,
+    whole_only: bool,
+    arena: Vec<Node>,
+    record: bool,
+    failed: Option<HashSet<Vec<(Num, bool)>>>,
+    visit: F,
+}
+
+impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
+    fn new(p: &Puzzle, record: bool, visit: F) -> (Search<F>, Vec<Item>) {
+        let mut arena = Vec::new();
+        let items = p
+            .numbers
+            .iter()
+            .zip(&p.red)
+            .enumerate()
+            .map(|(slot, (&v, &red))| {
+                arena.push(Node::Leaf(slot, v));
+                Item { v, red, node: (arena.len() - 1) as u16 }
+            })
+            .collect();
+        let search = Search {
+            goal: p.goal,
+            ops: p.ops.iter().collect(),
+            use_all: p.use_all,
+            whole_only: p.whole_only,
+            arena,
+            record,
+            failed: None,
+            visit,
+        };
+        (search, items)
+    }
+
+    /// Depth-first over moves; `Break` as soon as `visit` says so.
+    fn run(&mut self, pool: &[Item]) -> ControlFlow<()> {
+        let n = pool.len();
+        if n < 2 {
+            return ControlFlow::Continue(());
+        }
+        let key = self.failed.as_ref().map(|_| {
+            let mut k: Vec<(Num, bool)> = pool.iter().map(|it| (it.v, it.red)).collect();
+            k.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+            k
+        });
+        if let (Some(failed), Some(k)) = (&self.failed, &key) {
+            if failed.contains(k) {
+                return ControlFlow::Continue(());
+            }
+        }
+        let same = |a: &Item, b: &Item| a.v == b.v && a.red == b.red;
+        let mut next = [Item { v: Num::ZERO, red: false, node: 0 }; MAX_NUMBERS + 1];
+        for i in 0..n {
+            if pool[..i].iter().any(|p| same(p, &pool[i])) {
+                continue;
+            }
+            for j in i + 1..n {
+                if pool[i + 1..j].iter().any(|p| same(p, &pool[j])) {
+                    continue;
+                }
+                let mut len = 0;
+                for (k, it) in pool.iter().enumerate() {
+                    if k != i && k != j {
+                        next[len] = *it;
+                        len += 1;
+                    }
+                }
+                let red_in = pool[i].red || pool[j].red;
+                for oi in 0..self.ops.len() {
+                    let op = self.ops[oi];
+                    let swaps: &[bool] = if op.is_commutative() || same(&pool[i], &pool[j]) { &[false] } else { &[false, true] };
+                    for &swap in swaps {
+                        let (a, b) = if swap { (pool[j], pool[i]) } else { (pool[i], pool[j]) };
+                        let Ok(r) = op.apply(a.v, b.v) else { continue };
+                        if self.whole_only && !r.is_integer() {
+                            continue;
+                        }
+                        let node = if self.record {
+                            self.arena.push(Node::Bin(op, a.node, b.node, r));
+                            (self.arena.len() - 1) as u16
+                        } else {
+                            0
+                        };
+                        let flow = if r == self.goal && red_in && (!self.use_all || len == 0) {
+                            (self.visit)(&self.arena, node)
+                        } else {
+                            next[len] = Item { v: r, red: true, node };
+                            self.run(&next[..len + 1])
+                        };
+                        if self.record {
+                            self.arena.pop();
+                        }
+                        flow?;
+                    }
+                }
+            }
+        }
+        if let (Some(failed), Some(k)) = (&mut self.failed, key) {
+            failed.insert(k);
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+fn build(arena: &[Node], node: u16) -> Expr {
+    match arena[node as usize] {
+        Node::Leaf(slot, v) => Expr::leaf(v, slot),
+        // The value was computed by `Op::apply` during the search.
+        Node::Bin(op, a, b, value) => {
+            let (mut left, mut right) = (build(arena, a), build(arena, b));
+            // The search tries a commutative move once; spell it bracketed part first (99 ÷ 9 + 9).
+            if op.is_commutative() && left.moves() < right.moves() {
+                std::mem::swap(&mut left, &mut right);
+            }
+            Expr::Node { op, left: Box::new(left), right: Box::new(right), value }
+        }
+    }
+}
+
+/// Whether the goal can be made.
+pub fn is_solvable(p: &Puzzle) -> bool {
+    if p.numbers.len() > MAX_NUMBERS {
+        return false;
+    }
+    let (mut s, items) = Search::new(p, false, |_, _| ControlFlow::Break(()));
+    if items.len() > 4 {
+        s.failed = Some(HashSet::new());
+    }
+    s.run(&items).is_break()
+}
+
+/// How a solution ranks: fewest moves, then whole intermediates, no negatives,
+/// no concatenation, no powers, then the shortest and alphabetical spelling.
+fn simplicity(e: &Expr) -> (usize, bool, bool, bool, bool, usize, String) {
+    let text = e.to_string();
+    (
+        e.moves(),
+        e.uses_fraction(),
+        e.uses_negative(),
+        e.uses_op(Op::Concat),
+        e.uses_op(Op::Pow),
+        text.chars().count(),
+        text,
+    )
+}
+
+/// Every distinct solution, simplest first (see [`Expr::canonical`] for "distinct").
+pub fn solutions(p: &Puzzle) -> Vec<Expr> {
+    solutions_up_to(p, usize::MAX)
+}
+
+/// Like [`solutions`], but stops searching after `limit` distinct solutions.
+pub fn solutions_up_to(p: &Puzzle, limit: usize) -> Vec<Expr> {
+    if p.numbers.len() > MAX_NUMBERS {
+        return Vec::new();
+    }
+    let mut found: HashMap<Canon, Expr> = HashMap::new();
+    let (mut s, items) = Search::new(p, true, |arena, node| {
+        let e = build(arena, node);
+        let key = e.canonical();
+        match found.get_mut(&key) {
+            Some(old) => {
+                if simplicity(&e) < simplicity(old) {
+                    *old = e;
+                }
+            }
+            None => {
+                found.insert(key, e);
+            }
+        }
+        if found.len() >= limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    let _ = s.run(&items);
+    drop(s);
+    let mut list: Vec<(_, Expr)> = found.into_values().map(|e| (simplicity(&e), e)).collect();
+    list.sort_by(|a, b| a.0.cmp(&b.0));
+    list.into_iter().map(|(_, e)| e).collect()
+}
+
+/// The simplest solution, if any.
+pub fn simplest(p: &Puzzle) -> Option<Expr> {
+    solutions(p).into_iter().next()
+}
+
+/// A suggested next move: `(left slot, op, right slot)` of the simplest solution's first step.
+pub fn hint(p: &Puzzle) -> Option<(usize, Op, usize)> {
+    simplest(p).and_then(|e| e.first_move())
+}
+
+/// Whether every solution needs a fractional intermediate result (e.g. 24 from 3 3 8 8).
+pub fn needs_fraction(p: &Puzzle) -> bool {
+    is_solvable(p) && !is_solvable(&Puzzle { whole_only: true, ..p.clone() })
+}
+
+/// How hard a roll is, 1 (easy) to 5 (hard); `None` when it has no solution.
+///
+/// From the number of distinct solutions `n`: 1 for n ≥ 20, 2 for n ≥ 8,
+/// 3 for n ≥ 3, 4 otherwise; then +1 when every solution needs a fraction, a
+/// negative number or concatenation (judged on the simplest solution, which
+/// avoids them whenever any solution does), capped at 5.
+pub fn difficulty(p: &Puzzle) -> Option<u8> {
+    let all = solutions(p);
+    let best = all.first()?;
+    let base = match all.len() {
+        20.. => 1,
+        8..=19 => 2,
+        3..=7 => 3,
+        _ => 4,
+    };
+    let awkward = best.uses_fraction() || best.uses_negative() || best.uses_op(Op::Concat);
+    Some((base + u8::from(awkward)).min(5))
+}
+
+/// The rolls of a dice set that have no solution.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ImpossibleTable {
+    /// Distinct sorted rolls examined.
+    pub rolls: u64,
+    /// Ordered outcomes of the dice (product of sides).
+    pub outcomes: u64,
+    /// The impossible rolls, each ascending, in ascending order.
+    pub impossible: Vec<Vec<i64>>,
+    /// Ordered outcomes that give an impossible roll.
+    pub impossible_outcomes: u64,
+}
+
+impl ImpossibleTable {
+    /// The chance that a roll is impossible.
+    pub fn probability(&self) -> f64 {
+        if self.outcomes == 0 {
+            0.0
+        } else {
+            self.impossible_outcomes as f64 / self.outcomes as f64
+        }
+    }
+}
+
+/// Most distinct rolls [`impossible_rolls`] will examine.
+pub const MAX_TABLE_ROLLS: u64 = 60_000;
+
+/// Too many rolls to list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("These dice have {0} different rolls; the list is limited to 60000. Use fewer dice or fewer sides.")]
+pub struct TooManyRolls(pub u64);
+
+/// Every impossible roll of `rules.dice` for `rules.goal`, with its chance.
+pub fn impossible_rolls(rules: &Rules) -> Result<ImpossibleTable, TooManyRolls> {
+    let count = roll::count_sorted_rolls(&rules.dice);
+    if count > MAX_TABLE_ROLLS {
+        return Err(TooManyRolls(count));
+    }
+    let mut table = ImpossibleTable {
+        rolls: count,
+        outcomes: rules.dice.iter().map(|&s| s as u64).product(),
+        impossible: Vec::new(),
+        impossible_outcomes: 0,
+    };
+    for (faces, ways) in roll::sorted_rolls(&rules.dice) {
+        if !is_solvable(&Puzzle::from_roll(&faces, rules)) {
+            table.impossible.push(faces);
+            table.impossible_outcomes += ways;
+        }
+    }
+    Ok(table)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Preset;
+
+    fn score(roll: &[i64]) -> Puzzle {
+        Puzzle::from_roll(roll, &Rules::default())
+    }
+
+    #[test]
+    fn goal_from_two_dice_alone_does_not_count() {
+        // 4 × 5 = 20 uses no red number (RULES.md §3); with 1 1 the roll is still solvable.
+        let p = Puzzle::new(vec![Num::int(4), Num::int(5), Num::int(7)], Num::int(20), OpSet::ARITHMETIC, false);
+        assert!(solutions(&p).iter().all(|e| e.moves() >= 2));
+    }
+
+    #[test]
+    fn nine_nine_nine_nine_makes_twenty_by_concatenation() {
+        let list = solutions(&score(&[9, 9, 9, 9]));
+        assert!(list.iter().any(|e| e.to_string() == "99 ÷ 9 + 9"), "{list:?}");
+    }
+
+    #[test]
+    fn solutions_are_distinct_and_simplest_first() {
+        let list = solutions(&score(&[2, 5, 12, 12]));
+        assert!(!list.is_empty());
+        let keys: HashSet<Canon> = list.iter().map(Expr::canonical).collect();
+        assert_eq!(keys.len(), list.len());
+        let moves: Vec<usize> = list.iter().map(Expr::moves).collect();
+        assert!(moves.windows(2).all(|w| w[0] <= w[1]));
+    }
+
+    #[test]
+    fn hint_is_a_move_on_the_pool() {
+        let p = score(&[1, 2, 3, 4]);
+        let (l, _, r) = hint(&p).unwrap();
+        assert!(l < 4 && r < 4 && l != r);
+    }
+
+    #[test]
+    fn red_pool_entries_count_as_derived() {
+        // Board state: a red 4 and a die 5: one more move makes 20 through a red number.
+        let mut p = Puzzle::new(vec![Num::int(4), Num::int(5)], Num::int(20), OpSet::SCORE, false);
+        assert!(!is_solvable(&p));
+        p.red[0] = true;
+        assert!(is_solvable(&p));
+        assert_eq!(hint(&p), Some((0, Op::Mul, 1)));
+    }
+
+    #[test]
+    fn difficulty_is_in_range() {
+        let r = Rules::preset(Preset::Score);
+        for roll in [[1, 2, 3, 4], [2, 5, 12, 12], [9, 9, 9, 9]] {
+            let d = difficulty(&Puzzle::from_roll(&roll, &r)).unwrap();
+            assert!((1..=5).contains(&d));
+        }
+        assert_eq!(difficulty(&score(&[1, 1, 1, 4])), None);
+    }
+}

@@ -1,0 +1,99 @@
+//! Score, streaks and the history of rounds, as stored in the browser.
+//!
+//! Plain data with serde and a version number, so the storage layer can
+//! recognise and migrate old shapes. Recording an award is the only way the
+//! numbers change, so score and history can never disagree.
+
+use serde::{Deserialize, Serialize};
+
+/// Most rounds kept in the history (oldest dropped first).
+pub const MAX_HISTORY: usize = 500;
+
+/// One line of the history.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HistoryEntry {
+    /// The roll, as rolled.
+    pub roll: Vec<i64>,
+    /// The goal.
+    pub goal: i64,
+    /// The claim: "SCORE", "IMPOSSIBLE" or "practice".
+    pub claim: String,
+    /// Points given.
+    pub points: i32,
+    /// Why, in words.
+    pub reason: String,
+    /// When, ms since the epoch.
+    pub at_ms: u64,
+}
+
+/// A player's running totals.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Stats {
+    /// Schema version, [`Stats::VERSION`].
+    pub version: u32,
+    /// Total points.
+    pub score: i64,
+    /// Positive results in a row.
+    pub streak: u32,
+    /// Longest streak so far.
+    pub best_streak: u32,
+    /// Recent rounds, oldest first.
+    pub history: Vec<HistoryEntry>,
+}
+
+impl Stats {
+    /// The current schema version.
+    pub const VERSION: u32 = 1;
+
+    /// Empty totals.
+    pub fn new() -> Stats {
+        Stats { version: Stats::VERSION, ..Stats::default() }
+    }
+
+    /// Records one award: points, streak (a gain extends it, a loss ends it, 0 leaves it) and history.
+    pub fn record(&mut self, entry: HistoryEntry) {
+        self.score += entry.points as i64;
+        match entry.points {
+            p if p > 0 => {
+                self.streak += 1;
+                self.best_streak = self.best_streak.max(self.streak);
+            }
+            p if p < 0 => self.streak = 0,
+            _ => {}
+        }
+        self.history.push(entry);
+        if self.history.len() > MAX_HISTORY {
+            let extra = self.history.len() - MAX_HISTORY;
+            self.history.drain(..extra);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(points: i32) -> HistoryEntry {
+        HistoryEntry { roll: vec![1, 2, 3, 4], goal: 20, claim: "SCORE".into(), points, reason: String::new(), at_ms: 0 }
+    }
+
+    #[test]
+    fn streaks_count_gains_and_reset_on_losses() {
+        let mut s = Stats::new();
+        for p in [1, 1, 0, 1, -2, 1] {
+            s.record(entry(p));
+        }
+        assert_eq!((s.score, s.streak, s.best_streak), (2, 1, 3));
+        assert_eq!(s.history.len(), 6);
+    }
+
+    #[test]
+    fn history_is_capped() {
+        let mut s = Stats::new();
+        for _ in 0..MAX_HISTORY + 5 {
+            s.record(entry(1));
+        }
+        assert_eq!(s.history.len(), MAX_HISTORY);
+        assert_eq!(s.score, MAX_HISTORY as i64 + 5);
+    }
+}

@@ -1,0 +1,76 @@
+//! The facts every implementation must reproduce (RULES.md §7).
+
+use score_engine::solve::{impossible_rolls, is_solvable, needs_fraction, solutions, Puzzle};
+use score_engine::{Num, Preset, Rules};
+
+fn score_rules() -> Rules {
+    Rules::preset(Preset::Score)
+}
+
+fn solvable(roll: &[i64], rules: &Rules) -> bool {
+    is_solvable(&Puzzle::from_roll(roll, rules))
+}
+
+/// RULES.md §6–7 and the seed's IMPOSSIBLES appendix: 104 impossible of 2,359 sorted rolls.
+#[test]
+fn default_dice_have_104_impossible_rolls_of_2359() {
+    let table = impossible_rolls(&score_rules()).unwrap();
+    assert_eq!(table.rolls, 2359);
+    assert_eq!(table.impossible.len(), 104);
+    for roll in [[1, 1, 1, 4], [3, 3, 3, 3], [6, 6, 6, 6]] {
+        assert!(table.impossible.contains(&roll.to_vec()), "{roll:?}");
+    }
+    assert!(!table.impossible.contains(&vec![2, 5, 12, 12]));
+    assert!(table.impossible.iter().all(|r| r.windows(2).all(|w| w[0] <= w[1])));
+    assert!(table.probability() > 0.0 && table.probability() < 0.05);
+}
+
+/// RULES.md §7: 2 5 12 12 is solvable; 9 9 9 9 → 99 ÷ 9 + 9.
+#[test]
+fn named_rolls() {
+    let r = score_rules();
+    assert!(solvable(&[2, 5, 12, 12], &r));
+    assert!(solvable(&[9, 9, 9, 9], &r));
+    assert!(!solvable(&[1, 1, 1, 4], &r));
+    assert!(!solvable(&[6, 6, 6, 6], &r));
+}
+
+/// RULES.md §2: 4 ÷ 5 → 1 − 4/5 → 4 ÷ (1/5) is exactly 20 (floats miss it).
+#[test]
+fn fraction_route_to_twenty_is_exact() {
+    let p = Puzzle::new(vec![Num::int(4), Num::int(5), Num::int(1), Num::int(4)], Num::int(20), score_rules().ops, true);
+    let texts: Vec<String> = solutions(&p).iter().map(ToString::to_string).collect();
+    assert!(texts.iter().any(|t| t == "4 ÷ (1 − 4 ÷ 5)"), "{texts:?}");
+}
+
+fn twenty_four_count(max: u32) -> (u64, usize) {
+    let rules = Rules { dice: vec![max; 4], ..Rules::preset(Preset::TwentyFour) };
+    let table = impossible_rolls(&rules).unwrap();
+    (table.rolls, table.rolls as usize - table.impossible.len())
+}
+
+/// RULES.md §7, from the 4nums.com statistics of the 24 game.
+#[test]
+fn twenty_four_solvable_deal_counts() {
+    assert_eq!(twenty_four_count(13), (1820, 1362));
+    assert_eq!(twenty_four_count(10), (715, 566));
+    assert_eq!(twenty_four_count(9), (495, 404));
+}
+
+/// RULES.md §7: sixteen 1..13 deals need a fraction on the way (3 3 8 8: 8 ÷ (3 − 8 ÷ 3)).
+#[test]
+fn sixteen_twenty_four_deals_need_a_fraction() {
+    let rules = Rules::preset(Preset::TwentyFour);
+    let mut need = Vec::new();
+    for (deal, _) in score_engine::roll::sorted_rolls(&rules.dice) {
+        if needs_fraction(&Puzzle::from_roll(&deal, &rules)) {
+            need.push(deal);
+        }
+    }
+    assert_eq!(need.len(), 16, "{need:?}");
+    for deal in [[3, 3, 8, 8], [1, 5, 5, 5], [3, 3, 7, 7], [4, 4, 7, 7]] {
+        assert!(need.contains(&deal.to_vec()), "{deal:?}");
+    }
+    let p = Puzzle::from_roll(&[3, 3, 8, 8], &rules);
+    assert_eq!(solutions(&p)[0].to_string(), "8 ÷ (3 − 8 ÷ 3)");
+}
