@@ -1,1 +1,278 @@
-fn main() {}
+//! `score`: the Score solver on the command line, for teachers and scripts.
+//!
+//! ```text
+//! score solve 2 5 12 12 [--goal 20] [--preset score|24] [--json]
+//! score impossibles [--dice 6,6,12,20] [--goal 20] [--preset score|24] [--json]
+//! ```
+//! Bad arguments print one line to stderr and exit with status 2.
+
+use std::process::ExitCode;
+
+use score_engine::solve::{impossible_rolls, solutions, Puzzle};
+use score_engine::{Num, Preset, Rules};
+use serde::Serialize;
+
+const USAGE: &str = "usage: score solve N N N [N…] [--goal G] [--preset score|24] [--json]
+       score impossibles [--dice S,S,S[,…]] [--goal G] [--preset score|24] [--json]";
+
+#[derive(Debug, PartialEq)]
+enum Command {
+    Solve {
+        numbers: Vec<i64>,
+        rules: Rules,
+        json: bool,
+    },
+    Impossibles {
+        rules: Rules,
+        json: bool,
+    },
+    Help,
+}
+
+fn parse_int(flag: &str, v: &str) -> Result<i64, String> {
+    v.trim()
+        .parse()
+        .map_err(|_| format!("{flag} needs a whole number, not “{v}”"))
+}
+
+fn parse(args: &[String]) -> Result<Command, String> {
+    let mut it = args.iter();
+    let sub = it.next().ok_or("missing command: solve or impossibles")?;
+    if matches!(sub.as_str(), "-h" | "--help" | "help") {
+        return Ok(Command::Help);
+    }
+    let mut rules = Rules::default();
+    let (mut goal, mut dice, mut json, mut numbers) = (None, None, false, Vec::new());
+    while let Some(a) = it.next() {
+        let mut value = |flag: &str| it.next().cloned().ok_or(format!("{flag} needs a value"));
+        match a.as_str() {
+            "--json" => json = true,
+            "--goal" => goal = Some(parse_int("--goal", &value("--goal")?)?),
+            "--preset" => {
+                let v = value("--preset")?;
+                rules = Rules::preset(
+                    Preset::from_key(&v).ok_or(format!("unknown preset “{v}” (score or 24)"))?,
+                );
+            }
+            "--dice" => {
+                let v = value("--dice")?;
+                let sides: Result<Vec<u32>, _> =
+                    v.split(',').map(|s| s.trim().parse::<u32>()).collect();
+                dice = Some(
+                    sides.map_err(|_| format!("--dice needs sides like 6,6,12,20, not “{v}”"))?,
+                );
+            }
+            "-h" | "--help" => return Ok(Command::Help),
+            flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
+            n if sub == "solve" => numbers.push(parse_int("solve", n)?),
+            other => return Err(format!("unexpected argument “{other}”")),
+        }
+    }
+    if let Some(g) = goal {
+        rules.goal = g;
+    }
+    if let Some(d) = dice {
+        rules.dice = d;
+    }
+    if let Err(errors) = rules.validate() {
+        return Err(errors
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" "));
+    }
+    match sub.as_str() {
+        "solve" => {
+            if !(2..=score_engine::solve::MAX_NUMBERS).contains(&numbers.len()) {
+                return Err(format!("solve needs 2 to 6 numbers, got {}", numbers.len()));
+            }
+            if let Some(n) = numbers.iter().find(|n| !(-9999..=99_999).contains(*n)) {
+                return Err(format!("{n} is out of range (-9999 to 99999)"));
+            }
+            Ok(Command::Solve {
+                numbers,
+                rules,
+                json,
+            })
+        }
+        "impossibles" => Ok(Command::Impossibles { rules, json }),
+        other => Err(format!("unknown command “{other}” (solve or impossibles)")),
+    }
+}
+
+#[derive(Serialize)]
+struct SolveOut {
+    numbers: Vec<i64>,
+    goal: i64,
+    solutions: Vec<SolutionOut>,
+}
+
+#[derive(Serialize)]
+struct SolutionOut {
+    expr: String,
+    steps: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct ImpossiblesOut {
+    dice: Vec<u32>,
+    goal: i64,
+    rolls: u64,
+    impossible: Vec<Vec<i64>>,
+    probability: f64,
+}
+
+fn run(cmd: Command) -> Result<String, String> {
+    match cmd {
+        Command::Help => Ok(USAGE.to_string()),
+        Command::Solve {
+            numbers,
+            rules,
+            json,
+        } => {
+            let p = Puzzle::new(
+                numbers.iter().map(|&n| Num::int(n)).collect(),
+                Num::int(rules.goal),
+                rules.ops,
+                rules.use_all,
+            );
+            let list = solutions(&p);
+            let out = SolveOut {
+                numbers,
+                goal: rules.goal,
+                solutions: list
+                    .iter()
+                    .map(|e| SolutionOut {
+                        expr: e.to_string(),
+                        steps: e.steps().iter().map(ToString::to_string).collect(),
+                    })
+                    .collect(),
+            };
+            if json {
+                return serde_json::to_string(&out).map_err(|e| e.to_string());
+            }
+            let nums: Vec<String> = out.numbers.iter().map(ToString::to_string).collect();
+            let mut text = format!(
+                "{} → {}: {} distinct solutions",
+                nums.join(" "),
+                out.goal,
+                out.solutions.len()
+            );
+            for s in &out.solutions {
+                text += &format!("\n  {}    ({})", s.expr, s.steps.join("; "));
+            }
+            Ok(text)
+        }
+        Command::Impossibles { rules, json } => {
+            let table = impossible_rolls(&rules).map_err(|e| e.to_string())?;
+            let out = ImpossiblesOut {
+                dice: rules.dice.clone(),
+                goal: rules.goal,
+                rolls: table.rolls,
+                probability: table.probability(),
+                impossible: table.impossible,
+            };
+            if json {
+                return serde_json::to_string(&out).map_err(|e| e.to_string());
+            }
+            let dice: Vec<String> = out.dice.iter().map(|d| format!("d{d}")).collect();
+            let mut text = format!(
+                "{} → {}: {} impossible of {} rolls (chance {:.2}%)",
+                dice.join(" "),
+                out.goal,
+                out.impossible.len(),
+                out.rolls,
+                out.probability * 100.0
+            );
+            for r in &out.impossible {
+                text += &format!(
+                    "\n  {}",
+                    r.iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                );
+            }
+            Ok(text)
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match parse(&args).and_then(run) {
+        Ok(text) => {
+            println!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(msg) => {
+            eprintln!("score: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn parses_solve_with_goal_and_preset() {
+        let Command::Solve {
+            numbers,
+            rules,
+            json,
+        } = parse(&args("solve 3 3 8 8 --preset 24 --json")).unwrap()
+        else {
+            panic!("not solve")
+        };
+        assert_eq!(
+            (numbers, rules.goal, rules.use_all, json),
+            (vec![3, 3, 8, 8], 24, true, true)
+        );
+    }
+
+    #[test]
+    fn bad_arguments_are_one_line_errors() {
+        for bad in [
+            "",
+            "solve 1 x 3",
+            "solve 1 2 3 --goal",
+            "solve 1",
+            "impossibles --dice 6,1,12",
+            "frobnicate",
+            "solve 1 2 3 --preset 25",
+        ] {
+            let e = parse(&args(bad)).unwrap_err();
+            assert!(!e.contains('\n'), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn solve_json_has_the_documented_shape() {
+        let out = run(parse(&args("solve 9 9 9 9 --json")).unwrap()).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["goal"], 20);
+        assert_eq!(v["numbers"], serde_json::json!([9, 9, 9, 9]));
+        assert!(v["solutions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["expr"] == "99 ÷ 9 + 9"));
+        assert!(v["solutions"][0]["steps"].is_array());
+    }
+
+    #[test]
+    fn impossibles_json_has_the_documented_shape() {
+        let out = run(parse(&args("impossibles --json")).unwrap()).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["rolls"], 2359);
+        assert_eq!(v["impossible"].as_array().unwrap().len(), 104);
+        assert_eq!(v["impossible"][0], serde_json::json!([1, 1, 1, 4]));
+        assert_eq!(v["dice"], serde_json::json!([6, 6, 12, 20]));
+    }
+}

@@ -1,1 +1,109 @@
-fn main() {}
+//! Engine benchmarks: `cargo bench -p score-engine`.
+//!
+//! - the impossible table for the default dice (2,359 rolls);
+//! - all 1,820 deals of the 24 game;
+//! - the full distinct-solution list of the slowest roll of the default dice;
+//! - exact arithmetic: the own `Num` against `num_rational::Ratio<i64>` on
+//!   the same fold of checked operations the solver performs.
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use num_rational::Ratio;
+use num_traits::{CheckedAdd, CheckedDiv, CheckedMul, CheckedSub};
+use score_engine::roll::sorted_rolls;
+use score_engine::solve::{impossible_rolls, is_solvable, solutions, Puzzle};
+use score_engine::{Num, Preset, Rules};
+
+fn slowest_roll(rules: &Rules) -> Vec<i64> {
+    let mut worst = (std::time::Duration::ZERO, Vec::new());
+    for (roll, _) in sorted_rolls(&rules.dice) {
+        let p = Puzzle::from_roll(&roll, rules);
+        let t = std::time::Instant::now();
+        black_box(solutions(&p));
+        let dt = t.elapsed();
+        if dt > worst.0 {
+            worst = (dt, roll);
+        }
+    }
+    worst.1
+}
+
+fn arithmetic_inputs() -> Vec<(i64, i64)> {
+    (1..=20)
+        .flat_map(|a| (1..=20).map(move |b| (a, b)))
+        .collect()
+}
+
+fn benches(c: &mut Criterion) {
+    let score = Rules::preset(Preset::Score);
+    let twenty_four = Rules::preset(Preset::TwentyFour);
+    c.bench_function("impossible_table_default_dice", |b| {
+        b.iter(|| impossible_rolls(black_box(&score)))
+    });
+    let deals: Vec<Vec<i64>> = sorted_rolls(&twenty_four.dice)
+        .into_iter()
+        .map(|r| r.0)
+        .collect();
+    c.bench_function("all_1820_deals_of_24", |b| {
+        b.iter(|| {
+            deals
+                .iter()
+                .filter(|d| is_solvable(&Puzzle::from_roll(d, &twenty_four)))
+                .count()
+        })
+    });
+    let slow = slowest_roll(&score);
+    println!("slowest roll for the full solution list: {slow:?}");
+    let p = Puzzle::from_roll(&slow, &score);
+    c.bench_function("solutions_of_slowest_roll", |b| {
+        b.iter(|| solutions(black_box(&p)))
+    });
+
+    let inputs = arithmetic_inputs();
+    c.bench_function("arith_own_num", |b| {
+        b.iter(|| {
+            let mut acc = 0i64;
+            for &(x, y) in &inputs {
+                let (a, b) = (Num::int(x), Num::int(y));
+                for r in [
+                    a.checked_add(b).ok(),
+                    a.checked_sub(b).ok(),
+                    a.checked_mul(b).ok(),
+                    a.checked_div(b).and_then(Result::ok),
+                ] {
+                    let r = r
+                        .and_then(|r| r.checked_div(Num::int(7)).and_then(Result::ok))
+                        .and_then(|r| r.checked_add(Num::ONE).ok());
+                    acc += r.map_or(0, |r| r.numer());
+                }
+            }
+            black_box(acc)
+        })
+    });
+    c.bench_function("arith_num_rational", |b| {
+        b.iter(|| {
+            let mut acc = 0i64;
+            for &(x, y) in &inputs {
+                let (a, b) = (Ratio::from_integer(x), Ratio::from_integer(y));
+                let seven = Ratio::from_integer(7i64);
+                let one = Ratio::from_integer(1i64);
+                for r in [
+                    a.checked_add(&b),
+                    a.checked_sub(&b),
+                    a.checked_mul(&b),
+                    a.checked_div(&b),
+                ] {
+                    let r = r
+                        .and_then(|r| r.checked_div(&seven))
+                        .and_then(|r| r.checked_add(&one));
+                    acc += r.map_or(0, |r| *r.numer());
+                }
+            }
+            black_box(acc)
+        })
+    });
+}
+
+criterion_group!(engine, benches);
+criterion_main!(engine);

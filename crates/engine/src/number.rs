@@ -34,11 +34,23 @@ fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
     a
 }
 
+/// Binary gcd: no division, which is what makes fraction-heavy search fast.
 fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
+    if a == 0 || b == 0 {
+        return a | b;
     }
-    a
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return a << shift;
+        }
+    }
 }
 
 impl Num {
@@ -58,6 +70,11 @@ impl Num {
     }
 
     fn from_i128(n: i128, d: i128) -> Result<Num, Overflow> {
+        if let (Ok(n), Ok(d)) = (i64::try_from(n), i64::try_from(d)) {
+            if n != i64::MIN && d != i64::MIN {
+                return Self::from_i64(n, d);
+            }
+        }
         if d == 0 {
             return Err(Overflow);
         }
@@ -71,6 +88,42 @@ impl Num {
             n: i64::try_from(n).map_err(|_| Overflow)?,
             d: i64::try_from(d).map_err(|_| Overflow)?,
         })
+    }
+
+    /// Normalises `n / d` (both above `i64::MIN`, so negation cannot overflow).
+    fn from_i64(n: i64, d: i64) -> Result<Num, Overflow> {
+        if d == 0 {
+            return Err(Overflow);
+        }
+        let g = gcd_u64(n.unsigned_abs(), d.unsigned_abs()) as i64;
+        let (n, d) = (n / g, d / g);
+        Ok(if d < 0 {
+            Num { n: -n, d: -d }
+        } else {
+            Num { n, d }
+        })
+    }
+
+    /// `(a·d ± c·b) / (b·d)` in `i64` when it fits, else in `i128`.
+    fn add_sub(self, rhs: Num, negate: bool) -> Result<Num, Overflow> {
+        let c = if negate {
+            rhs.n.checked_neg()
+        } else {
+            Some(rhs.n)
+        };
+        let small = c.and_then(|c| {
+            let ad = self.n.checked_mul(rhs.d)?;
+            let cb = c.checked_mul(self.d)?;
+            Some((ad.checked_add(cb)?, self.d.checked_mul(rhs.d)?))
+        });
+        match small {
+            Some((n, d)) if n != i64::MIN => Self::from_i64(n, d),
+            _ => {
+                let (a, b, c, d) = (self.n as i128, self.d as i128, rhs.n as i128, rhs.d as i128);
+                let c = if negate { -c } else { c };
+                Self::from_i128(a * d + c * b, b * d)
+            }
+        }
     }
 
     /// The numerator (carries the sign).
@@ -112,8 +165,7 @@ impl Num {
         if self.d == 1 && rhs.d == 1 {
             return self.n.checked_add(rhs.n).map(Num::int).ok_or(Overflow);
         }
-        let (a, b, c, d) = (self.n as i128, self.d as i128, rhs.n as i128, rhs.d as i128);
-        Self::from_i128(a * d + c * b, b * d)
+        self.add_sub(rhs, false)
     }
 
     /// `self − rhs`, checked.
@@ -121,8 +173,7 @@ impl Num {
         if self.d == 1 && rhs.d == 1 {
             return self.n.checked_sub(rhs.n).map(Num::int).ok_or(Overflow);
         }
-        let (a, b, c, d) = (self.n as i128, self.d as i128, rhs.n as i128, rhs.d as i128);
-        Self::from_i128(a * d - c * b, b * d)
+        self.add_sub(rhs, true)
     }
 
     /// `self × rhs`, checked.
@@ -216,7 +267,12 @@ impl FromStr for Num {
         let bad = || ParseNumError(t.to_string());
         let whole = |p: &str| -> Result<i64, ParseNumError> {
             let p = p.trim();
-            if p.is_empty() || !p.trim_start_matches(['-', '−']).chars().all(|c| c.is_ascii_digit()) {
+            if p.is_empty()
+                || !p
+                    .trim_start_matches(['-', '−'])
+                    .chars()
+                    .all(|c| c.is_ascii_digit())
+            {
                 return Err(bad());
             }
             p.replace('−', "-").parse::<i64>().map_err(|_| bad())
@@ -261,7 +317,10 @@ mod tests {
     fn four_divided_by_one_minus_four_fifths_is_exactly_twenty() {
         let four_fifths = Num::int(4).checked_div(Num::int(5)).unwrap().unwrap();
         let fifth = Num::ONE.checked_sub(four_fifths).unwrap();
-        assert_eq!(Num::int(4).checked_div(fifth).unwrap().unwrap(), Num::int(20));
+        assert_eq!(
+            Num::int(4).checked_div(fifth).unwrap().unwrap(),
+            Num::int(20)
+        );
     }
 
     #[test]
@@ -274,7 +333,10 @@ mod tests {
     fn overflow_is_an_error_not_a_wrap() {
         assert_eq!(Num::int(i64::MAX).checked_add(Num::ONE), Err(Overflow));
         assert_eq!(Num::int(i64::MIN).checked_mul(Num::int(-1)), Err(Overflow));
-        assert_eq!(Num::int(i64::MIN).checked_div(Num::int(-1)), Some(Err(Overflow)));
+        assert_eq!(
+            Num::int(i64::MIN).checked_div(Num::int(-1)),
+            Some(Err(Overflow))
+        );
         assert_eq!(q(1, i64::MAX).checked_mul(q(1, 2)), Err(Overflow));
         assert_eq!(Num::int(10).checked_pow(40), Err(Overflow));
     }
@@ -283,8 +345,14 @@ mod tests {
     fn mixed_arithmetic_is_exact() {
         assert_eq!(q(1, 3).checked_add(q(1, 6)).unwrap(), q(1, 2));
         assert_eq!(q(2, 3).checked_mul(Num::int(3)).unwrap(), Num::int(2));
-        assert_eq!(Num::int(4).checked_div(q(2, 3)).unwrap().unwrap(), Num::int(6));
-        assert_eq!(Num::int(-6).checked_div(Num::int(4)).unwrap().unwrap(), q(-3, 2));
+        assert_eq!(
+            Num::int(4).checked_div(q(2, 3)).unwrap().unwrap(),
+            Num::int(6)
+        );
+        assert_eq!(
+            Num::int(-6).checked_div(Num::int(4)).unwrap().unwrap(),
+            q(-3, 2)
+        );
     }
 
     #[test]

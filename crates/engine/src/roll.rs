@@ -8,7 +8,9 @@
 
 /// Rolls each die once: `dice[i]` sides → a face in `1..=dice[i]`.
 pub fn roll(dice: &[u32], mut next_u32: impl FnMut() -> u32) -> Vec<i64> {
-    dice.iter().map(|&sides| face(sides.max(1), &mut next_u32)).collect()
+    dice.iter()
+        .map(|&sides| face(sides.max(1), &mut next_u32))
+        .collect()
 }
 
 fn face(sides: u32, next_u32: &mut impl FnMut() -> u32) -> i64 {
@@ -72,7 +74,9 @@ pub fn sorted_rolls(dice: &[u32]) -> Vec<(Vec<i64>, u64)> {
 /// How many ordered outcomes of `dice` sort to the ascending `faces`.
 pub fn ordered_outcomes(dice: &[u32], faces: &[i64]) -> u64 {
     fn rec(dice: &[u32], left: &mut Vec<(i64, u32)>) -> u64 {
-        let Some((&sides, rest)) = dice.split_first() else { return 1 };
+        let Some((&sides, rest)) = dice.split_first() else {
+            return 1;
+        };
         let mut total = 0;
         for k in 0..left.len() {
             let (v, n) = left[k];

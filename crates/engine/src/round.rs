@@ -216,7 +216,11 @@ impl Round {
     pub fn tick(&mut self, now_ms: u64) -> Vec<Award> {
         let mut awards = Vec::new();
         match self.phase {
-            Phase::Score { player, deadline, claim } if now_ms >= deadline => {
+            Phase::Score {
+                player,
+                deadline,
+                claim,
+            } if now_ms >= deadline => {
                 self.fail_score(player, claim, Reason::TimeUp, now_ms, &mut awards);
             }
             Phase::Impossible(c) if now_ms >= c.deadline => self.judge(c, &mut awards),
@@ -234,20 +238,41 @@ impl Round {
         if !awards.is_empty() && input != Input::Abandon {
             return Ok(awards);
         }
-        let check = |p: usize| if p < self.players { Ok(p) } else { Err(RoundError::NoSuchPlayer) };
+        let check = |p: usize| {
+            if p < self.players {
+                Ok(p)
+            } else {
+                Err(RoundError::NoSuchPlayer)
+            }
+        };
         match (input, self.phase) {
             (Input::Tick, _) => {}
             (Input::Score(p), Phase::Open) => {
-                self.phase = Phase::Score { player: check(p)?, deadline: now_ms + self.score_ms, claim: None };
+                self.phase = Phase::Score {
+                    player: check(p)?,
+                    deadline: now_ms + self.score_ms,
+                    claim: None,
+                };
             }
             (Input::Score(p), Phase::Impossible(claim)) => {
-                self.phase = Phase::Score { player: check(p)?, deadline: now_ms + self.score_ms, claim: Some(claim) };
+                self.phase = Phase::Score {
+                    player: check(p)?,
+                    deadline: now_ms + self.score_ms,
+                    claim: Some(claim),
+                };
             }
             (Input::Impossible(p), Phase::Open) => {
-                self.phase = Phase::Impossible(Claim { player: check(p)?, deadline: now_ms + self.impossible_ms });
+                self.phase = Phase::Impossible(Claim {
+                    player: check(p)?,
+                    deadline: now_ms + self.impossible_ms,
+                });
             }
-            (Input::Score(_) | Input::Impossible(_), Phase::Score { .. }) => return Err(RoundError::ScoreRunning),
-            (Input::Impossible(_), Phase::Impossible(_)) => return Err(RoundError::ImpossibleRunning),
+            (Input::Score(_) | Input::Impossible(_), Phase::Score { .. }) => {
+                return Err(RoundError::ScoreRunning)
+            }
+            (Input::Impossible(_), Phase::Impossible(_)) => {
+                return Err(RoundError::ImpossibleRunning)
+            }
             (Input::Score(_) | Input::Impossible(_), Phase::Over) => return Err(RoundError::Over),
             (Input::RevealNow, Phase::Impossible(c)) => self.judge(c, &mut awards),
             (Input::RevealNow, Phase::Score { .. }) => return Err(RoundError::FinishScore),
@@ -257,19 +282,39 @@ impl Round {
             }
             (Input::GiveUp, _) => return Err(RoundError::NoScore),
             (Input::GoalMade { moves }, Phase::Score { player, claim, .. }) => {
-                awards.push(Award { player, points: 1, reason: Reason::Made { moves } });
+                awards.push(Award {
+                    player,
+                    points: 1,
+                    reason: Reason::Made { moves },
+                });
                 if let Some(c) = claim {
-                    awards.push(Award { player: c.player, points: -2, reason: Reason::ClaimBeaten { by: player } });
+                    awards.push(Award {
+                        player: c.player,
+                        points: -2,
+                        reason: Reason::ClaimBeaten { by: player },
+                    });
                 }
                 self.phase = Phase::Over;
             }
             (Input::GoalMade { moves }, Phase::Impossible(c)) => {
-                awards.push(Award { player: c.player, points: 1, reason: Reason::Made { moves } });
-                awards.push(Award { player: c.player, points: -2, reason: Reason::ClaimBeaten { by: c.player } });
+                awards.push(Award {
+                    player: c.player,
+                    points: 1,
+                    reason: Reason::Made { moves },
+                });
+                awards.push(Award {
+                    player: c.player,
+                    points: -2,
+                    reason: Reason::ClaimBeaten { by: c.player },
+                });
                 self.phase = Phase::Over;
             }
             (Input::GoalMade { .. }, Phase::Open) => {
-                awards.push(Award { player: 0, points: 0, reason: Reason::FreePractice });
+                awards.push(Award {
+                    player: 0,
+                    points: 0,
+                    reason: Reason::FreePractice,
+                });
                 self.phase = Phase::Over;
             }
             (Input::GoalMade { .. }, Phase::Over) => {}
@@ -290,8 +335,19 @@ impl Round {
         Ok(awards)
     }
 
-    fn fail_score(&mut self, player: usize, claim: Option<Claim>, reason: Reason, now_ms: u64, awards: &mut Vec<Award>) {
-        awards.push(Award { player, points: -1, reason });
+    fn fail_score(
+        &mut self,
+        player: usize,
+        claim: Option<Claim>,
+        reason: Reason,
+        now_ms: u64,
+        awards: &mut Vec<Award>,
+    ) {
+        awards.push(Award {
+            player,
+            points: -1,
+            reason,
+        });
         match claim {
             Some(c) if c.player == player || now_ms >= c.deadline => self.judge(c, awards),
             Some(c) => self.phase = Phase::Impossible(c),
@@ -305,7 +361,11 @@ impl Round {
             (true, false) => (1, Reason::TrulyImpossible),
             (true, true) => (-2, Reason::HadSolution),
         };
-        awards.push(Award { player: c.player, points, reason });
+        awards.push(Award {
+            player: c.player,
+            points,
+            reason,
+        });
         self.phase = Phase::Over;
     }
 }
@@ -336,7 +396,14 @@ mod tests {
         let mut r = solo(true);
         r.apply(Input::Score(0), 0).unwrap();
         let a = r.apply(Input::GoalMade { moves: 2 }, 40_000).unwrap();
-        assert_eq!(a, [Award { player: 0, points: -1, reason: Reason::TimeUp }]);
+        assert_eq!(
+            a,
+            [Award {
+                player: 0,
+                points: -1,
+                reason: Reason::TimeUp
+            }]
+        );
     }
 
     #[test]
@@ -347,7 +414,10 @@ mod tests {
         assert_eq!(r.apply(Input::Score(3), 0), Err(RoundError::NoSuchPlayer));
         assert_eq!(r.phase(), Phase::Open);
         r.apply(Input::Impossible(0), 0).unwrap();
-        assert_eq!(r.apply(Input::Impossible(0), 1), Err(RoundError::ImpossibleRunning));
+        assert_eq!(
+            r.apply(Input::Impossible(0), 1),
+            Err(RoundError::ImpossibleRunning)
+        );
         r.apply(Input::Score(0), 2).unwrap();
         assert_eq!(r.apply(Input::RevealNow, 3), Err(RoundError::FinishScore));
     }

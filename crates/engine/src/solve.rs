@@ -43,13 +43,25 @@ pub struct Puzzle {
 impl Puzzle {
     /// A fresh roll under `rules`.
     pub fn from_roll(roll: &[i64], rules: &Rules) -> Puzzle {
-        Puzzle::new(roll.iter().map(|&v| Num::int(v)).collect(), Num::int(rules.goal), rules.ops, rules.use_all)
+        Puzzle::new(
+            roll.iter().map(|&v| Num::int(v)).collect(),
+            Num::int(rules.goal),
+            rules.ops,
+            rules.use_all,
+        )
     }
 
     /// Any numbers, none red yet.
     pub fn new(numbers: Vec<Num>, goal: Num, ops: OpSet, use_all: bool) -> Puzzle {
         let red = vec![false; numbers.len()];
-        Puzzle { numbers, red, goal, ops, use_all, whole_only: false }
+        Puzzle {
+            numbers,
+            red,
+            goal,
+            ops,
+            use_all,
+            whole_only: false,
+        }
     }
 }
 
@@ -74,6 +86,8 @@ struct Search<F> {
     arena: Vec<Node>,
     record: bool,
     failed: Option<HashSet<Vec<(Num, bool)>>>,
+    /// Moves still allowed on this path (iterative deepening in `is_solvable`).
+    moves_left: usize,
     visit: F,
 }
 
@@ -87,7 +101,11 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
             .enumerate()
             .map(|(slot, (&v, &red))| {
                 arena.push(Node::Leaf(slot, v));
-                Item { v, red, node: (arena.len() - 1) as u16 }
+                Item {
+                    v,
+                    red,
+                    node: (arena.len() - 1) as u16,
+                }
             })
             .collect();
         let search = Search {
@@ -98,6 +116,7 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
             arena,
             record,
             failed: None,
+            moves_left: usize::MAX,
             visit,
         };
         (search, items)
@@ -106,8 +125,11 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
     /// Depth-first over moves; `Break` as soon as `visit` says so.
     fn run(&mut self, pool: &[Item]) -> ControlFlow<()> {
         let n = pool.len();
-        if n < 2 {
+        if n < 2 || self.moves_left == 0 {
             return ControlFlow::Continue(());
+        }
+        if n == 2 && !self.record {
+            return self.last_move(pool[0], pool[1]);
         }
         let key = self.failed.as_ref().map(|_| {
             let mut k: Vec<(Num, bool)> = pool.iter().map(|it| (it.v, it.red)).collect();
@@ -120,7 +142,11 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
             }
         }
         let same = |a: &Item, b: &Item| a.v == b.v && a.red == b.red;
-        let mut next = [Item { v: Num::ZERO, red: false, node: 0 }; MAX_NUMBERS + 1];
+        let mut next = [Item {
+            v: Num::ZERO,
+            red: false,
+            node: 0,
+        }; MAX_NUMBERS + 1];
         for i in 0..n {
             if pool[..i].iter().any(|p| same(p, &pool[i])) {
                 continue;
@@ -137,11 +163,23 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
                     }
                 }
                 let red_in = pool[i].red || pool[j].red;
+                if len == 0 && !red_in {
+                    // The last move without a red input can neither make the goal nor lead anywhere.
+                    continue;
+                }
                 for oi in 0..self.ops.len() {
                     let op = self.ops[oi];
-                    let swaps: &[bool] = if op.is_commutative() || same(&pool[i], &pool[j]) { &[false] } else { &[false, true] };
+                    let swaps: &[bool] = if op.is_commutative() || same(&pool[i], &pool[j]) {
+                        &[false]
+                    } else {
+                        &[false, true]
+                    };
                     for &swap in swaps {
-                        let (a, b) = if swap { (pool[j], pool[i]) } else { (pool[i], pool[j]) };
+                        let (a, b) = if swap {
+                            (pool[j], pool[i])
+                        } else {
+                            (pool[i], pool[j])
+                        };
                         let Ok(r) = op.apply(a.v, b.v) else { continue };
                         if self.whole_only && !r.is_integer() {
                             continue;
@@ -154,9 +192,18 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
                         };
                         let flow = if r == self.goal && red_in && (!self.use_all || len == 0) {
                             (self.visit)(&self.arena, node)
+                        } else if len == 0 {
+                            ControlFlow::Continue(())
                         } else {
-                            next[len] = Item { v: r, red: true, node };
-                            self.run(&next[..len + 1])
+                            next[len] = Item {
+                                v: r,
+                                red: true,
+                                node,
+                            };
+                            self.moves_left -= 1;
+                            let flow = self.run(&next[..len + 1]);
+                            self.moves_left += 1;
+                            flow
                         };
                         if self.record {
                             self.arena.pop();
@@ -173,6 +220,56 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
     }
 }
 
+impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
+    /// The last move of a path when only a yes/no is wanted: a cheap test per
+    /// operator, every hit confirmed by [`Op::apply`], so the evaluator stays the judge.
+    fn last_move(&mut self, a: Item, b: Item) -> ControlFlow<()> {
+        if !(a.red || b.red) {
+            return ControlFlow::Continue(());
+        }
+        for &op in &self.ops {
+            for (x, y) in [(a.v, b.v), (b.v, a.v)] {
+                if could_make(op, x, y, self.goal) && op.apply(x, y) == Ok(self.goal) {
+                    return (self.visit)(&self.arena, 0);
+                }
+                if op.is_commutative() {
+                    break;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Whether `x op y` may equal `g`, by cross-multiplication, without normalising.
+/// Never wrong in the "no" direction: when a product overflows it answers "maybe".
+#[inline]
+fn could_make(op: Op, x: Num, y: Num, g: Num) -> bool {
+    let (a, b, c, d, p, q) = (
+        x.numer() as i128,
+        x.denom() as i128,
+        y.numer() as i128,
+        y.denom() as i128,
+        g.numer() as i128,
+        g.denom() as i128,
+    );
+    // x op y = (num / den); equal to p/q iff num·q == p·den.
+    let cross = |num: Option<i128>, den: Option<i128>| match (num, den) {
+        (Some(n), Some(m)) => match (n.checked_mul(q), p.checked_mul(m)) {
+            (Some(l), Some(r)) => l == r,
+            _ => true,
+        },
+        _ => true,
+    };
+    match op {
+        Op::Add => cross((a * d).checked_add(c * b), Some(b * d)),
+        Op::Sub => cross((a * d).checked_sub(c * b), Some(b * d)),
+        Op::Mul => cross(Some(a * c), Some(b * d)),
+        Op::Div => c != 0 && cross(Some(a * d), Some(b * c)),
+        Op::Concat | Op::Pow => true,
+    }
+}
+
 fn build(arena: &[Node], node: u16) -> Expr {
     match arena[node as usize] {
         Node::Leaf(slot, v) => Expr::leaf(v, slot),
@@ -183,7 +280,12 @@ fn build(arena: &[Node], node: u16) -> Expr {
             if op.is_commutative() && left.moves() < right.moves() {
                 std::mem::swap(&mut left, &mut right);
             }
-            Expr::Node { op, left: Box::new(left), right: Box::new(right), value }
+            Expr::Node {
+                op,
+                left: Box::new(left),
+                right: Box::new(right),
+                value,
+            }
         }
     }
 }
@@ -194,6 +296,16 @@ pub fn is_solvable(p: &Puzzle) -> bool {
         return false;
     }
     let (mut s, items) = Search::new(p, false, |_, _| ControlFlow::Break(()));
+    // Most rolls have a two-move solution: look for one before searching deeper.
+    if !p.use_all && items.len() > 3 {
+        s.moves_left = 2;
+        if s.run(&items).is_break() {
+            return true;
+        }
+        s.moves_left = usize::MAX;
+    }
+    // Failed pools are remembered only in the unlimited search (a pool that fails
+    // with few moves left may succeed with more); it pays off from five numbers on.
     if items.len() > 4 {
         s.failed = Some(HashSet::new());
     }
@@ -264,7 +376,11 @@ pub fn hint(p: &Puzzle) -> Option<(usize, Op, usize)> {
 
 /// Whether every solution needs a fractional intermediate result (e.g. 24 from 3 3 8 8).
 pub fn needs_fraction(p: &Puzzle) -> bool {
-    is_solvable(p) && !is_solvable(&Puzzle { whole_only: true, ..p.clone() })
+    is_solvable(p)
+        && !is_solvable(&Puzzle {
+            whole_only: true,
+            ..p.clone()
+        })
 }
 
 /// How hard a roll is, 1 (easy) to 5 (hard); `None` when it has no solution.
@@ -351,14 +467,22 @@ mod tests {
     #[test]
     fn goal_from_two_dice_alone_does_not_count() {
         // 4 × 5 = 20 uses no red number (RULES.md §3); with 1 1 the roll is still solvable.
-        let p = Puzzle::new(vec![Num::int(4), Num::int(5), Num::int(7)], Num::int(20), OpSet::ARITHMETIC, false);
+        let p = Puzzle::new(
+            vec![Num::int(4), Num::int(5), Num::int(7)],
+            Num::int(20),
+            OpSet::ARITHMETIC,
+            false,
+        );
         assert!(solutions(&p).iter().all(|e| e.moves() >= 2));
     }
 
     #[test]
     fn nine_nine_nine_nine_makes_twenty_by_concatenation() {
         let list = solutions(&score(&[9, 9, 9, 9]));
-        assert!(list.iter().any(|e| e.to_string() == "99 ÷ 9 + 9"), "{list:?}");
+        assert!(
+            list.iter().any(|e| e.to_string() == "99 ÷ 9 + 9"),
+            "{list:?}"
+        );
     }
 
     #[test]
@@ -381,7 +505,12 @@ mod tests {
     #[test]
     fn red_pool_entries_count_as_derived() {
         // Board state: a red 4 and a die 5: one more move makes 20 through a red number.
-        let mut p = Puzzle::new(vec![Num::int(4), Num::int(5)], Num::int(20), OpSet::SCORE, false);
+        let mut p = Puzzle::new(
+            vec![Num::int(4), Num::int(5)],
+            Num::int(20),
+            OpSet::SCORE,
+            false,
+        );
         assert!(!is_solvable(&p));
         p.red[0] = true;
         assert!(is_solvable(&p));

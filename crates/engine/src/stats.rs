@@ -47,7 +47,10 @@ impl Stats {
 
     /// Empty totals.
     pub fn new() -> Stats {
-        Stats { version: Stats::VERSION, ..Stats::default() }
+        Stats {
+            version: Stats::VERSION,
+            ..Stats::default()
+        }
     }
 
     /// Records one award: points, streak (a gain extends it, a loss ends it, 0 leaves it) and history.
@@ -74,7 +77,14 @@ mod tests {
     use super::*;
 
     fn entry(points: i32) -> HistoryEntry {
-        HistoryEntry { roll: vec![1, 2, 3, 4], goal: 20, claim: "SCORE".into(), points, reason: String::new(), at_ms: 0 }
+        HistoryEntry {
+            roll: vec![1, 2, 3, 4],
+            goal: 20,
+            claim: "SCORE".into(),
+            points,
+            reason: String::new(),
+            at_ms: 0,
+        }
     }
 
     #[test]

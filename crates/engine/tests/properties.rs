@@ -1,0 +1,109 @@
+//! Property tests: the solver's lists obey the rules, and nothing panics.
+//!
+//! 10,000 cases per property by default; `PROPTEST_CASES=1000000` for a long run.
+
+use proptest::prelude::*;
+use score_engine::solve::{is_solvable, solutions, Puzzle};
+use score_engine::{Action, Board, Expr, Num, Op, OpSet, TileId};
+
+fn config() -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10_000);
+    ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+fn ops() -> impl Strategy<Value = OpSet> {
+    prop_oneof![
+        Just(OpSet::SCORE),
+        Just(OpSet::ARITHMETIC),
+        Just(OpSet::SCORE.with(Op::Pow))
+    ]
+}
+
+fn check_solution(e: &Expr, p: &Puzzle) {
+    assert_eq!(e.eval(), Ok(p.goal), "{e} does not evaluate to the goal");
+    assert_eq!(e.value(), p.goal);
+    let mut slots = e.slots();
+    let n = slots.len();
+    slots.sort_unstable();
+    slots.dedup();
+    assert_eq!(slots.len(), n, "{e} uses a number twice");
+    for &s in &slots {
+        assert!(s < p.numbers.len());
+    }
+    assert!(
+        e.moves() >= 2,
+        "{e}: the goal from two dice alone does not count"
+    );
+    if p.use_all {
+        assert_eq!(n, p.numbers.len(), "{e} leaves a number unused");
+    }
+    let mut ok = true;
+    for step in e.steps() {
+        ok &= p.ops.contains(step.op);
+        assert_eq!(step.op.apply(step.left, step.right), Ok(step.result));
+    }
+    assert!(ok, "{e} uses a disabled operator");
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn every_listed_solution_makes_the_goal_by_the_rules(
+        roll in prop::collection::vec(1i64..=20, 3..=4),
+        goal in -20i64..=60,
+        ops in ops(),
+        use_all in any::<bool>(),
+    ) {
+        let p = Puzzle::new(roll.iter().map(|&v| Num::int(v)).collect(), Num::int(goal), ops, use_all);
+        let list = solutions(&p);
+        for e in &list {
+            check_solution(e, &p);
+        }
+        prop_assert_eq!(is_solvable(&p), !list.is_empty());
+        let mut keys: Vec<_> = list.iter().map(Expr::canonical).collect();
+        keys.sort();
+        keys.dedup();
+        prop_assert_eq!(keys.len(), list.len());
+    }
+
+    #[test]
+    fn solver_never_panics_on_any_numbers(
+        roll in prop::collection::vec(-9999i64..=99_999, 2..=4),
+        goal in any::<i64>(),
+        ops in ops(),
+    ) {
+        let p = Puzzle::new(roll.iter().map(|&v| Num::int(v)).collect(), Num::int(goal), ops, false);
+        let solvable = is_solvable(&p);
+        prop_assert_eq!(solvable, !solutions(&p).is_empty());
+    }
+
+    #[test]
+    fn board_never_panics_and_refusals_change_nothing(
+        roll in prop::collection::vec(any::<i64>(), 3..=6),
+        actions in prop::collection::vec((0u8..3, 0u32..12, 0usize..6, 0u32..12), 0..20),
+    ) {
+        let mut b = Board::with_numbers(roll.iter().map(|&v| Num::int(v)).collect(), Num::int(20), OpSet::SCORE.with(Op::Pow), false);
+        for (kind, l, op, r) in actions {
+            let action = match kind {
+                0 => Action::Combine { left: TileId(l), op: Op::ALL[op], right: TileId(r) },
+                1 => Action::Undo,
+                _ => Action::Clear,
+            };
+            let before = b.clone();
+            if b.apply(action).is_err() {
+                prop_assert_eq!(&b, &before);
+            }
+            for t in b.tiles() {
+                prop_assert_eq!(t.expr.eval(), Ok(t.value));
+            }
+        }
+    }
+}

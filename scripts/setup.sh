@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Installs everything Score needs to build and test, skipping what is already right.
+# Safe to run again and again; every step checks `--version` first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+
+TRUNK_VERSION=0.21.14
+say() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
+fail() { printf 'setup: FAILED: %s\n' "$*" >&2; exit 1; }
+# Fast, small-cache release settings for installing tools (trunk's own fat LTO doubles the time).
+quick_install() {
+  CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=1 \
+    cargo install "$@"
+}
+
+command -v cargo >/dev/null || fail "cargo is not installed (install Rust with rustup first)"
+command -v npm >/dev/null || fail "npm is not installed (Node.js 20+ is needed)"
+
+if rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "wasm32 target: present"
+else
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown || fail "rustup target add wasm32-unknown-unknown"
+fi
+rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy rustfmt || true
+
+if [ "$(trunk --version 2>/dev/null || true)" = "trunk $TRUNK_VERSION" ]; then
+  say "trunk $TRUNK_VERSION: present"
+else
+  say "installing trunk $TRUNK_VERSION (several minutes, once)"
+  quick_install --locked "trunk@$TRUNK_VERSION" || fail "cargo install trunk@$TRUNK_VERSION"
+fi
+
+# wasm-bindgen-cli must equal the wasm-bindgen in Cargo.lock, or the build breaks.
+wbg=$(awk '$0=="name = \"wasm-bindgen\"" {getline; gsub(/"/,"",$3); print $3; exit}' Cargo.lock)
+[ -n "$wbg" ] || fail "could not read the wasm-bindgen version from Cargo.lock"
+if [ "$(wasm-bindgen --version 2>/dev/null || true)" = "wasm-bindgen $wbg" ] \
+  && command -v wasm-bindgen-test-runner >/dev/null; then
+  say "wasm-bindgen-cli $wbg: present"
+else
+  say "installing wasm-bindgen-cli $wbg (a few minutes, once)"
+  # Not --locked: its lockfile pins a crate version the registry lacks.
+  quick_install --force wasm-bindgen-cli --version "$wbg" || fail "cargo install wasm-bindgen-cli $wbg"
+fi
+
+if [ -x node_modules/.bin/wasm-opt ] && [ -d node_modules/playwright-core ] \
+  && [ node_modules/.package-lock.json -nt package-lock.json ]; then
+  say "npm packages: present"
+else
+  say "installing npm packages (binaryen wasm-opt, playwright-core)"
+  npm ci --no-audit --no-fund || fail "npm ci"
+fi
+wasm-opt --version | grep -q 'version 132' || fail "wasm-opt on PATH is not binaryen 132: $(command -v wasm-opt)"
+
+if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then
+  say "chromium + chromedriver: present ($(chromium --version 2>/dev/null | head -1))"
+else
+  say "installing Debian chromium and chromium-driver"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -q || fail "apt-get update"
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q chromium chromium-driver || fail "apt-get install chromium chromium-driver"
+fi
+
+say "fetching crates"
+cargo fetch --quiet || fail "cargo fetch"
+say "ready"

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Command 2: set up, then run every test layer, fastest first; ends with "N passed, N failed".
+#   formatting, clippy, native engine/CLI/app tests, wasm-bindgen tests in headless
+#   Chromium, the release build (with its sizes), Playwright end-to-end tests on dist/.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+if ! scripts/setup.sh; then echo "0 passed, 1 failed"; exit 1; fi
+source scripts/env.sh
+
+passed=0; failed=0
+logs=$(mktemp -d)
+ok() { passed=$((passed + $1)); failed=$((failed + $2)); }
+show_failure() { echo "    FAILED: see below"; tail -n 60 "$1" | sed 's/^/    | /'; }
+
+# A check that is one test: pass or fail.
+check() {
+  local name=$1; shift
+  echo "==> $name"
+  if "$@" >"$logs/$name.log" 2>&1; then ok 1 0; echo "    ok"; else ok 0 1; show_failure "$logs/$name.log"; fi
+}
+
+# A cargo test run: counts every test it reports; a run that fails without
+# reporting a failed test (it did not compile) counts as one failure.
+cargo_tests() {
+  local name=$1; shift
+  echo "==> $name"
+  "$@" >"$logs/$name.log" 2>&1; local status=$?
+  read -r p f < <(awk '/test result:/ { for (i = 1; i <= NF; i++) { if ($i ~ /^passed;?$/) p += $(i-1); if ($i ~ /^failed;?$/) f += $(i-1) } } END { print p+0, f+0 }' "$logs/$name.log")
+  if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+  ok "$p" "$f"
+  echo "    $p passed, $f failed"
+  [ "$f" -eq 0 ] || show_failure "$logs/$name.log"
+}
+
+check fmt cargo fmt --all -- --check
+check clippy cargo clippy --workspace --all-targets -- -D warnings
+cargo_tests native cargo test --workspace
+cargo_tests wasm cargo test -p score-app --target wasm32-unknown-unknown
+check release-build trunk build --release --offline
+if [ -d dist ] && ls dist/*.wasm >/dev/null 2>&1; then scripts/size.sh; fi
+
+echo "==> e2e"
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 tests/e2e/serve.py --port "$port" --dir dist >"$logs/server.log" 2>&1 &
+server=$!
+python3 -c "import socket, time
+for _ in range(100):
+    try: socket.create_connection(('127.0.0.1', $port), 0.2).close(); break
+    except OSError: time.sleep(0.1)"
+BASE_URL="http://127.0.0.1:$port" node --test --test-concurrency=2 --test-reporter=spec tests/e2e/*.spec.mjs >"$logs/e2e.log" 2>&1
+e2e_status=$?
+kill "$server" 2>/dev/null; wait "$server" 2>/dev/null
+p=$(awk '/^ℹ pass / { print $3 }' "$logs/e2e.log"); f=$(awk '/^ℹ fail / { print $3 }' "$logs/e2e.log")
+p=${p:-0}; f=${f:-0}
+if [ "$e2e_status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+ok "$p" "$f"
+echo "    $p passed, $f failed"
+[ "$f" -eq 0 ] || show_failure "$logs/e2e.log"
+
+echo
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
