@@ -1,7 +1,7 @@
 //! Score in the browser: a panic hook, then the app.
-use leptos::prelude::*;
+use score_app::app::App;
 
 fn main() {
     console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(|| view! { <h1>"Score"</h1> });
+    leptos::mount::mount_to_body(App);
 }

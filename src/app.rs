@@ -1,0 +1,195 @@
+//! The app shell: loads saved state, provides the game in context, runs the
+//! clock, saves after every change, and lays out the views.
+
+use leptos::prelude::*;
+use score_engine::{Rules, Stats};
+
+use crate::components::{
+    ClaimBar, ExperimentPanel, ImpossiblesPanel, RulesPanel, ScorePanel, SettingsPanel,
+    SolutionsPanel, TableView,
+};
+use crate::game::{Game, Saved, Slot};
+use crate::hooks::use_clock::{now_ms, use_clock};
+use crate::hooks::use_drag::{use_drag, DragState, Payload};
+use crate::storage;
+
+/// Everything the components share.
+#[derive(Debug, Clone, Copy)]
+pub struct Ctx {
+    /// The table.
+    pub game: RwSignal<Game>,
+    /// The wall clock, ms (refreshed for countdowns).
+    pub now: RwSignal<u64>,
+    /// Drag state for the table.
+    pub drag: DragState,
+    /// Notices about storage and loading, shown at the top.
+    pub notices: RwSignal<Vec<String>>,
+}
+
+/// Uses the context provided by [`App`].
+pub fn use_ctx() -> Ctx {
+    expect_context::<Ctx>()
+}
+
+/// Rolls `rules.dice` with the browser's cryptographic randomness.
+pub fn roll_dice(rules: &Rules) -> Vec<i64> {
+    score_engine::roll::roll(&rules.dice, || {
+        getrandom::u32().unwrap_or_else(|_| (js_sys::Math::random() * 4_294_967_296.0) as u32)
+    })
+}
+
+fn load_game(notices: &mut Vec<String>) -> Game {
+    let (rules, n1) = storage::load::<Rules>(storage::RULES_KEY, "settings");
+    let (stats, n2) = storage::load::<Stats>(storage::STATS_KEY, "score");
+    let (saved, n3) = storage::load::<Saved>(storage::GAME_KEY, "game");
+    for n in [n1, n2, n3].into_iter().flatten() {
+        if !notices.contains(&n) {
+            notices.push(n);
+        }
+    }
+    let rules = rules.filter(|r| r.validate().is_ok()).unwrap_or_default();
+    let stats = match stats {
+        Some(s) if s.version == Stats::VERSION => s,
+        Some(_) => {
+            notices.push(
+                "Your saved score is from another version of Score and was set aside.".into(),
+            );
+            Stats::new()
+        }
+        None => Stats::new(),
+    };
+    let fits =
+        |s: &Saved| crate::forms::roll_for(&crate::game::roll_text(&s.roll), &rules.dice).is_ok();
+    match saved {
+        Some(s) if fits(&s) => Game::restore(rules, s, stats, now_ms()),
+        _ => {
+            let roll = roll_dice(&rules);
+            Game::new(rules, roll, stats)
+        }
+    }
+}
+
+/// Which view is shown beside the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum View {
+    Solutions,
+    Experiment,
+    Impossibles,
+    Settings,
+    Rules,
+}
+
+impl View {
+    const ALL: [View; 5] = [
+        View::Solutions,
+        View::Experiment,
+        View::Impossibles,
+        View::Settings,
+        View::Rules,
+    ];
+
+    fn label(self) -> &'static str {
+        match self {
+            View::Solutions => "Solutions",
+            View::Experiment => "Experiment",
+            View::Impossibles => "Impossible rolls",
+            View::Settings => "Settings",
+            View::Rules => "Rules",
+        }
+    }
+}
+
+/// The whole page.
+#[component]
+pub fn App() -> impl IntoView {
+    let mut first_notices = Vec::new();
+    let game = RwSignal::new(load_game(&mut first_notices));
+    let notices = RwSignal::new(first_notices);
+    let now = RwSignal::new(now_ms());
+    let drag = use_drag(move |payload, slot| {
+        let t = now_ms();
+        game.update(|g| match (payload, slot) {
+            (Payload::Tile(id), Slot::Left | Slot::Right) => g.place_tile(slot, id, t),
+            (Payload::Op(op), Slot::Op) => g.place_op(op, t),
+            _ => {}
+        });
+    });
+    provide_context(Ctx {
+        game,
+        now,
+        drag,
+        notices,
+    });
+
+    use_clock(now, move |t| {
+        let due = game.with_untracked(|g| g.round.deadline().is_some_and(|d| t >= d));
+        if due {
+            game.update(|g| g.tick(t));
+        }
+    });
+
+    // Sync with the outside world: save after every change.
+    Effect::new(move |_| {
+        let result = game.with(|g| {
+            storage::save(storage::STATS_KEY, &g.stats)
+                .and_then(|_| storage::save(storage::RULES_KEY, &g.rules))
+                .and_then(|_| storage::save(storage::GAME_KEY, &g.saved()))
+        });
+        if let Err(msg) = result {
+            notices.update(|n| {
+                if !n.contains(&msg) {
+                    n.push(msg);
+                }
+            });
+        }
+    });
+
+    let view = RwSignal::new(View::Solutions);
+    view! {
+        <header class="top">
+            <h1>"Score"</h1>
+            <p class="tagline">
+                "Make " <strong>{move || game.with(|g| g.rules.goal)}</strong> " from the dice."
+            </p>
+        </header>
+        <div class="notices" role="status">
+            <For each=move || notices.get() key=|n| n.clone() let:n>
+                <p class="notice">{n}</p>
+            </For>
+        </div>
+        <main class="layout">
+            <section class="play" aria-label="Table">
+                <TableView/>
+                <ClaimBar/>
+            </section>
+            <aside class="side">
+                <ScorePanel/>
+            </aside>
+            <section class="views" aria-label="More">
+                <nav class="tabs" aria-label="Views">
+                    {View::ALL
+                        .into_iter()
+                        .map(|v| {
+                            view! {
+                                <button
+                                    class="tab"
+                                    aria-pressed=move || (view.get() == v).to_string()
+                                    on:click=move |_| view.set(v)
+                                >
+                                    {v.label()}
+                                </button>
+                            }
+                        })
+                        .collect_view()}
+                </nav>
+                {move || match view.get() {
+                    View::Solutions => view! { <SolutionsPanel/> }.into_any(),
+                    View::Experiment => view! { <ExperimentPanel/> }.into_any(),
+                    View::Impossibles => view! { <ImpossiblesPanel/> }.into_any(),
+                    View::Settings => view! { <SettingsPanel/> }.into_any(),
+                    View::Rules => view! { <RulesPanel/> }.into_any(),
+                }}
+            </section>
+        </main>
+    }
+}

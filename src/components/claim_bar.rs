@@ -1,0 +1,74 @@
+use leptos::prelude::*;
+use score_engine::round::Phase;
+
+use crate::app::use_ctx;
+use crate::hooks::use_clock::now_ms;
+
+/// SCORE and IMPOSSIBLE, the running clock, and the last result.
+#[component]
+pub fn ClaimBar() -> impl IntoView {
+    let ctx = use_ctx();
+    let (game, now) = (ctx.game, ctx.now);
+    let phase = Memo::new(move |_| game.with(|g| g.round.phase()));
+    let seconds = move || {
+        game.with(|g| g.round.deadline()).map(|d| {
+            let left = d.saturating_sub(now.get().max(now_ms().min(d)));
+            left.div_ceil(1000)
+        })
+    };
+    let clock_name = move || match phase.get() {
+        Phase::Score { .. } => "SCORE clock",
+        _ => "IMPOSSIBLE clock",
+    };
+    let open = move || matches!(phase.get(), Phase::Open);
+    let can_score = move || matches!(phase.get(), Phase::Open | Phase::Impossible(_));
+    view! {
+        <div class="claims">
+            <div class="claim-buttons">
+                <button
+                    class="claim score"
+                    disabled=move || !can_score()
+                    on:click=move |_| game.update(|g| g.press_score(now_ms()))
+                >
+                    "SCORE"
+                </button>
+                <button
+                    class="claim impossible"
+                    disabled=move || !open()
+                    on:click=move |_| game.update(|g| g.press_impossible(now_ms()))
+                >
+                    "IMPOSSIBLE"
+                </button>
+                <Show when=move || matches!(phase.get(), Phase::Impossible(_))>
+                    <button on:click=move |_| game.update(|g| g.reveal(now_ms()))>"Reveal now"</button>
+                </Show>
+                <Show when=move || matches!(phase.get(), Phase::Score { .. })>
+                    <button on:click=move |_| game.update(|g| g.give_up(now_ms()))>"Give up"</button>
+                </Show>
+            </div>
+            <Show when=move || seconds().is_some()>
+                <p class="countdown" role="timer" aria-label=clock_name>
+                    <span class="countdown-label">{clock_name}</span>
+                    <span class="countdown-value" data-testid="countdown">{move || seconds().unwrap_or(0)}</span>
+                </p>
+            </Show>
+            <div class="results" role="status" aria-live="polite">
+                <For
+                    each=move || game.with(|g| g.results.clone()).into_iter().enumerate()
+                    key=|(i, r)| (*i, r.text.clone())
+                    let:item
+                >
+                    <p class=result_class(item.1.points)>{item.1.text}</p>
+                </For>
+            </div>
+        </div>
+    }
+}
+
+fn result_class(points: i32) -> &'static str {
+    match points {
+        p if p > 0 => "result gain",
+        p if p < 0 => "result loss",
+        _ => "result",
+    }
+}

@@ -1,0 +1,77 @@
+use leptos::prelude::*;
+use score_engine::solve::{solutions, Puzzle};
+use score_engine::{Expr, Num};
+
+use crate::app::{roll_dice, use_ctx};
+use crate::components::SolutionList;
+use crate::forms;
+use crate::game::roll_text;
+
+/// Any numbers, any goal: every solution. "Calculate" rolls the current dice at random.
+#[component]
+pub fn ExperimentPanel() -> impl IntoView {
+    let game = use_ctx().game;
+    let numbers = RwSignal::new(String::from("9 9 9 9"));
+    let goal = RwSignal::new(game.with_untracked(|g| g.rules.goal.to_string()));
+    let errors = RwSignal::new((None::<String>, None::<String>));
+    let result = RwSignal::new(None::<Vec<Expr>>);
+    let solve = move || {
+        let (n, g) = forms::experiment(&numbers.get_untracked(), &goal.get_untracked());
+        errors.set((n.as_ref().err().cloned(), g.as_ref().err().cloned()));
+        if let (Ok(n), Ok(g)) = (n, g) {
+            let rules = game.with_untracked(|g| g.rules.clone());
+            let p = Puzzle::new(
+                n.into_iter().map(Num::int).collect(),
+                Num::int(g),
+                rules.ops,
+                rules.use_all,
+            );
+            result.set(Some(solutions(&p)));
+        } else {
+            result.set(None);
+        }
+    };
+    let calculate = move |_| {
+        let rules = game.with_untracked(|g| g.rules.clone());
+        numbers.set(roll_text(&roll_dice(&rules)));
+        goal.set(rules.goal.to_string());
+        solve();
+    };
+    view! {
+        <div class="panel" aria-label="Experiment">
+            <h2>"Experiment"</h2>
+            <form
+                class="experiment"
+                on:submit=move |ev| {
+                    ev.prevent_default();
+                    solve();
+                }
+            >
+                <label>
+                    "Numbers "
+                    <input
+                        type="text"
+                        prop:value=move || numbers.get()
+                        on:input=move |ev| numbers.set(event_target_value(&ev))
+                    />
+                </label>
+                <p class="field-error" role="alert">{move || errors.get().0}</p>
+                <label>
+                    "Goal "
+                    <input
+                        type="text"
+                        inputmode="numeric"
+                        prop:value=move || goal.get()
+                        on:input=move |ev| goal.set(event_target_value(&ev))
+                    />
+                </label>
+                <p class="field-error" role="alert">{move || errors.get().1}</p>
+                <div class="controls">
+                    <button type="submit" class="primary">"Solve"</button>
+                    <button type="button" on:click=calculate>"Calculate"</button>
+                </div>
+            </form>
+            {move || result.get().map(|list| view! { <SolutionList solutions=list/> })}
+        </div>
+    }
+}

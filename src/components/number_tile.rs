@@ -1,0 +1,68 @@
+use leptos::prelude::*;
+use score_engine::TileId;
+
+use crate::app::use_ctx;
+use crate::hooks::use_clock::now_ms;
+use crate::hooks::use_drag::Payload;
+
+/// One number on the table: a die or a red (derived) result.
+/// Tap, Enter or Space places it in the first free slot; dragging drops it on a slot.
+#[component]
+pub fn NumberTile(
+    /// The tile.
+    id: TileId,
+    /// Its value as text.
+    text: String,
+    /// Whether it was made by a move.
+    red: bool,
+    /// The die it came from, for dice.
+    die: Option<u32>,
+    /// How it was made, for the tooltip.
+    working: String,
+) -> impl IntoView {
+    let ctx = use_ctx();
+    let (game, drag) = (ctx.game, ctx.drag);
+    let payload = Payload::Tile(id);
+    let placed = move || game.with(|g| g.slots.left == Some(id) || g.slots.right == Some(id));
+    let class = move || {
+        let mut c = String::from("tile");
+        if red {
+            c.push_str(" red");
+        }
+        if let Some(s) = die {
+            c.push_str(&format!(" d{s}"));
+        }
+        if placed() {
+            c.push_str(" placed");
+        }
+        if drag.offset(payload).is_some() {
+            c.push_str(" dragging");
+        }
+        c
+    };
+    let label = match (red, die) {
+        (true, _) => format!("{text} (derived)"),
+        (false, Some(s)) => format!("{text} (d{s})"),
+        (false, None) => text.clone(),
+    };
+    let title = if red { working } else { String::new() };
+    view! {
+        <button
+            class=class
+            aria-label=label
+            title=title
+            aria-pressed=move || placed().to_string()
+            style=move || drag.offset(payload).map(|t| format!("transform: {t}")).unwrap_or_default()
+            on:pointerdown=move |ev| drag.start(payload, &ev)
+            on:click=move |_| {
+                if !drag.take_click() {
+                    game.update(|g| g.tap_tile(id, now_ms()));
+                }
+            }
+        >
+            <span class="value">{text}</span>
+            {red.then(|| view! { <span class="marker" aria-hidden="true">"◆"</span> })}
+            {die.map(|s| view! { <span class="die-type" aria-hidden="true">{format!("d{s}")}</span> })}
+        </button>
+    }
+}

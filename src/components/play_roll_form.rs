@@ -1,0 +1,43 @@
+use leptos::prelude::*;
+
+use crate::app::use_ctx;
+use crate::forms;
+use crate::hooks::use_clock::now_ms;
+
+/// "Play this roll": type the dice by hand (from a real table, a book, a friend).
+#[component]
+pub fn PlayRollForm() -> impl IntoView {
+    let game = use_ctx().game;
+    let text = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let dice = game.with_untracked(|g| g.rules.dice.clone());
+        match forms::roll_for(&text.get_untracked(), &dice) {
+            Ok(roll) => {
+                error.set(None);
+                game.update(|g| {
+                    let rules = g.rules.clone();
+                    g.new_roll(rules, roll, now_ms());
+                });
+            }
+            Err(e) => error.set(Some(e)),
+        }
+    };
+    view! {
+        <form class="play-roll" on:submit=submit>
+            <label>
+                "Roll to play "
+                <input
+                    type="text"
+                    inputmode="numeric"
+                    placeholder="e.g. 2 5 12 12"
+                    prop:value=move || text.get()
+                    on:input=move |ev| text.set(event_target_value(&ev))
+                />
+            </label>
+            <button type="submit">"Play this roll"</button>
+            <p class="field-error" role="alert">{move || error.get()}</p>
+        </form>
+    }
+}

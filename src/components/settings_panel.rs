@@ -1,0 +1,148 @@
+use leptos::prelude::*;
+use score_engine::rules::{Field, Preset, Rules};
+
+use crate::app::{roll_dice, use_ctx};
+use crate::forms;
+use crate::hooks::use_clock::now_ms;
+
+/// Messages per field of the settings form.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Errors {
+    dice: Option<String>,
+    goal: Option<String>,
+    score: Option<String>,
+    impossible: Option<String>,
+}
+
+fn clock(text: &str, what: &str) -> Result<u32, String> {
+    forms::whole(text, what, 5, 600).map(|v| v as u32)
+}
+
+/// Preset, dice, goal, clocks and strict mode. Nothing changes until every field is good.
+#[component]
+pub fn SettingsPanel() -> impl IntoView {
+    let game = use_ctx().game;
+    let current = game.with_untracked(|g| g.rules.clone());
+    let dice_text = |r: &Rules| {
+        r.dice
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let dice = RwSignal::new(dice_text(&current));
+    let goal = RwSignal::new(current.goal.to_string());
+    let score_secs = RwSignal::new(current.score_secs.to_string());
+    let impossible_secs = RwSignal::new(current.impossible_secs.to_string());
+    let strict = RwSignal::new(current.strict);
+    let base = RwSignal::new(current.clone());
+    let errors = RwSignal::new(Errors::default());
+    let saved = RwSignal::new(false);
+
+    let choose_preset = move |key: String| {
+        if let Some(p) = Preset::from_key(&key) {
+            let r = Rules::preset(p);
+            dice.set(dice_text(&r));
+            goal.set(r.goal.to_string());
+            base.set(r);
+        }
+    };
+    let apply = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        saved.set(false);
+        let (d, g) = (
+            forms::dice(&dice.get_untracked()),
+            forms::goal(&goal.get_untracked()),
+        );
+        let (s, i) = (
+            clock(&score_secs.get_untracked(), "The SCORE clock"),
+            clock(&impossible_secs.get_untracked(), "The IMPOSSIBLE clock"),
+        );
+        let mut e = Errors {
+            dice: d.as_ref().err().cloned(),
+            goal: g.as_ref().err().cloned(),
+            score: s.as_ref().err().cloned(),
+            impossible: i.as_ref().err().cloned(),
+        };
+        if let (Ok(d), Ok(g), Ok(s), Ok(i)) = (d, g, s, i) {
+            let rules = Rules {
+                dice: d,
+                goal: g,
+                score_secs: s,
+                impossible_secs: i,
+                strict: strict.get_untracked(),
+                ..base.get_untracked()
+            };
+            match rules.validate() {
+                Ok(()) => {
+                    let roll = roll_dice(&rules);
+                    game.update(|gm| gm.new_roll(rules, roll, now_ms()));
+                    saved.set(true);
+                }
+                Err(list) => {
+                    for err in list {
+                        let msg = Some(err.to_string());
+                        match err.field() {
+                            Field::DiceCount | Field::Sides(_) | Field::Ops => e.dice = msg,
+                            Field::Goal => e.goal = msg,
+                            Field::ScoreClock => e.score = msg,
+                            Field::ImpossibleClock => e.impossible = msg,
+                        }
+                    }
+                }
+            }
+        }
+        errors.set(e);
+    };
+    let field = move |label: &'static str,
+                      value: RwSignal<String>,
+                      error: fn(&Errors) -> Option<String>| {
+        view! {
+            <label>
+                {label}
+                <input
+                    type="text"
+                    prop:value=move || value.get()
+                    on:input=move |ev| value.set(event_target_value(&ev))
+                    aria-invalid=move || errors.with(|e| error(e).is_some()).to_string()
+                />
+            </label>
+            <p class="field-error" role="alert">{move || errors.with(error)}</p>
+        }
+    };
+    view! {
+        <div class="panel" aria-label="Settings">
+            <h2>"Settings"</h2>
+            <form class="settings" on:submit=apply>
+                <label>
+                    "Preset "
+                    <select on:change=move |ev| choose_preset(event_target_value(&ev))>
+                        <option value="" selected=move || base.with(|b| b.matches_preset().is_none())>
+                            "Custom"
+                        </option>
+                        <option value="score" selected=move || base.with(|b| b.matches_preset() == Some(Preset::Score))>
+                            "Score (6 6 12 20 → 20)"
+                        </option>
+                        <option value="24" selected=move || base.with(|b| b.matches_preset() == Some(Preset::TwentyFour))>
+                            "24 (four numbers 1–13 → 24)"
+                        </option>
+                    </select>
+                </label>
+                {field("Dice (sides) ", dice, |e| e.dice.clone())}
+                {field("Goal ", goal, |e| e.goal.clone())}
+                {field("SCORE clock (seconds) ", score_secs, |e| e.score.clone())}
+                {field("IMPOSSIBLE clock (seconds) ", impossible_secs, |e| e.impossible.clone())}
+                <label class="check">
+                    <input
+                        type="checkbox"
+                        prop:checked=move || strict.get()
+                        on:change=move |ev| strict.set(event_target_checked(&ev))
+                    />
+                    " Strict: no undo under the SCORE clock; running out of numbers fails the SCORE"
+                </label>
+                <button type="submit" class="primary">"Apply and roll"</button>
+                <p role="status">{move || saved.get().then_some("Saved. New roll with these settings.")}</p>
+            </form>
+        </div>
+    }
+}

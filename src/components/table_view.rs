@@ -1,0 +1,128 @@
+use leptos::ev;
+use leptos::prelude::*;
+use score_engine::{Expr, Op};
+
+use crate::app::{roll_dice, use_ctx};
+use crate::components::{MoveList, MoveSlots, NumberTile, OpPalette, PlayRollForm};
+use crate::game::Slot;
+use crate::hooks::use_clock::now_ms;
+
+/// A tile as rendered: everything the view needs, nothing more.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct TileView {
+    key: (u64, u32),
+    id: score_engine::TileId,
+    text: String,
+    red: bool,
+    die: Option<u32>,
+    working: String,
+}
+
+/// The table: goal, numbers, move slots, operators, working and the controls.
+#[component]
+pub fn TableView() -> impl IntoView {
+    let ctx = use_ctx();
+    let game = ctx.game;
+    let tiles = Memo::new(move |_| {
+        game.with(|g| {
+            g.board
+                .tiles()
+                .iter()
+                .map(|t| TileView {
+                    key: (g.roll_count, t.id.0),
+                    id: t.id,
+                    text: t.value.to_string(),
+                    red: t.red,
+                    die: match t.expr {
+                        Expr::Leaf { slot, .. } if !t.red => g.rules.dice.get(slot).copied(),
+                        _ => None,
+                    },
+                    working: t.expr.to_string(),
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+    let rolling = RwSignal::new(false);
+    let roll_count = Memo::new(move |_| game.with(|g| g.roll_count));
+    Effect::new(move |prev: Option<u64>| {
+        let c = roll_count.get();
+        if prev.is_some_and(|p| p != c) {
+            rolling.set(true);
+            gloo_timers::callback::Timeout::new(450, move || rolling.set(false)).forget();
+        }
+        c
+    });
+
+    // Keyboard: operator keys fill the operator slot, Escape empties the slots.
+    let on_key = move |ev: ev::KeyboardEvent| {
+        let tag = ev
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+            .map(|e| e.tag_name());
+        if tag.as_deref() == Some("INPUT") {
+            return;
+        }
+        let key = ev.key();
+        if key == "Escape" {
+            game.update(|g| {
+                for s in [Slot::Left, Slot::Op, Slot::Right] {
+                    g.clear_slot(s);
+                }
+            });
+            return;
+        }
+        if let Some(op) = Op::from_symbol(&key) {
+            if game.with_untracked(|g| g.rules.ops.contains(op)) {
+                ev.prevent_default();
+                game.update(|g| g.place_op(op, now_ms()));
+            }
+        }
+    };
+
+    let new_roll = move |_| {
+        game.update(|g| {
+            let rules = g.rules.clone();
+            let roll = roll_dice(&rules);
+            g.new_roll(rules, roll, now_ms());
+        })
+    };
+
+    view! {
+        <div class="table" on:keydown=on_key>
+            <p class="goal">
+                "Goal " <span class="goal-value" data-testid="goal">{move || game.with(|g| g.rules.goal)}</span>
+            </p>
+            <div
+                class=move || if rolling.get() { "pool rolling" } else { "pool" }
+                role="group"
+                aria-label="Numbers"
+            >
+                <For each=move || tiles.get() key=|t| t.key let:t>
+                    <NumberTile id=t.id text=t.text red=t.red die=t.die working=t.working/>
+                </For>
+            </div>
+            <MoveSlots/>
+            <OpPalette/>
+            <p class="move-error" role="alert">{move || game.with(|g| g.message.clone())}</p>
+            <MoveList/>
+            <div class="controls">
+                <button
+                    on:click=move |_| game.update(|g| g.undo())
+                    disabled=move || game.with(|g| g.moves().is_empty())
+                >
+                    "Undo"
+                </button>
+                <button
+                    on:click=move |_| game.update(|g| g.clear())
+                    disabled=move || game.with(|g| g.moves().is_empty())
+                >
+                    "Clear"
+                </button>
+                <button class="primary" on:click=new_roll>
+                    "New roll"
+                </button>
+            </div>
+            <PlayRollForm/>
+        </div>
+    }
+}

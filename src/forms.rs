@@ -1,0 +1,147 @@
+//! Reading what players type: rolls, dice, goals, clock lengths, experiment numbers.
+//!
+//! Every parser returns a message a player can act on instead of failing,
+//! and none of them touches the game: the caller applies a value only when
+//! every field of a form is good.
+
+use score_engine::rules::{MAX_DICE, MAX_GOAL, MIN_DICE, MIN_GOAL};
+use score_engine::solve::MAX_NUMBERS;
+
+/// Lowest number accepted in Experiment.
+pub const MIN_EXPERIMENT: i64 = -9999;
+/// Highest number accepted in Experiment.
+pub const MAX_EXPERIMENT: i64 = 99_999;
+
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .filter(|w| !w.is_empty())
+}
+
+/// A whole number in `lo..=hi`, named `what` in the message.
+pub fn whole(text: &str, what: &str, lo: i64, hi: i64) -> Result<i64, String> {
+    let t = text.trim().replace('−', "-");
+    if t.is_empty() {
+        return Err(format!("{what} is missing."));
+    }
+    let n: i64 = t
+        .parse()
+        .map_err(|_| format!("{what} must be a whole number, not “{}”.", text.trim()))?;
+    if (lo..=hi).contains(&n) {
+        Ok(n)
+    } else {
+        Err(format!("{what} must be from {lo} to {hi}."))
+    }
+}
+
+/// Several whole numbers in `lo..=hi`, between `min` and `max` of them.
+pub fn numbers(text: &str, min: usize, max: usize, lo: i64, hi: i64) -> Result<Vec<i64>, String> {
+    let mut out = Vec::new();
+    for w in words(text) {
+        out.push(whole(w, "Each number", lo, hi)?);
+    }
+    if out.len() < min || out.len() > max {
+        return Err(format!(
+            "Enter {min} to {max} numbers (you entered {}).",
+            out.len()
+        ));
+    }
+    Ok(out)
+}
+
+/// Dice sides such as "6, 6, 12, 20".
+pub fn dice(text: &str) -> Result<Vec<u32>, String> {
+    let n = words(text).count();
+    if !(MIN_DICE..=MAX_DICE).contains(&n) {
+        return Err(format!(
+            "Enter {MIN_DICE} to {MAX_DICE} dice (you entered {n})."
+        ));
+    }
+    words(text)
+        .map(|w| whole(w, "Each die's sides", 2, 100).map(|s| s as u32))
+        .collect()
+}
+
+/// A goal in the rules' range.
+pub fn goal(text: &str) -> Result<i64, String> {
+    whole(text, "The goal", MIN_GOAL, MAX_GOAL)
+}
+
+/// Numbers and goal for Experiment.
+pub fn experiment(
+    numbers_text: &str,
+    goal_text: &str,
+) -> (Result<Vec<i64>, String>, Result<i64, String>) {
+    (
+        numbers(numbers_text, 3, MAX_NUMBERS, MIN_EXPERIMENT, MAX_EXPERIMENT),
+        whole(goal_text, "The goal", MIN_EXPERIMENT, MAX_EXPERIMENT),
+    )
+}
+
+/// A roll typed by hand, checked against the dice: the faces, sorted, must fit the sides, sorted.
+pub fn roll_for(text: &str, dice: &[u32]) -> Result<Vec<i64>, String> {
+    let roll = numbers(text, dice.len(), dice.len(), 1, 100)?;
+    let mut faces = roll.clone();
+    faces.sort_unstable();
+    let mut sides = dice.to_vec();
+    sides.sort_unstable();
+    if faces.iter().zip(&sides).any(|(&f, &s)| f > s as i64) {
+        let names: Vec<String> = dice.iter().map(|s| format!("d{s}")).collect();
+        return Err(format!(
+            "{} can't be rolled with {}.",
+            crate::game::roll_text(&roll),
+            names.join(" ")
+        ));
+    }
+    Ok(roll)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rolls_must_fit_the_dice() {
+        assert_eq!(
+            roll_for("2 5 12 12", &[6, 6, 12, 20]),
+            Ok(vec![2, 5, 12, 12])
+        );
+        assert_eq!(
+            roll_for("20, 1, 1, 1", &[6, 6, 12, 20]),
+            Ok(vec![20, 1, 1, 1])
+        );
+        assert_eq!(
+            roll_for("7 7 7 1", &[6, 6, 12, 20]),
+            Err("7 7 7 1 can't be rolled with d6 d6 d12 d20.".into())
+        );
+        assert!(roll_for("1 2 3", &[6, 6, 12, 20])
+            .unwrap_err()
+            .starts_with("Enter 4 to 4"));
+        assert!(roll_for("1 2 x 4", &[6, 6, 12, 20])
+            .unwrap_err()
+            .contains("“x”"));
+    }
+
+    #[test]
+    fn experiment_input_is_checked() {
+        let (n, g) = experiment("9 9 9 9", "20");
+        assert_eq!((n, g), (Ok(vec![9, 9, 9, 9]), Ok(20)));
+        let (n, g) = experiment("9 9", "abc");
+        assert!(n.is_err() && g.is_err());
+        let (n, _) = experiment("1 2 3 4 5 6 7", "1");
+        assert!(n.is_err());
+        let (n, _) = experiment("1 2 999999", "1");
+        assert!(n.unwrap_err().contains("from -9999 to 99999"));
+    }
+
+    #[test]
+    fn dice_and_goal() {
+        assert_eq!(dice("6,6,12,20"), Ok(vec![6, 6, 12, 20]));
+        assert!(dice("6 6").unwrap_err().contains("3 to 6 dice"));
+        assert_eq!(
+            dice("6 6 1"),
+            Err("Each die's sides must be from 2 to 100.".into())
+        );
+        assert_eq!(goal(" −5 "), Ok(-5));
+        assert!(goal("10000").is_err());
+    }
+}

@@ -1,0 +1,12 @@
+//! The Score web app: a thin Leptos layer over `score-engine`.
+//!
+//! [`game::Game`] holds one table's state and every action on it (plain Rust,
+//! tested natively); [`app::App`] provides it to the components in a signal;
+//! [`storage`] is the only module that touches localStorage.
+
+pub mod app;
+pub mod components;
+pub mod forms;
+pub mod game;
+pub mod hooks;
+pub mod storage;
