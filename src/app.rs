@@ -159,8 +159,8 @@ pub fn App() -> impl IntoView {
         </div>
         <main class="layout">
             <section class="play" aria-label="Table">
-                <TableView/>
                 <ClaimBar/>
+                <TableView/>
             </section>
             <aside class="side">
                 <ScorePanel/>

@@ -40,8 +40,6 @@ pub fn MoveSlots() -> impl IntoView {
             {one(Slot::Left, "Left number")}
             {one(Slot::Op, "Operator slot")}
             {one(Slot::Right, "Right number")}
-            <span class="equals" aria-hidden="true">"="</span>
-            <span class="slot result" aria-hidden="true">"?"</span>
         </div>
     }
 }

@@ -17,6 +17,7 @@ use std::ops::ControlFlow;
 use crate::expr::{Canon, Expr};
 use crate::number::Num;
 use crate::op::{Op, OpSet};
+use crate::reach::Reach;
 use crate::roll;
 use crate::rules::Rules;
 
@@ -292,9 +293,29 @@ fn build(arena: &[Node], node: u16) -> Expr {
 
 /// Whether the goal can be made.
 pub fn is_solvable(p: &Puzzle) -> bool {
+    is_solvable_with(p, &mut None)
+}
+
+/// [`is_solvable`], reusing `reach`'s cached values when the puzzle suits it
+/// (at most four numbers, none red, no power operator).
+fn is_solvable_with(p: &Puzzle, reach: &mut Option<Reach>) -> bool {
     if p.numbers.len() > MAX_NUMBERS {
         return false;
     }
+    if p.numbers.len() <= 4 && !p.red.contains(&true) {
+        if reach.is_none() {
+            *reach = Reach::new(p.ops, p.whole_only);
+        }
+        if let Some(r) = reach {
+            return r.solvable(&p.numbers, p.goal, p.use_all);
+        }
+    }
+    search_solvable(p)
+}
+
+/// The move-by-move yes/no search: any pool, red entries, powers. [`is_solvable`]
+/// answers small fresh rolls faster by subsets and must always agree with this.
+pub fn search_solvable(p: &Puzzle) -> bool {
     let (mut s, items) = Search::new(p, false, |_, _| ControlFlow::Break(()));
     // Most rolls have a two-move solution: look for one before searching deeper.
     if !p.use_all && items.len() > 3 {
@@ -446,8 +467,9 @@ pub fn impossible_rolls(rules: &Rules) -> Result<ImpossibleTable, TooManyRolls> 
         impossible: Vec::new(),
         impossible_outcomes: 0,
     };
+    let mut reach = None;
     for (faces, ways) in roll::sorted_rolls(&rules.dice) {
-        if !is_solvable(&Puzzle::from_roll(&faces, rules)) {
+        if !is_solvable_with(&Puzzle::from_roll(&faces, rules), &mut reach) {
             table.impossible.push(faces);
             table.impossible_outcomes += ways;
         }

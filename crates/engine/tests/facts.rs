@@ -100,3 +100,27 @@ fn larger_pools_agree_with_the_solution_list() {
         assert_eq!(is_solvable(&p), !solutions(&p).is_empty(), "{roll:?}");
     }
 }
+
+/// The subset shortcut and the move-by-move search agree on every roll of both presets.
+#[test]
+fn fast_and_full_search_agree_on_every_preset_roll() {
+    for rules in [score_rules(), Rules::preset(Preset::TwentyFour)] {
+        for (roll, _) in score_engine::roll::sorted_rolls(&rules.dice) {
+            let p = Puzzle::from_roll(&roll, &rules);
+            assert_eq!(
+                is_solvable(&p),
+                score_engine::solve::search_solvable(&p),
+                "{roll:?}"
+            );
+            let whole = Puzzle {
+                whole_only: true,
+                ..p
+            };
+            assert_eq!(
+                is_solvable(&whole),
+                score_engine::solve::search_solvable(&whole),
+                "{roll:?} whole"
+            );
+        }
+    }
+}

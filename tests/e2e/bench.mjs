@@ -1,0 +1,67 @@
+// Browser bench (not a test): `BASE_URL=… node tests/e2e/bench.mjs [--shots DIR]`.
+// Prints load-to-playable, the impossible-rolls table time and the slowest roll's
+// solution list time, measured in headless Chromium from the release build.
+import { launchBrowser, ScorePage, BASE_URL } from './score_page.mjs';
+
+const shots = process.argv.includes('--shots') ? process.argv[process.argv.indexOf('--shots') + 1] : null;
+const browser = await launchBrowser();
+const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const loads = [];
+for (let i = 0; i < 7; i += 1) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${BASE_URL}/`);
+  await page.locator('[aria-label="Numbers"] button').first().waitFor();
+  loads.push(await page.evaluate(() => performance.now()));
+  await context.close();
+}
+console.log(`load to playable (first die clickable), median of 7: ${median(loads).toFixed(0)} ms`);
+
+const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+const page = await context.newPage();
+const score = new ScorePage(page);
+await score.open();
+const tables = [];
+for (let i = 0; i < 7; i += 1) {
+  await score.button('Impossible rolls').click();
+  await score.button('List impossible rolls').click();
+  const text = await page.getByTestId('impossible-summary').textContent();
+  tables.push(Number(/listed in ([\d.]+) ms/.exec(text)[1]));
+  await score.button('Solutions').click();
+}
+console.log(`impossible table, default dice (2359 rolls), median of 7: ${median(tables).toFixed(1)} ms`);
+
+await score.button('Experiment').click();
+const solves = [];
+for (let i = 0; i < 7; i += 1) {
+  await page.getByRole('textbox', { name: 'Numbers' }).fill(i % 2 ? '4 6 10 20' : '20 10 6 4');
+  const ms = await page.evaluate(async () => {
+    const t0 = performance.now();
+    [...document.querySelectorAll('button')].find((b) => b.textContent === 'Solve').click();
+    await new Promise((r) => requestAnimationFrame(() => r()));
+    return performance.now() - t0;
+  });
+  solves.push(ms);
+}
+console.log(`slowest roll 4 6 10 20, all distinct solutions listed and rendered, median of 7: ${median(solves).toFixed(1)} ms`);
+console.log(`(${await page.getByTestId('solution-count').textContent()})`);
+
+if (shots) {
+  for (const [name, viewport, opts] of [['desktop', { width: 1280, height: 900 }, {}], ['phone', { width: 360, height: 740 }, { isMobile: true, hasTouch: true }]]) {
+    const c = await browser.newContext({ viewport, ...opts });
+    const p = await c.newPage();
+    const s = new ScorePage(p);
+    await s.open();
+    await s.playRoll('2 5 12 12');
+    await s.tile('12 (d12)').click();
+    await s.tile('12 (d20)').click();
+    await s.op('minus').click();
+    await s.tile('2 (d6)').click();
+    await s.button('SCORE').click();
+    await p.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+    await c.close();
+  }
+  console.log(`screenshots in ${shots}`);
+}
+await browser.close();
