@@ -154,9 +154,9 @@ impl Reach {
                     }
                     t
                 };
-                for skip in 0..4 {
+                for (skip, &single) in all.iter().enumerate() {
                     let t = self.triple(triple_of(skip));
-                    if (!use_all && contains(&t, goal)) || self.joins(all[skip], &t, goal) {
+                    if (!use_all && contains(&t, goal)) || self.joins(single, &t, goal) {
                         return true;
                     }
                 }
