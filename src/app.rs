@@ -24,6 +24,8 @@ pub struct Ctx {
     pub drag: DragState,
     /// Notices about storage and loading, shown at the top.
     pub notices: RwSignal<Vec<String>>,
+    /// What the live region says.
+    pub announce: RwSignal<String>,
 }
 
 /// Uses the context provided by [`App`].
@@ -114,11 +116,23 @@ pub fn App() -> impl IntoView {
             _ => {}
         });
     });
+    let announce = RwSignal::new(String::new());
     provide_context(Ctx {
         game,
         now,
         drag,
         notices,
+        announce,
+    });
+    Effect::new(move |_| announce.set(game.with(|g| g.announcement.clone())));
+    // The clock is announced at 10 and 5 seconds left.
+    let seconds_left = Memo::new(move |_| {
+        game.with(|g| g.round.remaining_ms(now.get()).map(|ms| ms.div_ceil(1000)))
+    });
+    Effect::new(move |_| {
+        if let Some(s @ (10 | 5)) = seconds_left.get() {
+            announce.set(format!("{s} seconds left."));
+        }
     });
 
     use_clock(now, move |t| {
@@ -146,6 +160,7 @@ pub fn App() -> impl IntoView {
 
     let view = RwSignal::new(View::Solutions);
     view! {
+        <div class="sr-only" aria-live="polite" data-testid="announcer">{move || announce.get()}</div>
         <header class="top">
             <h1>"Score"</h1>
             <p class="tagline">

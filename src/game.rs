@@ -95,6 +95,8 @@ pub struct Game {
     pub results: Vec<ResultLine>,
     /// Counts rolls, so the page can replay the roll animation.
     pub roll_count: u64,
+    /// The latest thing to tell a screen reader (moves, refusals, claims, results).
+    pub announcement: String,
 }
 
 /// Formats points with a real minus sign: +1, 0, −2.
@@ -122,6 +124,7 @@ impl Game {
             &rules,
             solve::is_solvable(&Puzzle::from_roll(&roll, &rules)),
         );
+        let announcement = format!("New roll: {}. Make {}.", roll_text(&roll), rules.goal);
         Game {
             rules,
             roll,
@@ -132,6 +135,7 @@ impl Game {
             message: None,
             results: Vec::new(),
             roll_count: 0,
+            announcement,
         }
     }
 
@@ -206,15 +210,31 @@ impl Game {
                 text,
             });
         }
+        let lines: Vec<&str> = self.results.iter().map(|r| r.text.as_str()).collect();
+        self.announcement = lines.join(". ");
     }
 
     fn input(&mut self, input: Input, now_ms: u64) {
         match self.round.apply(input, now_ms) {
             Ok(awards) => {
                 self.message = None;
+                if awards.is_empty() {
+                    if let Some(secs) = self.round.remaining_ms(now_ms).map(|ms| ms.div_ceil(1000))
+                    {
+                        let claim = if self.round.score_running() {
+                            "SCORE"
+                        } else {
+                            "IMPOSSIBLE"
+                        };
+                        self.announcement = format!("{claim}: the clock runs {secs} seconds.");
+                    }
+                }
                 self.settle(&awards, now_ms);
             }
-            Err(e) => self.message = Some(e.to_string()),
+            Err(e) => {
+                self.announcement = e.to_string();
+                self.message = Some(e.to_string());
+            }
         }
     }
 
@@ -315,6 +335,15 @@ impl Game {
             }) => {
                 self.slots = Slots::default();
                 self.message = None;
+                if let Some(m) = self.board.moves().last() {
+                    let step = score_engine::Step {
+                        left: m.left.value,
+                        op,
+                        right: m.right.value,
+                        result: m.result.value,
+                    };
+                    self.announcement = step.to_string();
+                }
                 if made_goal {
                     let moves = self.board.tile(tile).map_or(0, |t| t.expr.moves());
                     self.input(Input::GoalMade { moves }, now_ms);
@@ -323,7 +352,10 @@ impl Game {
                 }
             }
             Ok(_) => {}
-            Err(e) => self.message = Some(e.to_string()),
+            Err(e) => {
+                self.announcement = e.to_string();
+                self.message = Some(e.to_string());
+            }
         }
     }
 
@@ -344,6 +376,11 @@ impl Game {
         }
         self.slots = Slots::default();
         self.message = self.board.apply(action).err().map(|e| e.to_string());
+        self.announcement = match (&self.message, action) {
+            (Some(m), _) => m.clone(),
+            (None, Action::Undo) => "Move undone.".into(),
+            (None, _) => format!("Back to the roll: {}.", roll_text(&self.roll)),
+        };
     }
 
     /// The moves made this roll.
@@ -369,6 +406,21 @@ mod tests {
         g.place_op(Op::Sub, 0);
         assert_eq!(g.board.tiles().len(), 3);
         assert_eq!(g.slots, Slots::default());
+    }
+
+    #[test]
+    fn moves_and_results_are_announced() {
+        let mut g = game(&[2, 5, 12, 12]);
+        g.tap_tile(TileId(2), 0);
+        g.tap_tile(TileId(3), 0);
+        g.place_op(Op::Sub, 0);
+        assert_eq!(g.announcement, "12 − 12 = 0");
+        g.press_score(0);
+        assert_eq!(g.announcement, "SCORE: the clock runs 30 seconds.");
+        g.tap_tile(TileId(0), 0);
+        g.tap_tile(TileId(4), 0);
+        g.place_op(Op::Concat, 1);
+        assert_eq!(g.announcement, "+1: 20 made in 2 moves");
     }
 
     #[test]

@@ -4,8 +4,11 @@
 //! tested natively); [`app::App`] provides it to the components in a signal;
 //! [`storage`] is the only module that touches localStorage.
 
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
 pub mod app;
 pub mod components;
+pub mod crash;
 pub mod forms;
 pub mod game;
 pub mod hooks;

@@ -2,6 +2,6 @@
 use score_app::app::App;
 
 fn main() {
-    console_error_panic_hook::set_once();
+    score_app::crash::install_panic_hook();
     leptos::mount::mount_to_body(App);
 }

@@ -52,7 +52,7 @@ pub fn NumberTile(
             aria-label=label
             title=title
             aria-pressed=move || placed().to_string()
-            style=move || drag.offset(payload).map(|t| format!("transform: {t}")).unwrap_or_default()
+            style:transform=move || drag.offset(payload)
             on:pointerdown=move |ev| drag.start(payload, &ev)
             on:click=move |_| {
                 if !drag.take_click() {

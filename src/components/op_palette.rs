@@ -20,7 +20,7 @@ pub fn OpPalette() -> impl IntoView {
                         format!("op{}{}", if chosen { " placed" } else { "" }, if dragging { " dragging" } else { "" })
                     }
                     aria-label=format!("Operator {}", op.name())
-                    style=move || drag.offset(Payload::Op(op)).map(|t| format!("transform: {t}")).unwrap_or_default()
+                    style:transform=move || drag.offset(Payload::Op(op))
                     on:pointerdown=move |ev| drag.start(Payload::Op(op), &ev)
                     on:click=move |_| {
                         if !drag.take_click() {

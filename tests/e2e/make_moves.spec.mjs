@@ -83,7 +83,7 @@ test('an illegal move shows the engine message and changes nothing', async () =>
     await score.tile('5 (d6)').click();
     await score.tile('0 (derived)').click();
     await score.op('divided by').click();
-    await score.page.getByText("You can't divide by zero.").waitFor();
+    await score.moveError().filter({ hasText: "You can't divide by zero." }).waitFor();
     assert.deepEqual(await score.numberLabels(), ['2 (d6)', '5 (d6)', '0 (derived)']);
     await score.button('Undo').click();
     assert.deepEqual(await score.numberLabels(), ['2 (d6)', '5 (d6)', '12 (d12)', '12 (d20)']);
