@@ -42,24 +42,24 @@ pub fn roll_dice(rules: &Rules) -> Vec<i64> {
 
 fn load_game(notices: &mut Vec<String>) -> Game {
     let (rules, n1) = storage::load::<Rules>(storage::RULES_KEY, "settings");
-    let (stats, n2) = storage::load::<Stats>(storage::STATS_KEY, "score");
+    let (stats, n2) = storage::load_stats();
     let (saved, n3) = storage::load::<Saved>(storage::GAME_KEY, "game");
     for n in [n1, n2, n3].into_iter().flatten() {
         if !notices.contains(&n) {
             notices.push(n);
         }
     }
-    let rules = rules.filter(|r| r.validate().is_ok()).unwrap_or_default();
-    let stats = match stats {
-        Some(s) if s.version == Stats::VERSION => s,
-        Some(_) => {
+    let rules = match rules {
+        Some(r) if r.validate().is_err() => {
             notices.push(
-                "Your saved score is from another version of Score and was set aside.".into(),
+                "Your saved settings were out of range, so Score went back to the standard rules."
+                    .into(),
             );
-            Stats::new()
+            Rules::default()
         }
-        None => Stats::new(),
+        r => r.unwrap_or_default(),
     };
+    let stats = stats.unwrap_or_else(Stats::new);
     let fits =
         |s: &Saved| crate::forms::roll_for(&crate::game::roll_text(&s.roll), &rules.dice).is_ok();
     match saved {

@@ -5,12 +5,15 @@
 //! to `<key>.bad` (not destroyed) and reported as a notice for the page;
 //! storage that is off or full is reported once and the game plays on.
 
+use score_engine::Stats;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use web_sys::Storage;
 
 /// Score, streaks and history.
-pub const STATS_KEY: &str = "score.stats.v1";
+pub const STATS_KEY: &str = "score.stats.v2";
+/// Where version 1 kept them (read once, migrated, then removed).
+pub const STATS_KEY_V1: &str = "score.stats.v1";
 /// The settings.
 pub const RULES_KEY: &str = "score.rules.v1";
 /// The current roll and any running claim.
@@ -26,15 +29,23 @@ fn storage() -> Option<Storage> {
 
 /// Reads `key`; a bad value is set aside and described in the returned notice.
 pub fn load<T: DeserializeOwned>(key: &str, what: &str) -> (Option<T>, Option<String>) {
+    load_with(key, what, |text| serde_json::from_str(text).ok())
+}
+
+fn load_with<T>(
+    key: &str,
+    what: &str,
+    decode: impl Fn(&str) -> Option<T>,
+) -> (Option<T>, Option<String>) {
     let Some(s) = storage() else {
         return (None, Some(NO_STORAGE.into()));
     };
     let Ok(Some(text)) = s.get_item(key) else {
         return (None, None);
     };
-    match serde_json::from_str(&text) {
-        Ok(v) => (Some(v), None),
-        Err(_) => {
+    match decode(&text) {
+        Some(v) => (Some(v), None),
+        None => {
             let _ = s.set_item(&format!("{key}.bad"), &text);
             let _ = s.remove_item(key);
             (None, Some(format!("Your saved {what} could not be read, so Score started fresh (the old data is kept aside).")))
@@ -42,9 +53,54 @@ pub fn load<T: DeserializeOwned>(key: &str, what: &str) -> (Option<T>, Option<St
     }
 }
 
+/// Stats from their stored text, migrated to the current version; `None` when unreadable
+/// or from a newer Score.
+pub fn decode_stats(text: &str) -> Option<Stats> {
+    serde_json::from_str::<Stats>(text).ok()?.migrate()
+}
+
+/// Reads the stats, migrating version 1's key on the way.
+pub fn load_stats() -> (Option<Stats>, Option<String>) {
+    let (stats, notice) = load_with(STATS_KEY, "score", decode_stats);
+    if stats.is_some() || notice.is_some() {
+        return (stats, notice);
+    }
+    let (old, notice) = load_with(STATS_KEY_V1, "score", decode_stats);
+    if let Some(stats) = &old {
+        if save(STATS_KEY, stats).is_ok() {
+            if let Some(s) = storage() {
+                let _ = s.remove_item(STATS_KEY_V1);
+            }
+        }
+    }
+    (old, notice)
+}
+
 /// Writes `value` to `key`; `Err` with a notice when storage refuses.
 pub fn save<T: Serialize>(key: &str, value: &T) -> Result<(), String> {
     let s = storage().ok_or(NO_STORAGE)?;
     let text = serde_json::to_string(value).map_err(|e| e.to_string())?;
     s.set_item(key, &text).map_err(|_| NO_STORAGE.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stored_version_1_stats_are_migrated() {
+        let v1 = r#"{"version":1,"score":-2,"streak":0,"best_streak":4,"history":[]}"#;
+        let s = decode_stats(v1).unwrap();
+        assert_eq!((s.version, s.score, s.best_streak), (Stats::VERSION, -2, 4));
+    }
+
+    #[test]
+    fn unreadable_or_future_stats_are_refused() {
+        assert_eq!(decode_stats("{not json"), None);
+        assert_eq!(decode_stats(r#"{"hello":"world"}"#), None);
+        assert_eq!(
+            decode_stats(r#"{"version":99,"score":1,"streak":0,"best_streak":0,"history":[]}"#),
+            None
+        );
+    }
 }

@@ -29,13 +29,18 @@ if ('serviceWorker' in navigator) {
   window.addEventListener('load', async () => {
     try {
       const reg = await navigator.serviceWorker.register('./sw.js');
-      if (reg.waiting && navigator.serviceWorker.controller) offer(reg.waiting);
-      reg.addEventListener('updatefound', () => {
-        const next = reg.installing;
-        next?.addEventListener('statechange', () => {
-          if (next.state === 'installed' && navigator.serviceWorker.controller) offer(next);
-        });
-      });
+      // A worker that finishes installing while an older one controls the page is an update.
+      const track = (worker) => {
+        if (!worker) return;
+        const check = () => {
+          if (worker.state === 'installed' && navigator.serviceWorker.controller) offer(worker);
+        };
+        check();
+        worker.addEventListener('statechange', check);
+      };
+      track(reg.waiting);
+      track(reg.installing);
+      reg.addEventListener('updatefound', () => track(reg.installing));
     } catch (e) {
       console.warn('Score works online only: the service worker did not register.', e);
     }

@@ -40,16 +40,17 @@ pub fn NumberTile(
         }
         c
     };
-    let label = match (red, die) {
-        (true, _) => format!("{text} (derived)"),
-        (false, Some(s)) => format!("{text} (d{s})"),
-        (false, None) => text.clone(),
+    // The accessible name comes from the content ("12 (d20)", "0 (derived)"), so it
+    // always matches what is seen; the decorations are hidden from it.
+    let spoken = match (red, die) {
+        (true, _) => " (derived)".to_string(),
+        (false, Some(s)) => format!(" (d{s})"),
+        (false, None) => String::new(),
     };
     let title = if red { working } else { String::new() };
     view! {
         <button
             class=class
-            aria-label=label
             title=title
             aria-pressed=move || placed().to_string()
             style:transform=move || drag.offset(payload)
@@ -61,6 +62,7 @@ pub fn NumberTile(
             }
         >
             <span class="value">{text}</span>
+            <span class="sr-only">{spoken}</span>
             {red.then(|| view! { <span class="marker" aria-hidden="true">"◆"</span> })}
             {die.map(|s| view! { <span class="die-type" aria-hidden="true">{format!("d{s}")}</span> })}
         </button>

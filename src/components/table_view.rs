@@ -53,6 +53,23 @@ pub fn TableView() -> impl IntoView {
         c
     });
 
+    // A move removes the focused tile: hand focus to the new red number so keyboard play goes on.
+    let move_count = Memo::new(move |_| game.with(|g| g.moves().len()));
+    Effect::new(move |prev: Option<usize>| {
+        let n = move_count.get();
+        if prev.is_some_and(|p| n > p) {
+            let doc = document();
+            let lost = doc.active_element().is_none_or(|e| e.tag_name() == "BODY");
+            if lost {
+                if let Some(el) = doc.query_selector(".pool .tile:last-child").ok().flatten() {
+                    let _ =
+                        wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlElement>(el).focus();
+                }
+            }
+        }
+        n
+    });
+
     // Keyboard: operator keys fill the operator slot, Escape empties the slots.
     let on_key = move |ev: ev::KeyboardEvent| {
         let tag = ev

@@ -20,10 +20,16 @@ export class ScorePage {
     page.on('pageerror', (e) => this.errors.push(String(e)));
   }
 
-  async open(path = '') {
-    await this.page.goto(`${BASE_URL}/${path}`);
+  async open(path = '', base = BASE_URL) {
+    await this.page.goto(path.startsWith('http') ? path : `${base.replace(/\/$/, '')}/${path}`);
     await this.numbers().first().waitFor();
   }
+
+  async waitForServiceWorker() {
+    await this.page.waitForFunction(() => navigator.serviceWorker?.controller != null);
+  }
+
+  notice(text) { return this.page.locator('.notice', { hasText: text }); }
 
   numbers() { return this.page.getByRole('group', { name: 'Numbers' }).getByRole('button'); }
   tile(label) { return this.page.getByRole('button', { name: label, exact: true }).first(); }
@@ -35,7 +41,14 @@ export class ScorePage {
   /** A settled result line under the claim buttons. */
   result(text) { return this.page.locator('.results').getByText(text); }
 
-  async numberLabels() { return this.numbers().evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))); }
+  /** The accessible names of the numbers on the table, e.g. "12 (d20)", "0 (derived)". */
+  async numberLabels() {
+    return this.numbers().evaluateAll((els) => els.map((e) => {
+      const copy = e.cloneNode(true);
+      copy.querySelectorAll('[aria-hidden="true"]').forEach((n) => n.remove());
+      return copy.textContent.replace(/\s+/g, ' ').trim();
+    }));
+  }
 
   async playRoll(text) {
     await this.page.getByRole('textbox', { name: 'Roll to play' }).fill(text);
@@ -73,12 +86,23 @@ export class ScorePage {
     await cdp.detach();
   }
 
-  /** Presses Tab until the focused element has accessible label `label`, then presses `key`. */
+  /** The accessible name of the focused element (aria-label, else its visible-to-AT text). */
+  async focusedName() {
+    return this.page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el) return null;
+      if (el.hasAttribute('aria-label')) return el.getAttribute('aria-label');
+      const copy = el.cloneNode(true);
+      copy.querySelectorAll('[aria-hidden="true"]').forEach((n) => n.remove());
+      return copy.textContent.replace(/\s+/g, ' ').trim();
+    });
+  }
+
+  /** Presses Tab until the focused element has accessible name `label`, then presses `key` (if any). */
   async tabTo(label, key = 'Enter') {
     for (let i = 0; i < 60; i += 1) {
-      const now = await this.page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent);
-      if (now === label) {
-        await this.page.keyboard.press(key);
+      if (await this.focusedName() === label) {
+        if (key) await this.page.keyboard.press(key);
         return;
       }
       await this.page.keyboard.press('Tab');
@@ -93,6 +117,45 @@ export class ScorePage {
   assertNoConsoleErrors() {
     assert.deepEqual(this.errors, [], 'console errors');
   }
+}
+
+/** Makes the two-move solution of 2 5 12 12 by tapping: 12 − 12 = 0, then 2‖0 = 20. */
+export async function tapSolution(score) {
+  await score.tile('12 (d12)').click();
+  await score.tile('12 (d20)').click();
+  await score.op('minus').click();
+  await score.tile('2 (d6)').click();
+  await score.tile('0 (derived)').click();
+  await score.op('joined with').click();
+}
+
+/** A free port on 127.0.0.1. */
+export async function freePort() {
+  const net = await import('node:net');
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Serves `dir` on 127.0.0.1 under `prefix` with the project's test server; returns { url, stop }. */
+export async function serveDist(dir, prefix = '/') {
+  const { spawn } = await import('node:child_process');
+  const port = await freePort();
+  const child = spawn('python3', ['tests/e2e/serve.py', '--port', String(port), '--dir', dir, '--prefix', prefix], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}${prefix}`;
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      await fetch(url);
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return { url, stop: () => child.kill() };
 }
 
 /** Runs `body` with a fresh context and page; fails on any console error. */

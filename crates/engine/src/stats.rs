@@ -39,11 +39,14 @@ pub struct Stats {
     pub best_streak: u32,
     /// Recent rounds, oldest first.
     pub history: Vec<HistoryEntry>,
+    /// Every result ever recorded (the history keeps only the latest). New in version 2.
+    #[serde(default)]
+    pub results: u64,
 }
 
 impl Stats {
     /// The current schema version.
-    pub const VERSION: u32 = 1;
+    pub const VERSION: u32 = 2;
 
     /// Empty totals.
     pub fn new() -> Stats {
@@ -53,9 +56,26 @@ impl Stats {
         }
     }
 
+    /// Brings stats read from an older version up to this one; `None` for a version
+    /// this code does not know (from a newer Score), which must be kept, not overwritten.
+    ///
+    /// Version 1 had no `results` count: it starts from the history's length.
+    pub fn migrate(mut self) -> Option<Stats> {
+        match self.version {
+            1 => {
+                self.results = self.history.len() as u64;
+                self.version = 2;
+                Some(self)
+            }
+            Stats::VERSION => Some(self),
+            _ => None,
+        }
+    }
+
     /// Records one award: points, streak (a gain extends it, a loss ends it, 0 leaves it) and history.
     pub fn record(&mut self, entry: HistoryEntry) {
         self.score += entry.points as i64;
+        self.results += 1;
         match entry.points {
             p if p > 0 => {
                 self.streak += 1;
@@ -98,6 +118,24 @@ mod tests {
     }
 
     #[test]
+    fn version_1_migrates_to_version_2() {
+        let v1 = r#"{"version":1,"score":3,"streak":1,"best_streak":2,"history":[
+            {"roll":[2,5,12,12],"goal":20,"claim":"SCORE","points":1,"reason":"+1","at_ms":5}]}"#;
+        let old: Stats = serde_json::from_str(v1).unwrap();
+        let new = old.migrate().unwrap();
+        assert_eq!(
+            (new.version, new.score, new.best_streak, new.results),
+            (2, 3, 2, 1)
+        );
+        assert_eq!(new.history[0].roll, [2, 5, 12, 12]);
+        let future = Stats {
+            version: 9,
+            ..Stats::new()
+        };
+        assert_eq!(future.migrate(), None);
+    }
+
+    #[test]
     fn history_is_capped() {
         let mut s = Stats::new();
         for _ in 0..MAX_HISTORY + 5 {
@@ -105,5 +143,6 @@ mod tests {
         }
         assert_eq!(s.history.len(), MAX_HISTORY);
         assert_eq!(s.score, MAX_HISTORY as i64 + 5);
+        assert_eq!(s.results, MAX_HISTORY as u64 + 5);
     }
 }

@@ -1,0 +1,96 @@
+// axe-core on every view, the live region, reduced motion and a keyboard-only round.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { launchBrowser, withPage } from './score_page.mjs';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+let browser;
+before(async () => { browser = await launchBrowser(); });
+after(async () => { await browser.close(); });
+
+async function seriousViolations(page) {
+  await page.addScriptTag({ path: axePath });
+  const result = await page.evaluate(async () => window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('every view has no serious or critical axe violations', async () => {
+  await withPage(browser, async (score, page) => {
+    await score.open();
+    await score.playRoll('2 5 12 12');
+    await score.tile('12 (d12)').click();
+    for (const view of ['Solutions', 'Experiment', 'Impossible rolls', 'Settings', 'Rules']) {
+      await score.button(view).click();
+      if (view === 'Experiment') await score.button('Solve').click();
+      if (view === 'Impossible rolls') await score.button('List impossible rolls').click();
+      assert.deepEqual(await seriousViolations(page), [], view);
+    }
+    await score.button('SCORE').click();
+    assert.deepEqual(await seriousViolations(page), [], 'under the SCORE clock');
+  }, { bypassCSP: true });
+});
+
+test('moves, results and the clock are announced', async () => {
+  await withPage(browser, async (score, page) => {
+    await page.clock.install();
+    await score.open();
+    await score.playRoll('2 5 12 12');
+    const announcer = page.getByTestId('announcer');
+    await score.tile('12 (d12)').click();
+    await score.tile('12 (d20)').click();
+    await score.op('minus').click();
+    assert.equal(await announcer.textContent(), '12 − 12 = 0');
+    await score.button('SCORE').click();
+    await page.clock.runFor(20_500);
+    await page.waitForFunction(() => document.querySelector('[data-testid="announcer"]').textContent === '10 seconds left.');
+    await page.clock.runFor(5_000);
+    await page.waitForFunction(() => document.querySelector('[data-testid="announcer"]').textContent === '5 seconds left.');
+  });
+});
+
+test('derived numbers carry a marker besides their colour', async () => {
+  await withPage(browser, async (score, page) => {
+    await score.open();
+    await score.playRoll('2 5 12 12');
+    await score.tile('12 (d12)').click();
+    await score.tile('12 (d20)').click();
+    await score.op('minus').click();
+    const red = score.tile('0 (derived)');
+    assert.equal(await red.locator('.marker').textContent(), '◆');
+    assert.ok((await score.numberLabels()).includes('0 (derived)'));
+    assert.match(await red.getAttribute('class'), /\bred\b/);
+  });
+});
+
+test('reduced motion turns the roll animation off', async () => {
+  await withPage(browser, async (score, page) => {
+    await score.open();
+    await score.button('New roll').click();
+    const name = await score.numbers().first().evaluate((el) => getComputedStyle(el).animationName);
+    assert.equal(name, 'none');
+  }, { reducedMotion: 'reduce' });
+});
+
+test('a whole SCORE round with the keyboard alone', async () => {
+  await withPage(browser, async (score, page) => {
+    await score.open();
+    await score.playRoll('2 5 12 12');
+    await page.locator('body').focus();
+    await score.tabTo('SCORE');
+    await score.tabTo('12 (d12)', null);
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+    assert.notEqual(outline, 'none', 'focus is visible');
+    await page.keyboard.press('Enter');
+    await score.tabTo('12 (d20)');
+    await score.tabTo('Operator minus');
+    await score.tabTo('2 (d6)');
+    await score.tabTo('0 (derived)');
+    await page.keyboard.press('|');
+    await score.result('+1: 20 made in 2 moves').waitFor();
+    // Focus lands on the new red number, not back at the top of the page.
+    assert.equal(await score.focusedName(), '20 (derived)');
+  });
+});

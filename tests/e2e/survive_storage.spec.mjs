@@ -1,0 +1,72 @@
+// Stored data that is corrupt, foreign, old or unwritable never stops the game.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, tapSolution, withPage } from './score_page.mjs';
+
+let browser;
+before(async () => { browser = await launchBrowser(); });
+after(async () => { await browser.close(); });
+
+const KEYS = { 'score.stats.v2': 'score', 'score.rules.v1': 'settings', 'score.game.v1': 'game' };
+
+for (const [key, what] of Object.entries(KEYS)) {
+  for (const [kind, value] of [['corrupt', '{"score": 3, oops'], ['foreign', '{"hello":"world"}']]) {
+    test(`${kind} ${key} shows a notice, is kept aside, and the game plays`, async () => {
+      await withPage(browser, async (score, page) => {
+        await page.addInitScript(([k, v]) => {
+          if (!sessionStorage.getItem('seeded')) {
+            localStorage.setItem(k, v);
+            sessionStorage.setItem('seeded', '1');
+          }
+        }, [key, value]);
+        await score.open();
+        await score.notice(`Your saved ${what} could not be read`).waitFor();
+        assert.equal(await page.evaluate((k) => localStorage.getItem(`${k}.bad`), key), value);
+        await score.playRoll('2 5 12 12');
+        await score.button('SCORE').click();
+        await tapSolution(score);
+        await score.expectScore(1);
+      });
+    });
+  }
+}
+
+test('settings out of range fall back to the standard rules with a notice', async () => {
+  await withPage(browser, async (score, page) => {
+    await page.addInitScript(() => {
+      localStorage.setItem('score.rules.v1', JSON.stringify({ dice: [1, 6], goal: 20, ops: 31, use_all: false, score_secs: 30, impossible_secs: 60, strict: false }));
+    });
+    await score.open();
+    await score.notice('out of range').waitFor();
+    assert.equal(await page.getByTestId('goal').textContent(), '20');
+  });
+});
+
+test('storage that refuses writes: the game plays and says scores will not be kept', async () => {
+  await withPage(browser, async (score) => {
+    await score.page.addInitScript(() => {
+      Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); };
+    });
+    await score.open();
+    await score.notice("your score won't be kept").waitFor();
+    await score.playRoll('2 5 12 12');
+    await score.button('SCORE').click();
+    await tapSolution(score);
+    await score.expectScore(1);
+  });
+});
+
+test('version 1 stats are migrated and nothing earned is lost', async () => {
+  await withPage(browser, async (score, page) => {
+    await page.addInitScript(() => {
+      if (!localStorage.getItem('score.stats.v2')) {
+        localStorage.setItem('score.stats.v1', JSON.stringify({ version: 1, score: 7, streak: 2, best_streak: 5, history: [] }));
+      }
+    });
+    await score.open();
+    await score.expectScore(7);
+    assert.equal(await page.getByTestId('best-streak').textContent(), '5');
+    const stored = await page.evaluate(() => [localStorage.getItem('score.stats.v1'), JSON.parse(localStorage.getItem('score.stats.v2')).version]);
+    assert.deepEqual(stored, [null, 2]);
+  });
+});

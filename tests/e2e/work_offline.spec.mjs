@@ -1,0 +1,65 @@
+// Offline play, a sub-path host, and the update offer of a new build.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, appendFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchBrowser, serveDist, tapSolution, withPage } from './score_page.mjs';
+
+let browser;
+before(async () => { browser = await launchBrowser(); });
+after(async () => { await browser.close(); });
+
+test('play a full round offline after one visit', async () => {
+  await withPage(browser, async (score, page, context) => {
+    await score.open();
+    await score.waitForServiceWorker();
+    await context.setOffline(true);
+    await page.reload();
+    await score.numbers().first().waitFor();
+    await score.playRoll('2 5 12 12');
+    await score.button('SCORE').click();
+    await tapSolution(score);
+    await score.result('+1: 20 made in 2 moves').waitFor();
+    await score.expectScore(1);
+  });
+});
+
+test('play from a sub-path of a static host, online and offline', async () => {
+  const server = await serveDist('dist', '/games/score/');
+  try {
+    await withPage(browser, async (score, page, context) => {
+      await score.open(server.url);
+      await score.waitForServiceWorker();
+      await score.playRoll('2 5 12 12');
+      await tapSolution(score);
+      await score.result("0: the clock wasn't running").waitFor();
+      await context.setOffline(true);
+      await page.reload();
+      await score.numbers().first().waitFor();
+      assert.equal(await page.getByTestId('goal').textContent(), '20');
+    });
+  } finally {
+    server.stop();
+  }
+});
+
+test('a new build offers a reload', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'score-dist-'));
+  cpSync('dist', dir, { recursive: true });
+  const server = await serveDist(dir, '/');
+  try {
+    await withPage(browser, async (score, page) => {
+      await score.open(server.url);
+      await score.waitForServiceWorker();
+      appendFileSync(join(dir, 'sw.js'), '\n// next build\n');
+      await page.reload();
+      await page.getByText('A new version of Score is ready.').waitFor();
+      await Promise.all([page.waitForEvent('load'), score.button('Reload').click()]);
+      await score.numbers().first().waitFor();
+    });
+  } finally {
+    server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
