@@ -3,17 +3,20 @@
 //! ```text
 //! score solve 2 5 12 12 [--goal 20] [--preset score|24] [--json]
 //! score impossibles [--dice 6,6,12,20] [--goal 20] [--preset score|24] [--json]
+//! score worksheet [--count 20] [--difficulty 1-5] [--preset score|24] [--format text|markdown|html] [--seed N]
 //! ```
 //! Bad arguments print one line to stderr and exit with status 2.
 
 use std::process::ExitCode;
 
+use score_engine::practice::{self, SplitMix64, WorksheetItem};
 use score_engine::solve::{impossible_rolls, solutions, Puzzle};
 use score_engine::{Num, Preset, Rules};
 use serde::Serialize;
 
 const USAGE: &str = "usage: score solve N N N [N…] [--goal G] [--preset score|24] [--json]
-       score impossibles [--dice S,S,S[,…]] [--goal G] [--preset score|24] [--json]";
+       score impossibles [--dice S,S,S[,…]] [--goal G] [--preset score|24] [--json]
+       score worksheet [--count N] [--difficulty 1-5] [--preset score|24] [--format text|markdown|html] [--seed N]";
 
 #[derive(Debug, PartialEq)]
 enum Command {
@@ -26,7 +29,21 @@ enum Command {
         rules: Rules,
         json: bool,
     },
+    Worksheet {
+        rules: Rules,
+        count: usize,
+        difficulty: Option<u8>,
+        format: Format,
+        seed: u64,
+    },
     Help,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Text,
+    Markdown,
+    Html,
 }
 
 fn parse_int(flag: &str, v: &str) -> Result<i64, String> {
@@ -43,6 +60,7 @@ fn parse(args: &[String]) -> Result<Command, String> {
     }
     let mut rules = Rules::default();
     let (mut goal, mut dice, mut json, mut numbers) = (None, None, false, Vec::new());
+    let (mut count, mut difficulty, mut format, mut seed) = (20usize, None, Format::Text, None);
     while let Some(a) = it.next() {
         let mut value = |flag: &str| it.next().cloned().ok_or(format!("{flag} needs a value"));
         match a.as_str() {
@@ -60,6 +78,35 @@ fn parse(args: &[String]) -> Result<Command, String> {
                     v.split(',').map(|s| s.trim().parse::<u32>()).collect();
                 dice = Some(
                     sides.map_err(|_| format!("--dice needs sides like 6,6,12,20, not “{v}”"))?,
+                );
+            }
+            "--count" => {
+                let v = value("--count")?;
+                count = v
+                    .parse()
+                    .map_err(|_| format!("--count needs a whole number from 1 to 50, not “{v}”"))?;
+            }
+            "--difficulty" => {
+                let v = value("--difficulty")?;
+                difficulty = Some(
+                    v.parse()
+                        .map_err(|_| format!("--difficulty needs 1 to 5, not “{v}”"))?,
+                );
+            }
+            "--format" => {
+                let v = value("--format")?;
+                format = match v.as_str() {
+                    "text" => Format::Text,
+                    "markdown" | "md" => Format::Markdown,
+                    "html" => Format::Html,
+                    _ => return Err(format!("unknown format “{v}” (text, markdown or html)")),
+                };
+            }
+            "--seed" => {
+                let v = value("--seed")?;
+                seed = Some(
+                    v.parse()
+                        .map_err(|_| format!("--seed needs a whole number, not “{v}”"))?,
                 );
             }
             "-h" | "--help" => return Ok(Command::Help),
@@ -96,7 +143,29 @@ fn parse(args: &[String]) -> Result<Command, String> {
             })
         }
         "impossibles" => Ok(Command::Impossibles { rules, json }),
-        other => Err(format!("unknown command “{other}” (solve or impossibles)")),
+        "worksheet" => {
+            if !(1..=practice::MAX_WORKSHEET).contains(&count) {
+                return Err(format!("--count must be from 1 to 50, not {count}"));
+            }
+            if let Some(d) = difficulty.filter(|d| !(1..=5).contains(d)) {
+                return Err(format!("--difficulty must be from 1 to 5, not {d}"));
+            }
+            let seed = seed.unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(1, |d| d.as_nanos() as u64)
+            });
+            Ok(Command::Worksheet {
+                rules,
+                count,
+                difficulty,
+                format,
+                seed,
+            })
+        }
+        other => Err(format!(
+            "unknown command “{other}” (solve, impossibles or worksheet)"
+        )),
     }
 }
 
@@ -122,8 +191,118 @@ struct ImpossiblesOut {
     probability: f64,
 }
 
+fn roll_text(roll: &[i64]) -> String {
+    roll.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn escape_html(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// A worksheet: the rolls with room to work, then an answer key on its own page.
+fn render_worksheet(
+    items: &[WorksheetItem],
+    rules: &Rules,
+    difficulty: Option<u8>,
+    format: Format,
+) -> String {
+    let level = difficulty.map_or(String::new(), |d| format!(", difficulty {d}"));
+    let title = format!("Score worksheet: make {}{level}", rules.goal);
+    let steps = |i: &WorksheetItem| {
+        i.answer
+            .steps()
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    match format {
+        Format::Text => {
+            let mut out = format!("{title}\n\n");
+            for (n, i) in items.iter().enumerate() {
+                out += &format!(
+                    "{:>2}. {:<14} ______________________________\n\n",
+                    n + 1,
+                    roll_text(&i.roll)
+                );
+            }
+            out += "\nAnswers\n\n";
+            for (n, i) in items.iter().enumerate() {
+                out += &format!(
+                    "{:>2}. {}: {}    ({})\n",
+                    n + 1,
+                    roll_text(&i.roll),
+                    i.answer,
+                    steps(i)
+                );
+            }
+            out
+        }
+        Format::Markdown => {
+            let mut out = format!("# {title}\n\n| # | Roll | Working |\n|---|---|---|\n");
+            for (n, i) in items.iter().enumerate() {
+                out += &format!("| {} | {} | |\n", n + 1, roll_text(&i.roll));
+            }
+            out += "\n## Answers\n\n";
+            for (n, i) in items.iter().enumerate() {
+                out += &format!(
+                    "{}. {}: `{}` ({})\n",
+                    n + 1,
+                    roll_text(&i.roll),
+                    i.answer,
+                    steps(i)
+                );
+            }
+            out
+        }
+        Format::Html => {
+            let mut out = format!(
+                "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{t}</title>\n<style>\
+                 body{{font-family:system-ui,sans-serif;margin:2rem}} .roll{{font-size:1.6rem;font-weight:700;\
+                 border-bottom:1px solid #999;padding:1rem 0 3rem;break-inside:avoid}} \
+                 .answers{{break-before:page}}</style></head><body>\n<h1>{t}</h1>\n<ol class=\"rolls\">\n",
+                t = escape_html(&title)
+            );
+            for i in items {
+                out += &format!(
+                    "<li class=\"roll\">{}</li>\n",
+                    escape_html(&roll_text(&i.roll))
+                );
+            }
+            out += "</ol>\n<section class=\"answers\"><h2>Answers</h2><ol>\n";
+            for i in items {
+                out += &format!(
+                    "<li>{}: <strong>{}</strong> ({})</li>\n",
+                    escape_html(&roll_text(&i.roll)),
+                    escape_html(&i.answer.to_string()),
+                    escape_html(&steps(i))
+                );
+            }
+            out + "</ol></section>\n</body></html>"
+        }
+    }
+}
+
 fn run(cmd: Command) -> Result<String, String> {
     match cmd {
+        Command::Worksheet {
+            rules,
+            count,
+            difficulty,
+            format,
+            seed,
+        } => {
+            let mut rng = SplitMix64(seed);
+            let items = practice::worksheet(&rules, count, difficulty, || rng.next_u32())
+                .map_err(|e| e.to_string())?;
+            Ok(render_worksheet(&items, &rules, difficulty, format))
+        }
         Command::Help => Ok(USAGE.to_string()),
         Command::Solve {
             numbers,
@@ -264,6 +443,46 @@ mod tests {
             .iter()
             .any(|s| s["expr"] == "99 ÷ 9 + 9"));
         assert!(v["solutions"][0]["steps"].is_array());
+    }
+
+    #[test]
+    fn worksheet_answers_make_the_goal_and_formats_differ() {
+        for (line, needle) in [
+            ("worksheet --count 12 --difficulty 3 --seed 7", "Answers"),
+            (
+                "worksheet --count 5 --preset 24 --format markdown --seed 1",
+                "## Answers",
+            ),
+            (
+                "worksheet --count 3 --format html --seed 2",
+                "<section class=\"answers\">",
+            ),
+        ] {
+            let Command::Worksheet {
+                rules,
+                count,
+                difficulty,
+                seed,
+                format,
+            } = parse(&args(line)).unwrap()
+            else {
+                panic!("not a worksheet")
+            };
+            let mut rng = SplitMix64(seed);
+            let items = practice::worksheet(&rules, count, difficulty, || rng.next_u32()).unwrap();
+            assert_eq!(items.len(), count);
+            for i in &items {
+                assert_eq!(i.answer.eval(), Ok(score_engine::Num::int(rules.goal)));
+                assert!(difficulty.is_none_or(|d| d == i.difficulty));
+            }
+            let text = render_worksheet(&items, &rules, difficulty, format);
+            assert!(text.contains(needle), "{text}");
+            // Same seed, same worksheet.
+            assert_eq!(run(parse(&args(line)).unwrap()).unwrap(), text);
+        }
+        assert!(parse(&args("worksheet --count 0")).is_err());
+        assert!(parse(&args("worksheet --difficulty 6")).is_err());
+        assert!(parse(&args("worksheet --format pdf")).is_err());
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod board;
 pub mod expr;
 pub mod number;
 pub mod op;
+pub mod practice;
 mod reach;
 pub mod roll;
 pub mod round;

@@ -70,6 +70,8 @@ pub enum Input {
     Exhausted,
     /// A new roll or a change of rules: settle whatever runs.
     Abandon,
+    /// A hint was shown: the roll becomes practice (no clock may run).
+    Hint,
     /// Time passes.
     Tick,
 }
@@ -103,6 +105,8 @@ pub enum Reason {
         /// Who made the goal.
         by: usize,
     },
+    /// A hint was used: this roll scores nothing.
+    HintUsed,
 }
 
 /// Points for one player.
@@ -140,6 +144,9 @@ pub enum RoundError {
     /// A player number out of range.
     #[error("There is no such player.")]
     NoSuchPlayer,
+    /// A hint while a clock runs.
+    #[error("Hints are off while a clock runs.")]
+    NoHintNow,
 }
 
 /// One roll's claims and clocks.
@@ -330,6 +337,18 @@ impl Round {
                 self.phase = Phase::Over;
             }
             (Input::Abandon, Phase::Impossible(c)) => self.judge(c, &mut awards),
+            (Input::Hint, Phase::Score { .. } | Phase::Impossible(_)) => {
+                return Err(RoundError::NoHintNow)
+            }
+            (Input::Hint, Phase::Open) => {
+                awards.push(Award {
+                    player: 0,
+                    points: 0,
+                    reason: Reason::HintUsed,
+                });
+                self.phase = Phase::Over;
+            }
+            (Input::Hint, Phase::Over) => {}
             (Input::Abandon, _) => self.phase = Phase::Over,
         }
         Ok(awards)

@@ -124,3 +124,17 @@ fn fast_and_full_search_agree_on_every_preset_roll() {
         }
     }
 }
+
+/// Every difficulty level occurs among the default rolls, so practice can offer each.
+#[test]
+fn every_difficulty_occurs_for_the_default_dice() {
+    let rules = score_rules();
+    let mut seen = [0usize; 6];
+    for (roll, _) in score_engine::roll::sorted_rolls(&rules.dice) {
+        if let Some(d) = score_engine::solve::difficulty(&Puzzle::from_roll(&roll, &rules)) {
+            seen[d as usize] += 1;
+        }
+    }
+    println!("difficulty counts 1..5: {:?}", &seen[1..]);
+    assert!(seen[1..].iter().all(|&n| n > 0), "{seen:?}");
+}

@@ -312,3 +312,27 @@ fn another_players_failed_score_hands_the_clock_back_to_the_claimer() {
     r.apply(Input::Score(1), 50 * S).unwrap();
     assert_eq!(points(&r.tick(80 * S)), [(1, -1), (0, 1)]);
 }
+
+#[test]
+fn a_hint_makes_the_roll_practice() {
+    let mut r = solo(true);
+    let a = r.apply(Input::Hint, 0).unwrap();
+    assert_eq!(
+        a,
+        [Award {
+            player: 0,
+            points: 0,
+            reason: Reason::HintUsed
+        }]
+    );
+    assert_eq!(
+        r.apply(Input::Score(0), 1),
+        Err(score_engine::RoundError::Over)
+    );
+    let mut r = solo(true);
+    r.apply(Input::Score(0), 0).unwrap();
+    assert_eq!(
+        r.apply(Input::Hint, 1),
+        Err(score_engine::RoundError::NoHintNow)
+    );
+}
