@@ -5,8 +5,8 @@ use leptos::prelude::*;
 use score_engine::{Rules, Stats};
 
 use crate::components::{
-    ClaimBar, ExperimentPanel, ImpossiblesPanel, RulesPanel, ScorePanel, SettingsPanel,
-    SolutionsPanel, TableView,
+    ClaimBar, DailyPanel, ExperimentPanel, ImpossiblesPanel, PlayersPanel, RulesPanel, ScorePanel, SettingsPanel,
+    SolutionsPanel, TableView, WorksheetPanel,
 };
 use crate::game::{Game, Saved, Slot};
 use crate::hooks::use_clock::{now_ms, use_clock};
@@ -33,35 +33,64 @@ pub fn use_ctx() -> Ctx {
     expect_context::<Ctx>()
 }
 
+/// 32 random bits from the browser's cryptographic randomness.
+pub fn random_u32() -> u32 {
+    getrandom::u32().unwrap_or_else(|_| (js_sys::Math::random() * 4_294_967_296.0) as u32)
+}
+
 /// Rolls `rules.dice` with the browser's cryptographic randomness.
 pub fn roll_dice(rules: &Rules) -> Vec<i64> {
-    score_engine::roll::roll(&rules.dice, || {
-        getrandom::u32().unwrap_or_else(|_| (js_sys::Math::random() * 4_294_967_296.0) as u32)
-    })
+    score_engine::roll::roll(&rules.dice, random_u32)
 }
 
 fn load_game(notices: &mut Vec<String>) -> Game {
     let (rules, n1) = storage::load::<Rules>(storage::RULES_KEY, "settings");
     let (stats, n2) = storage::load_stats();
     let (saved, n3) = storage::load::<Saved>(storage::GAME_KEY, "game");
-    for n in [n1, n2, n3].into_iter().flatten() {
+    let (daily_log, n4) = storage::load::<crate::game::DailyLog>(storage::DAILY_KEY, "daily results");
+    for n in [n1, n2, n3, n4].into_iter().flatten() {
         if !notices.contains(&n) {
             notices.push(n);
         }
     }
     let rules = match rules {
         Some(r) if r.validate().is_err() => {
-            notices.push(
-                "Your saved settings were out of range, so Score went back to the standard rules."
-                    .into(),
-            );
+            notices.push("Your saved settings were out of range, so Score went back to the standard rules.".into());
             Rules::default()
         }
         r => r.unwrap_or_default(),
     };
     let stats = stats.unwrap_or_else(Stats::new);
-    let fits =
-        |s: &Saved| crate::forms::roll_for(&crate::game::roll_text(&s.roll), &rules.dice).is_ok();
+    let mut game = restore_or_roll(rules, stats, saved);
+    game.daily_log = daily_log.unwrap_or_default();
+    // A shared link plays exactly its roll; a bad one says why and changes nothing.
+    let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+    match crate::forms::link(&query) {
+        Ok(Some((rules, roll))) => {
+            game.new_roll(rules, roll, now_ms());
+            clear_query();
+        }
+        Ok(None) => {}
+        Err(e) => {
+            notices.push(format!("This link's roll can't be played: {e} Here is a normal game instead."));
+            clear_query();
+        }
+    }
+    game
+}
+
+/// Removes the shared roll from the address bar, so a reload keeps the game as played.
+fn clear_query() {
+    if let Some(w) = web_sys::window() {
+        let path = w.location().pathname().unwrap_or_default();
+        if let Ok(history) = w.history() {
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
+        }
+    }
+}
+
+fn restore_or_roll(rules: Rules, stats: Stats, saved: Option<Saved>) -> Game {
+    let fits = |s: &Saved| crate::forms::roll_for(&crate::game::roll_text(&s.roll), &rules.dice).is_ok();
     match saved {
         Some(s) if fits(&s) => Game::restore(rules, s, stats, now_ms()),
         _ => {
@@ -75,17 +104,23 @@ fn load_game(notices: &mut Vec<String>) -> Game {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum View {
     Solutions,
+    Players,
+    Daily,
     Experiment,
     Impossibles,
+    Worksheet,
     Settings,
     Rules,
 }
 
 impl View {
-    const ALL: [View; 5] = [
+    const ALL: [View; 8] = [
         View::Solutions,
+        View::Players,
+        View::Daily,
         View::Experiment,
         View::Impossibles,
+        View::Worksheet,
         View::Settings,
         View::Rules,
     ];
@@ -93,8 +128,11 @@ impl View {
     fn label(self) -> &'static str {
         match self {
             View::Solutions => "Solutions",
+            View::Players => "Players",
+            View::Daily => "Daily puzzle",
             View::Experiment => "Experiment",
             View::Impossibles => "Impossible rolls",
+            View::Worksheet => "Worksheet",
             View::Settings => "Settings",
             View::Rules => "Rules",
         }
@@ -117,18 +155,10 @@ pub fn App() -> impl IntoView {
         });
     });
     let announce = RwSignal::new(String::new());
-    provide_context(Ctx {
-        game,
-        now,
-        drag,
-        notices,
-        announce,
-    });
+    provide_context(Ctx { game, now, drag, notices, announce });
     Effect::new(move |_| announce.set(game.with(|g| g.announcement.clone())));
     // The clock is announced at 10 and 5 seconds left.
-    let seconds_left = Memo::new(move |_| {
-        game.with(|g| g.round.remaining_ms(now.get()).map(|ms| ms.div_ceil(1000)))
-    });
+    let seconds_left = Memo::new(move |_| game.with(|g| g.round.remaining_ms(now.get()).map(|ms| ms.div_ceil(1000))));
     Effect::new(move |_| {
         if let Some(s @ (10 | 5)) = seconds_left.get() {
             announce.set(format!("{s} seconds left."));
@@ -148,6 +178,7 @@ pub fn App() -> impl IntoView {
             storage::save(storage::STATS_KEY, &g.stats)
                 .and_then(|_| storage::save(storage::RULES_KEY, &g.rules))
                 .and_then(|_| storage::save(storage::GAME_KEY, &g.saved()))
+                .and_then(|_| storage::save(storage::DAILY_KEY, &g.daily_log))
         });
         if let Err(msg) = result {
             notices.update(|n| {
@@ -199,6 +230,9 @@ pub fn App() -> impl IntoView {
                 </nav>
                 {move || match view.get() {
                     View::Solutions => view! { <SolutionsPanel/> }.into_any(),
+                    View::Players => view! { <PlayersPanel/> }.into_any(),
+                    View::Daily => view! { <DailyPanel/> }.into_any(),
+                    View::Worksheet => view! { <WorksheetPanel/> }.into_any(),
                     View::Experiment => view! { <ExperimentPanel/> }.into_any(),
                     View::Impossibles => view! { <ImpossiblesPanel/> }.into_any(),
                     View::Settings => view! { <SettingsPanel/> }.into_any(),

@@ -4,7 +4,7 @@
 //! and none of them touches the game: the caller applies a value only when
 //! every field of a form is good.
 
-use score_engine::rules::{MAX_DICE, MAX_GOAL, MIN_DICE, MIN_GOAL};
+use score_engine::rules::{Preset, Rules, MAX_DICE, MAX_GOAL, MIN_DICE, MIN_GOAL};
 use score_engine::solve::MAX_NUMBERS;
 
 /// Lowest number accepted in Experiment.
@@ -13,8 +13,7 @@ pub const MIN_EXPERIMENT: i64 = -9999;
 pub const MAX_EXPERIMENT: i64 = 99_999;
 
 fn words(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| c.is_whitespace() || c == ',' || c == ';')
-        .filter(|w| !w.is_empty())
+    text.split(|c: char| c.is_whitespace() || c == ',' || c == ';').filter(|w| !w.is_empty())
 }
 
 /// A whole number in `lo..=hi`, named `what` in the message.
@@ -23,9 +22,7 @@ pub fn whole(text: &str, what: &str, lo: i64, hi: i64) -> Result<i64, String> {
     if t.is_empty() {
         return Err(format!("{what} is missing."));
     }
-    let n: i64 = t
-        .parse()
-        .map_err(|_| format!("{what} must be a whole number, not “{}”.", text.trim()))?;
+    let n: i64 = t.parse().map_err(|_| format!("{what} must be a whole number, not “{}”.", text.trim()))?;
     if (lo..=hi).contains(&n) {
         Ok(n)
     } else {
@@ -40,10 +37,7 @@ pub fn numbers(text: &str, min: usize, max: usize, lo: i64, hi: i64) -> Result<V
         out.push(whole(w, "Each number", lo, hi)?);
     }
     if out.len() < min || out.len() > max {
-        return Err(format!(
-            "Enter {min} to {max} numbers (you entered {}).",
-            out.len()
-        ));
+        return Err(format!("Enter {min} to {max} numbers (you entered {}).", out.len()));
     }
     Ok(out)
 }
@@ -52,13 +46,9 @@ pub fn numbers(text: &str, min: usize, max: usize, lo: i64, hi: i64) -> Result<V
 pub fn dice(text: &str) -> Result<Vec<u32>, String> {
     let n = words(text).count();
     if !(MIN_DICE..=MAX_DICE).contains(&n) {
-        return Err(format!(
-            "Enter {MIN_DICE} to {MAX_DICE} dice (you entered {n})."
-        ));
+        return Err(format!("Enter {MIN_DICE} to {MAX_DICE} dice (you entered {n})."));
     }
-    words(text)
-        .map(|w| whole(w, "Each die's sides", 2, 100).map(|s| s as u32))
-        .collect()
+    words(text).map(|w| whole(w, "Each die's sides", 2, 100).map(|s| s as u32)).collect()
 }
 
 /// A goal in the rules' range.
@@ -67,10 +57,7 @@ pub fn goal(text: &str) -> Result<i64, String> {
 }
 
 /// Numbers and goal for Experiment.
-pub fn experiment(
-    numbers_text: &str,
-    goal_text: &str,
-) -> (Result<Vec<i64>, String>, Result<i64, String>) {
+pub fn experiment(numbers_text: &str, goal_text: &str) -> (Result<Vec<i64>, String>, Result<i64, String>) {
     (
         numbers(numbers_text, 3, MAX_NUMBERS, MIN_EXPERIMENT, MAX_EXPERIMENT),
         whole(goal_text, "The goal", MIN_EXPERIMENT, MAX_EXPERIMENT),
@@ -86,13 +73,72 @@ pub fn roll_for(text: &str, dice: &[u32]) -> Result<Vec<i64>, String> {
     sides.sort_unstable();
     if faces.iter().zip(&sides).any(|(&f, &s)| f > s as i64) {
         let names: Vec<String> = dice.iter().map(|s| format!("d{s}")).collect();
-        return Err(format!(
-            "{} can't be rolled with {}.",
-            crate::game::roll_text(&roll),
-            names.join(" ")
-        ));
+        return Err(format!("{} can't be rolled with {}.", crate::game::roll_text(&roll), names.join(" ")));
     }
     Ok(roll)
+}
+
+/// A shared roll from a link's query (`?preset=score&dice=6,6,12,20&roll=2,5,12,12&goal=20`).
+///
+/// `Ok(None)` when the link carries no roll; `Err` with the reason when it
+/// carries one that cannot be played.
+pub fn link(query: &str) -> Result<Option<(Rules, Vec<i64>)>, String> {
+    let pairs: Vec<(&str, &str)> = query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(|p| p.split_once('=').unwrap_or((p, "")))
+        .collect();
+    let get = |k: &str| pairs.iter().find(|(key, _)| *key == k).map(|(_, v)| v.replace("%2C", ",").replace("%2c", ","));
+    let Some(roll_text) = get("roll") else {
+        return Ok(None);
+    };
+    let mut rules = match get("preset") {
+        None => Rules::default(),
+        Some(p) => Rules::preset(Preset::from_key(&p).ok_or(format!("“{p}” is not a preset (score or 24)."))?),
+    };
+    if let Some(d) = get("dice") {
+        rules.dice = dice(&d)?;
+    }
+    if let Some(g) = get("goal") {
+        rules.goal = goal(&g)?;
+    }
+    rules.validate().map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))?;
+    let roll = roll_for(&roll_text, &rules.dice)?;
+    Ok(Some((rules, roll)))
+}
+
+/// The query that [`link`] reads back to exactly this roll.
+pub fn link_query(rules: &Rules, roll: &[i64]) -> String {
+    let list = |v: Vec<String>| v.join(",");
+    let mut q = String::from("?");
+    if let Some(p) = rules.matches_preset() {
+        q += &format!("preset={}&", p.key());
+    }
+    q += &format!(
+        "dice={}&roll={}&goal={}",
+        list(rules.dice.iter().map(ToString::to_string).collect()),
+        list(roll.iter().map(ToString::to_string).collect()),
+        rules.goal
+    );
+    q
+}
+
+/// Player names for a match: 2 to 8, one per line, 1 to 20 characters, no two alike.
+pub fn player_names(text: &str) -> Result<Vec<String>, String> {
+    let names: Vec<String> = text.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect();
+    if !(2..=8).contains(&names.len()) {
+        return Err(format!("Enter 2 to 8 players, one per line (you entered {}).", names.len()));
+    }
+    if let Some(n) = names.iter().find(|n| n.chars().count() > 20) {
+        return Err(format!("“{n}” is longer than 20 characters."));
+    }
+    for (i, n) in names.iter().enumerate() {
+        if names[..i].iter().any(|m| m.to_lowercase() == n.to_lowercase()) {
+            return Err(format!("“{n}” is in the list twice."));
+        }
+    }
+    Ok(names)
 }
 
 #[cfg(test)]
@@ -101,24 +147,11 @@ mod tests {
 
     #[test]
     fn rolls_must_fit_the_dice() {
-        assert_eq!(
-            roll_for("2 5 12 12", &[6, 6, 12, 20]),
-            Ok(vec![2, 5, 12, 12])
-        );
-        assert_eq!(
-            roll_for("20, 1, 1, 1", &[6, 6, 12, 20]),
-            Ok(vec![20, 1, 1, 1])
-        );
-        assert_eq!(
-            roll_for("7 7 7 1", &[6, 6, 12, 20]),
-            Err("7 7 7 1 can't be rolled with d6 d6 d12 d20.".into())
-        );
-        assert!(roll_for("1 2 3", &[6, 6, 12, 20])
-            .unwrap_err()
-            .starts_with("Enter 4 to 4"));
-        assert!(roll_for("1 2 x 4", &[6, 6, 12, 20])
-            .unwrap_err()
-            .contains("“x”"));
+        assert_eq!(roll_for("2 5 12 12", &[6, 6, 12, 20]), Ok(vec![2, 5, 12, 12]));
+        assert_eq!(roll_for("20, 1, 1, 1", &[6, 6, 12, 20]), Ok(vec![20, 1, 1, 1]));
+        assert_eq!(roll_for("7 7 7 1", &[6, 6, 12, 20]), Err("7 7 7 1 can't be rolled with d6 d6 d12 d20.".into()));
+        assert!(roll_for("1 2 3", &[6, 6, 12, 20]).unwrap_err().starts_with("Enter 4 to 4"));
+        assert!(roll_for("1 2 x 4", &[6, 6, 12, 20]).unwrap_err().contains("“x”"));
     }
 
     #[test]
@@ -134,13 +167,35 @@ mod tests {
     }
 
     #[test]
+    fn links_round_trip_and_bad_links_say_why() {
+        let rules = Rules::default();
+        let q = link_query(&rules, &[2, 5, 12, 12]);
+        assert_eq!(q, "?preset=score&dice=6,6,12,20&roll=2,5,12,12&goal=20");
+        assert_eq!(link(&q), Ok(Some((rules, vec![2, 5, 12, 12]))));
+        let t = Rules::preset(Preset::TwentyFour);
+        assert_eq!(link(&link_query(&t, &[3, 3, 8, 8])), Ok(Some((t, vec![3, 3, 8, 8]))));
+        assert_eq!(link("?dice=6%2C6%2C12%2C20&roll=1%2C1%2C1%2C4"), Ok(Some((Rules::default(), vec![1, 1, 1, 4]))));
+        assert_eq!(link(""), Ok(None));
+        assert_eq!(link("?utm=x"), Ok(None));
+        assert!(link("?roll=9,9,9,9").unwrap_err().contains("can't be rolled"));
+        assert!(link("?roll=1,2,3,4&goal=huge").is_err());
+        assert!(link("?roll=1,2,3,4&preset=chess").is_err());
+        assert!(link("?roll=1,2&dice=6,6").is_err());
+    }
+
+    #[test]
+    fn player_names_are_checked() {
+        assert_eq!(player_names("Ana\n Ben \n\nCy"), Ok(vec!["Ana".into(), "Ben".into(), "Cy".into()]));
+        assert!(player_names("Ana").unwrap_err().contains("2 to 8"));
+        assert!(player_names("Ana\nana").unwrap_err().contains("twice"));
+        assert!(player_names("Ana\nAbcdefghijklmnopqrstuvwxyz").unwrap_err().contains("20 characters"));
+    }
+
+    #[test]
     fn dice_and_goal() {
         assert_eq!(dice("6,6,12,20"), Ok(vec![6, 6, 12, 20]));
         assert!(dice("6 6").unwrap_err().contains("3 to 6 dice"));
-        assert_eq!(
-            dice("6 6 1"),
-            Err("Each die's sides must be from 2 to 100.".into())
-        );
+        assert_eq!(dice("6 6 1"), Err("Each die's sides must be from 2 to 100.".into()));
         assert_eq!(goal(" −5 "), Ok(-5));
         assert!(goal("10000").is_err());
     }

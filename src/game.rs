@@ -8,9 +8,7 @@
 use score_engine::board::Move;
 use score_engine::round::Reason;
 use score_engine::stats::HistoryEntry;
-use score_engine::{
-    solve, Action, Award, Board, Event, Input, Op, Puzzle, Round, Rules, Stats, TileId,
-};
+use score_engine::{solve, Action, Award, Board, Event, Input, Op, Puzzle, Round, Rules, Stats, TileId};
 use serde::{Deserialize, Serialize};
 
 /// Where a number or operator is dropped.
@@ -65,6 +63,58 @@ pub struct ResultLine {
     pub text: String,
 }
 
+/// A pass-and-play match: named players (or teams) sharing one screen (RULES.md §5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Match {
+    /// The players' names, as typed.
+    pub names: Vec<String>,
+    /// Their scores, in the same order.
+    pub scores: Vec<i64>,
+    /// Whether the computer judges IMPOSSIBLE (else the original "nobody found one" rule).
+    pub judging: bool,
+}
+
+impl Match {
+    /// A new match with every score at 0.
+    pub fn new(names: Vec<String>, judging: bool) -> Match {
+        let scores = vec![0; names.len()];
+        Match { names, scores, judging }
+    }
+}
+
+/// Daily puzzle results: one scored attempt per day.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DailyLog {
+    /// `(day number, points)` for every day played, oldest first.
+    pub days: Vec<(i64, i32)>,
+}
+
+impl DailyLog {
+    /// Points scored on `day`, if played.
+    pub fn points(&self, day: i64) -> Option<i32> {
+        self.days.iter().find(|(d, _)| *d == day).map(|(_, p)| *p)
+    }
+
+    /// Days in a row, ending today or yesterday, with a gain.
+    pub fn streak(&self, today: i64) -> u32 {
+        let mut want = if self.points(today).is_some() { today } else { today - 1 };
+        let mut n = 0;
+        while self.points(want).is_some_and(|p| p > 0) {
+            n += 1;
+            want -= 1;
+        }
+        n
+    }
+
+    /// The line to share, without giving the roll or a solution away.
+    pub fn share_line(&self, day: i64) -> Option<String> {
+        let points = self.points(day)?;
+        let (y, m, d) = score_engine::practice::civil_date(day);
+        let mark = if points > 0 { "✓" } else { "✗" };
+        Some(format!("Score daily {y}-{m:02}-{d:02}: {mark} {} · streak {}", signed(points), self.streak(day)))
+    }
+}
+
 /// What is stored so a reload resumes the roll and cannot escape a running claim.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Saved {
@@ -72,6 +122,12 @@ pub struct Saved {
     pub roll: Vec<i64>,
     /// The round, with its deadlines.
     pub round: Round,
+    /// The pass-and-play match, if one is on.
+    #[serde(default)]
+    pub group: Option<Match>,
+    /// The day, when this roll is that day's daily puzzle.
+    #[serde(default)]
+    pub daily: Option<i64>,
 }
 
 /// One player's table.
@@ -97,6 +153,14 @@ pub struct Game {
     pub roll_count: u64,
     /// The latest thing to tell a screen reader (moves, refusals, claims, results).
     pub announcement: String,
+    /// The pass-and-play match, if one is on.
+    pub group: Option<Match>,
+    /// The day, when this roll is that day's daily puzzle.
+    pub daily: Option<i64>,
+    /// Daily puzzle results.
+    pub daily_log: DailyLog,
+    /// The hint shown for this roll.
+    pub hint: Option<String>,
 }
 
 /// Formats points with a real minus sign: +1, 0, −2.
@@ -110,20 +174,14 @@ pub fn signed(points: i32) -> String {
 
 /// A roll as text: "2 5 12 12".
 pub fn roll_text(roll: &[i64]) -> String {
-    roll.iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
+    roll.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
 }
 
 impl Game {
     /// A table for `roll` (already checked against `rules`).
     pub fn new(rules: Rules, roll: Vec<i64>, stats: Stats) -> Game {
         let board = Board::new(&roll, &rules);
-        let round = Round::solitaire(
-            &rules,
-            solve::is_solvable(&Puzzle::from_roll(&roll, &rules)),
-        );
+        let round = Round::solitaire(&rules, solve::is_solvable(&Puzzle::from_roll(&roll, &rules)));
         let announcement = format!("New roll: {}. Make {}.", roll_text(&roll), rules.goal);
         Game {
             rules,
@@ -136,13 +194,70 @@ impl Game {
             results: Vec::new(),
             roll_count: 0,
             announcement,
+            group: None,
+            daily: None,
+            daily_log: DailyLog::default(),
+            hint: None,
         }
+    }
+
+    /// A fresh round for the current roll, for one player or the match.
+    fn fresh_round(&self) -> Round {
+        let solvable = self.round.solvable();
+        match &self.group {
+            Some(m) => Round::new(m.names.len(), &self.rules, solvable, m.judging),
+            None => Round::solitaire(&self.rules, solvable),
+        }
+    }
+
+    /// Starts (or with `None` ends) a pass-and-play match; the roll stays, its clocks start over.
+    pub fn set_group(&mut self, group: Option<Match>, now_ms: u64) {
+        let awards = self.round.apply(Input::Abandon, now_ms).unwrap_or_default();
+        self.settle(&awards, now_ms);
+        self.group = group;
+        self.round = self.fresh_round();
+        self.daily = None;
+    }
+
+    /// Plays the daily puzzle of `day`.
+    pub fn play_daily(&mut self, day: i64, now_ms: u64) {
+        let rules = self.rules.clone();
+        let roll = score_engine::practice::daily_roll(&rules, day);
+        self.new_roll(rules, roll, now_ms);
+        self.daily = Some(day);
+        self.announcement = format!("Daily puzzle: {}. Make {}.", roll_text(&self.roll), self.rules.goal);
+    }
+
+    /// Shows the next move of a simplest solution from here; the roll then scores nothing.
+    pub fn show_hint(&mut self, now_ms: u64) {
+        match self.round.apply(Input::Hint, now_ms) {
+            Err(e) => {
+                self.message = Some(e.to_string());
+                self.announcement = e.to_string();
+            }
+            Ok(awards) => {
+                self.settle(&awards, now_ms);
+                let tiles = self.board.tiles();
+                let text = match solve::hint(&self.board.puzzle()) {
+                    Some((l, op, r)) => format!("Hint: try {} {op} {}.", tiles[l].value, tiles[r].value),
+                    None => "No way to the goal from here: undo or clear.".to_string(),
+                };
+                self.announcement = text.clone();
+                self.hint = Some(text);
+            }
+        }
+    }
+
+    fn name(&self, player: usize) -> Option<&str> {
+        self.group.as_ref().and_then(|m| m.names.get(player)).map(String::as_str)
     }
 
     /// Restores a saved roll and round, settling a claim whose clock ran out meanwhile.
     pub fn restore(rules: Rules, saved: Saved, stats: Stats, now_ms: u64) -> Game {
         let mut g = Game::new(rules, saved.roll, stats);
         g.round = saved.round;
+        g.group = saved.group;
+        g.daily = saved.daily;
         let awards = g.round.tick(now_ms);
         g.settle(&awards, now_ms);
         g
@@ -150,10 +265,7 @@ impl Game {
 
     /// What to store.
     pub fn saved(&self) -> Saved {
-        Saved {
-            roll: self.roll.clone(),
-            round: self.round.clone(),
-        }
+        Saved { roll: self.roll.clone(), round: self.round.clone(), group: self.group.clone(), daily: self.daily }
     }
 
     /// The simplest solution, as text.
@@ -171,15 +283,23 @@ impl Game {
             Reason::NumbersUsedUp => "the numbers ran out (strict mode)".into(),
             Reason::Abandoned => "a new roll while the SCORE clock ran".into(),
             Reason::TrulyImpossible => format!("right: {} has no solution", roll_text(&self.roll)),
-            Reason::HadSolution => format!(
-                "{} had a solution: {}",
-                roll_text(&self.roll),
-                self.a_solution().unwrap_or_default()
-            ),
+            Reason::HadSolution => {
+                format!("{} had a solution: {}", roll_text(&self.roll), self.a_solution().unwrap_or_default())
+            }
             Reason::NobodyScored => "nobody found a solution".into(),
+            Reason::ClaimBeaten { by } if by != a.player => match self.name(by) {
+                Some(n) => format!("{n} made {goal} during the IMPOSSIBLE clock"),
+                None => "the IMPOSSIBLE claim was wrong".into(),
+            },
             Reason::ClaimBeaten { .. } => "the IMPOSSIBLE claim was wrong".into(),
+            Reason::HintUsed => "a hint was used, so this roll is practice".into(),
         };
-        format!("{}: {why}", signed(a.points))
+        match (self.name(a.player), a.reason) {
+            (Some(n), r) if r != Reason::FreePractice && r != Reason::HintUsed => {
+                format!("{n} {}: {why}", signed(a.points))
+            }
+            _ => format!("{}: {why}", signed(a.points)),
+        }
     }
 
     fn settle(&mut self, awards: &[Award], now_ms: u64) {
@@ -191,27 +311,38 @@ impl Game {
             let text = self.line(a);
             let claim = match a.reason {
                 Reason::FreePractice => "practice",
-                Reason::TrulyImpossible
-                | Reason::HadSolution
-                | Reason::NobodyScored
-                | Reason::ClaimBeaten { .. } => "IMPOSSIBLE",
+                Reason::TrulyImpossible | Reason::HadSolution | Reason::NobodyScored | Reason::ClaimBeaten { .. } => {
+                    "IMPOSSIBLE"
+                }
+                Reason::HintUsed => "hint",
                 _ => "SCORE",
             };
-            self.stats.record(HistoryEntry {
-                roll: self.roll.clone(),
-                goal: self.rules.goal,
-                claim: claim.into(),
-                points: a.points,
-                reason: text.clone(),
-                at_ms: now_ms,
-            });
-            self.results.push(ResultLine {
-                points: a.points,
-                text,
-            });
+            match &mut self.group {
+                Some(m) => {
+                    if let Some(score) = m.scores.get_mut(a.player) {
+                        *score += a.points as i64;
+                    }
+                }
+                None => self.stats.record(HistoryEntry {
+                    roll: self.roll.clone(),
+                    goal: self.rules.goal,
+                    claim: claim.into(),
+                    points: a.points,
+                    reason: text.clone(),
+                    at_ms: now_ms,
+                }),
+            }
+            self.results.push(ResultLine { points: a.points, text });
         }
         let lines: Vec<&str> = self.results.iter().map(|r| r.text.as_str()).collect();
         self.announcement = lines.join(". ");
+        // The daily puzzle scores its first result only.
+        if let Some(day) = self.daily {
+            if self.group.is_none() && self.daily_log.points(day).is_none() {
+                let total = awards.iter().map(|a| a.points).sum();
+                self.daily_log.days.push((day, total));
+            }
+        }
     }
 
     fn input(&mut self, input: Input, now_ms: u64) {
@@ -219,13 +350,8 @@ impl Game {
             Ok(awards) => {
                 self.message = None;
                 if awards.is_empty() {
-                    if let Some(secs) = self.round.remaining_ms(now_ms).map(|ms| ms.div_ceil(1000))
-                    {
-                        let claim = if self.round.score_running() {
-                            "SCORE"
-                        } else {
-                            "IMPOSSIBLE"
-                        };
+                    if let Some(secs) = self.round.remaining_ms(now_ms).map(|ms| ms.div_ceil(1000)) {
+                        let claim = if self.round.score_running() { "SCORE" } else { "IMPOSSIBLE" };
                         self.announcement = format!("{claim}: the clock runs {secs} seconds.");
                     }
                 }
@@ -244,16 +370,16 @@ impl Game {
         self.settle(&awards, now_ms);
     }
 
-    /// SCORE.
-    pub fn press_score(&mut self, now_ms: u64) {
+    /// SCORE, by `player` (0 in solitaire).
+    pub fn press_score(&mut self, player: usize, now_ms: u64) {
         self.results.clear();
-        self.input(Input::Score(0), now_ms);
+        self.input(Input::Score(player), now_ms);
     }
 
-    /// IMPOSSIBLE.
-    pub fn press_impossible(&mut self, now_ms: u64) {
+    /// IMPOSSIBLE, by `player` (0 in solitaire).
+    pub fn press_impossible(&mut self, player: usize, now_ms: u64) {
         self.results.clear();
-        self.input(Input::Impossible(0), now_ms);
+        self.input(Input::Impossible(player), now_ms);
     }
 
     /// Reveal now: judge the IMPOSSIBLE claim.
@@ -271,10 +397,15 @@ impl Game {
         let awards = self.round.apply(Input::Abandon, now_ms).unwrap_or_default();
         self.settle(&awards, now_ms);
         let stats = std::mem::take(&mut self.stats);
+        let group = self.group.take();
+        let daily_log = std::mem::take(&mut self.daily_log);
         let (results, count) = (std::mem::take(&mut self.results), self.roll_count);
         *self = Game::new(rules, roll, stats);
         self.results = results;
         self.roll_count = count + 1;
+        self.daily_log = daily_log;
+        self.group = group;
+        self.round = self.fresh_round();
     }
 
     /// Puts a tile into a number slot (tap, key or drop).
@@ -321,27 +452,21 @@ impl Game {
     }
 
     fn try_move(&mut self, now_ms: u64) {
-        let Slots {
-            left: Some(left),
-            op: Some(op),
-            right: Some(right),
-        } = self.slots
-        else {
+        if self.group.is_some() && matches!(self.round.phase(), score_engine::Phase::Impossible(_)) {
+            self.message = Some("Someone must press SCORE (by their name) to try a move now.".into());
+            self.announcement = self.message.clone().unwrap_or_default();
+            return;
+        }
+        let Slots { left: Some(left), op: Some(op), right: Some(right) } = self.slots else {
             return;
         };
         match self.board.apply(Action::Combine { left, op, right }) {
-            Ok(Event::Combined {
-                made_goal, tile, ..
-            }) => {
+            Ok(Event::Combined { made_goal, tile, .. }) => {
                 self.slots = Slots::default();
                 self.message = None;
                 if let Some(m) = self.board.moves().last() {
-                    let step = score_engine::Step {
-                        left: m.left.value,
-                        op,
-                        right: m.right.value,
-                        result: m.result.value,
-                    };
+                    let step =
+                        score_engine::Step { left: m.left.value, op, right: m.right.value, result: m.result.value };
                     self.announcement = step.to_string();
                 }
                 if made_goal {
@@ -415,7 +540,7 @@ mod tests {
         g.tap_tile(TileId(3), 0);
         g.place_op(Op::Sub, 0);
         assert_eq!(g.announcement, "12 − 12 = 0");
-        g.press_score(0);
+        g.press_score(0, 0);
         assert_eq!(g.announcement, "SCORE: the clock runs 30 seconds.");
         g.tap_tile(TileId(0), 0);
         g.tap_tile(TileId(4), 0);
@@ -426,7 +551,7 @@ mod tests {
     #[test]
     fn refused_move_keeps_the_board_and_says_why() {
         let mut g = game(&[2, 5, 12, 12]);
-        g.press_score(0);
+        g.press_score(0, 0);
         g.tap_tile(TileId(2), 0);
         g.tap_tile(TileId(3), 0);
         g.place_op(Op::Sub, 0); // 0
@@ -443,23 +568,17 @@ mod tests {
     #[test]
     fn wrong_impossible_claim_costs_two_and_shows_a_solution() {
         let mut g = game(&[2, 5, 12, 12]);
-        g.press_impossible(0);
+        g.press_impossible(0, 0);
         g.reveal(1000);
         assert_eq!(g.stats.score, -2);
-        assert!(
-            g.results[0]
-                .text
-                .starts_with("−2: 2 5 12 12 had a solution: "),
-            "{}",
-            g.results[0].text
-        );
+        assert!(g.results[0].text.starts_with("−2: 2 5 12 12 had a solution: "), "{}", g.results[0].text);
         assert_eq!(g.stats.history[0].claim, "IMPOSSIBLE");
     }
 
     #[test]
     fn reload_after_the_clock_ran_out_settles_the_claim() {
         let mut g = game(&[1, 1, 1, 4]);
-        g.press_score(0);
+        g.press_score(0, 0);
         let saved = g.saved();
         let back = Game::restore(Rules::default(), saved, g.stats.clone(), 31_000);
         assert_eq!(back.stats.score, -1);
@@ -469,30 +588,97 @@ mod tests {
     #[test]
     fn new_roll_during_score_fails_it_and_keeps_the_score() {
         let mut g = game(&[1, 1, 1, 4]);
-        g.press_score(0);
+        g.press_score(0, 0);
         g.new_roll(Rules::default(), vec![2, 5, 12, 12], 5);
         assert_eq!(g.stats.score, -1);
         assert_eq!(g.roll, [2, 5, 12, 12]);
         assert_eq!(g.roll_count, 1);
     }
 
+    fn group_game() -> Game {
+        let mut g = game(&[2, 5, 12, 12]);
+        let names = vec!["Ana".to_string(), "Ben".to_string(), "Cy".to_string()];
+        g.set_group(Some(Match::new(names, true)), 0);
+        g
+    }
+
+    #[test]
+    fn group_scores_go_to_named_players_not_to_solo_stats() {
+        let mut g = group_game();
+        g.press_impossible(0, 0);
+        // The board is locked until someone presses SCORE.
+        g.tap_tile(TileId(2), 1);
+        g.tap_tile(TileId(3), 1);
+        g.place_op(Op::Sub, 1);
+        assert!(g.message.as_deref().unwrap_or("").starts_with("Someone must press SCORE"));
+        g.press_score(2, 2);
+        // The move waiting in the slots goes through once the SCORE clock runs.
+        g.place_op(Op::Sub, 3);
+        g.tap_tile(TileId(0), 3);
+        g.tap_tile(TileId(4), 3);
+        g.place_op(Op::Concat, 3);
+        let m = g.group.as_ref().unwrap();
+        assert_eq!(m.scores, [-2, 0, 1]);
+        let lines: Vec<&str> = g.results.iter().map(|r| r.text.as_str()).collect();
+        assert_eq!(lines, ["Cy +1: 20 made in 2 moves", "Ana −2: Cy made 20 during the IMPOSSIBLE clock"]);
+        assert_eq!(g.stats.score, 0);
+        // The match survives a new roll and a reload.
+        g.new_roll(Rules::default(), vec![1, 1, 1, 4], 10);
+        let back = Game::restore(Rules::default(), g.saved(), Stats::new(), 11);
+        assert_eq!(back.group.unwrap().scores, [-2, 0, 1]);
+    }
+
+    #[test]
+    fn hint_shows_a_move_and_makes_the_roll_practice() {
+        let mut g = game(&[2, 5, 12, 12]);
+        g.show_hint(0);
+        assert!(g.hint.as_deref().unwrap_or("").starts_with("Hint: try "));
+        assert_eq!(g.results[0].text, "0: a hint was used, so this roll is practice");
+        g.press_score(0, 1);
+        assert_eq!(g.message.as_deref(), Some("This round is over: roll again."));
+        let mut g = game(&[2, 5, 12, 12]);
+        g.press_score(0, 0);
+        g.show_hint(1);
+        assert_eq!(g.message.as_deref(), Some("Hints are off while a clock runs."));
+    }
+
+    #[test]
+    fn daily_puzzle_scores_its_first_result_only() {
+        let mut g = game(&[1, 2, 3, 4]);
+        let day = score_engine::practice::day_number(2026, 11, 22);
+        g.play_daily(day, 0);
+        assert_eq!(g.roll, score_engine::practice::daily_roll(&Rules::default(), day));
+        g.press_impossible(0, 0);
+        g.reveal(1);
+        let first = g.daily_log.points(day).unwrap();
+        g.play_daily(day, 2);
+        g.press_impossible(0, 2);
+        g.reveal(3);
+        assert_eq!(g.daily_log.days.len(), 1);
+        assert_eq!(g.daily_log.points(day), Some(first));
+        let line = g.daily_log.share_line(day).unwrap();
+        assert!(line.starts_with("Score daily 2026-11-22: "), "{line}");
+        assert!(!line.contains(&roll_text(&g.roll)));
+    }
+
+    #[test]
+    fn daily_streak_counts_days_in_a_row_with_a_gain() {
+        let log = DailyLog { days: vec![(10, 1), (11, 1), (12, -2), (13, 1), (14, 1)] };
+        assert_eq!(log.streak(14), 2);
+        assert_eq!(log.streak(15), 2);
+        assert_eq!(log.streak(16), 0);
+    }
+
     #[test]
     fn strict_mode_blocks_undo_under_the_score_clock() {
-        let rules = Rules {
-            strict: true,
-            ..Rules::default()
-        };
+        let rules = Rules { strict: true, ..Rules::default() };
         let mut g = Game::new(rules, vec![2, 5, 12, 12], Stats::new());
         g.tap_tile(TileId(2), 0);
         g.tap_tile(TileId(3), 0);
         g.place_op(Op::Add, 0);
-        g.press_score(0);
+        g.press_score(0, 0);
         g.undo();
-        assert!(g
-            .message
-            .as_deref()
-            .unwrap_or("")
-            .starts_with("Strict mode"));
+        assert!(g.message.as_deref().unwrap_or("").starts_with("Strict mode"));
         assert_eq!(g.board.moves().len(), 1);
     }
 }

@@ -16,12 +16,13 @@ pub const STATS_KEY: &str = "score.stats.v2";
 pub const STATS_KEY_V1: &str = "score.stats.v1";
 /// The settings.
 pub const RULES_KEY: &str = "score.rules.v1";
-/// The current roll and any running claim.
+/// The current roll and any running claim (and the match, if one is on).
 pub const GAME_KEY: &str = "score.game.v1";
+/// Daily puzzle results.
+pub const DAILY_KEY: &str = "score.daily.v1";
 
 /// Said when the browser keeps nothing.
-pub const NO_STORAGE: &str =
-    "This browser is not keeping data for Score, so your score won't be kept after you leave.";
+pub const NO_STORAGE: &str = "This browser is not keeping data for Score, so your score won't be kept after you leave.";
 
 fn storage() -> Option<Storage> {
     web_sys::window()?.local_storage().ok().flatten()
@@ -32,11 +33,7 @@ pub fn load<T: DeserializeOwned>(key: &str, what: &str) -> (Option<T>, Option<St
     load_with(key, what, |text| serde_json::from_str(text).ok())
 }
 
-fn load_with<T>(
-    key: &str,
-    what: &str,
-    decode: impl Fn(&str) -> Option<T>,
-) -> (Option<T>, Option<String>) {
+fn load_with<T>(key: &str, what: &str, decode: impl Fn(&str) -> Option<T>) -> (Option<T>, Option<String>) {
     let Some(s) = storage() else {
         return (None, Some(NO_STORAGE.into()));
     };
@@ -48,7 +45,12 @@ fn load_with<T>(
         None => {
             let _ = s.set_item(&format!("{key}.bad"), &text);
             let _ = s.remove_item(key);
-            (None, Some(format!("Your saved {what} could not be read, so Score started fresh (the old data is kept aside).")))
+            (
+                None,
+                Some(format!(
+                    "Your saved {what} could not be read, so Score started fresh (the old data is kept aside)."
+                )),
+            )
         }
     }
 }
@@ -98,9 +100,6 @@ mod tests {
     fn unreadable_or_future_stats_are_refused() {
         assert_eq!(decode_stats("{not json"), None);
         assert_eq!(decode_stats(r#"{"hello":"world"}"#), None);
-        assert_eq!(
-            decode_stats(r#"{"version":99,"score":1,"streak":0,"best_streak":0,"history":[]}"#),
-            None
-        );
+        assert_eq!(decode_stats(r#"{"version":99,"score":1,"streak":0,"best_streak":0,"history":[]}"#), None);
     }
 }

@@ -30,16 +30,11 @@ async fn settle() {
 
 fn all(root: &HtmlElement, selector: &str) -> Vec<HtmlElement> {
     let list = root.query_selector_all(selector).unwrap();
-    (0..list.length())
-        .map(|i| list.item(i).unwrap().unchecked_into())
-        .collect()
+    (0..list.length()).map(|i| list.item(i).unwrap().unchecked_into()).collect()
 }
 
 fn one(root: &HtmlElement, selector: &str) -> HtmlElement {
-    root.query_selector(selector)
-        .unwrap()
-        .unwrap_or_else(|| panic!("no {selector}"))
-        .unchecked_into()
+    root.query_selector(selector).unwrap().unwrap_or_else(|| panic!("no {selector}")).unchecked_into()
 }
 
 fn button(root: &HtmlElement, text: &str) -> HtmlElement {
@@ -55,16 +50,8 @@ async fn app_shows_four_dice_and_the_goal() {
     let _app = leptos::mount::mount_to(root.clone(), App);
     settle().await;
     assert_eq!(all(&root, "[aria-label='Numbers'] button").len(), 4);
-    assert_eq!(
-        one(&root, "[data-testid='goal']").text_content().as_deref(),
-        Some("20")
-    );
-    assert_eq!(
-        one(&root, "[data-testid='score']")
-            .text_content()
-            .as_deref(),
-        Some("0")
-    );
+    assert_eq!(one(&root, "[data-testid='goal']").text_content().as_deref(), Some("20"));
+    assert_eq!(one(&root, "[data-testid='score']").text_content().as_deref(), Some("0"));
 }
 
 #[wasm_bindgen_test]
@@ -73,26 +60,15 @@ async fn tapping_a_die_fills_the_left_slot_and_tapping_again_empties_it() {
     let _app = leptos::mount::mount_to(root.clone(), App);
     settle().await;
     let tile = all(&root, "[aria-label='Numbers'] button").remove(0);
-    let value = tile
-        .query_selector(".value")
-        .unwrap()
-        .unwrap()
-        .text_content()
-        .unwrap();
+    let value = tile.query_selector(".value").unwrap().unwrap().text_content().unwrap();
     tile.click();
     settle().await;
     let left = one(&root, "[data-slot='left']");
-    assert_eq!(
-        left.get_attribute("aria-label").unwrap(),
-        format!("Left number: {value}")
-    );
+    assert_eq!(left.get_attribute("aria-label").unwrap(), format!("Left number: {value}"));
     assert_eq!(tile.get_attribute("aria-pressed").as_deref(), Some("true"));
     tile.click();
     settle().await;
-    assert_eq!(
-        left.get_attribute("aria-label").as_deref(),
-        Some("Left number: empty")
-    );
+    assert_eq!(left.get_attribute("aria-label").as_deref(), Some("Left number: empty"));
 }
 
 #[wasm_bindgen_test]
@@ -100,27 +76,17 @@ async fn typed_roll_out_of_range_shows_a_message_and_keeps_the_roll() {
     let root = fresh_root();
     let _app = leptos::mount::mount_to(root.clone(), App);
     settle().await;
-    let before: Vec<_> = all(&root, "[aria-label='Numbers'] button")
-        .iter()
-        .map(|b| b.text_content())
-        .collect();
+    let before: Vec<_> = all(&root, "[aria-label='Numbers'] button").iter().map(|b| b.text_content()).collect();
     let input: HtmlInputElement = one(&root, ".play-roll input").unchecked_into();
     input.set_value("7 7 7 7");
-    input
-        .dispatch_event(&web_sys::Event::new("input").unwrap())
-        .unwrap();
+    input.dispatch_event(&web_sys::Event::new("input").unwrap()).unwrap();
     button(&root, "Play this roll").click();
     settle().await;
     assert_eq!(
-        one(&root, ".play-roll .field-error")
-            .text_content()
-            .as_deref(),
+        one(&root, ".play-roll .field-error").text_content().as_deref(),
         Some("7 7 7 7 can't be rolled with d6 d6 d12 d20.")
     );
-    let after: Vec<_> = all(&root, "[aria-label='Numbers'] button")
-        .iter()
-        .map(|b| b.text_content())
-        .collect();
+    let after: Vec<_> = all(&root, "[aria-label='Numbers'] button").iter().map(|b| b.text_content()).collect();
     assert_eq!(before, after);
 }
 
@@ -131,12 +97,7 @@ async fn score_button_starts_a_thirty_second_countdown() {
     settle().await;
     button(&root, "SCORE").click();
     settle().await;
-    assert_eq!(
-        one(&root, "[data-testid='countdown']")
-            .text_content()
-            .as_deref(),
-        Some("30")
-    );
+    assert_eq!(one(&root, "[data-testid='countdown']").text_content().as_deref(), Some("30"));
     assert!(button(&root, "Give up").is_connected());
 }
 
@@ -145,24 +106,10 @@ async fn solution_list_shows_the_count_and_the_working() {
     let root = fresh_root();
     let rules = Rules::preset(Preset::TwentyFour);
     let list = solutions(&Puzzle::from_roll(&[3, 3, 8, 8], &rules));
-    let _view = leptos::mount::mount_to(
-        root.clone(),
-        move || view! { <SolutionList solutions=list.clone()/> },
-    );
+    let _view = leptos::mount::mount_to(root.clone(), move || view! { <SolutionList solutions=list.clone()/> });
     settle().await;
-    assert_eq!(
-        one(&root, "[data-testid='solution-count']")
-            .text_content()
-            .as_deref(),
-        Some("1 distinct solution")
-    );
-    assert_eq!(
-        one(&root, ".expr").text_content().as_deref(),
-        Some("8 ÷ (3 − 8 ÷ 3)")
-    );
-    let steps: Vec<_> = all(&root, ".working li")
-        .iter()
-        .map(|l| l.text_content().unwrap())
-        .collect();
+    assert_eq!(one(&root, "[data-testid='solution-count']").text_content().as_deref(), Some("1 distinct solution"));
+    assert_eq!(one(&root, ".expr").text_content().as_deref(), Some("8 ÷ (3 − 8 ÷ 3)"));
+    let steps: Vec<_> = all(&root, ".working li").iter().map(|l| l.text_content().unwrap()).collect();
     assert_eq!(steps, ["8 ÷ 3 = 8/3", "3 − (8/3) = 1/3", "8 ÷ (1/3) = 24"]);
 }

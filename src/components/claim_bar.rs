@@ -22,23 +22,71 @@ pub fn ClaimBar() -> impl IntoView {
     };
     let open = move || matches!(phase.get(), Phase::Open);
     let can_score = move || matches!(phase.get(), Phase::Open | Phase::Impossible(_));
+    let group = Memo::new(move |_| game.with(|g| g.group.as_ref().map(|m| (m.names.clone(), m.scores.clone()))));
     view! {
         <div class="claims">
+            <Show when=move || group.with(Option::is_some)>
+                <table class="scoreboard">
+                    <caption>"Players"</caption>
+                    <tbody>
+                        {move || {
+                            let (names, scores) = group.get().unwrap_or_default();
+                            names
+                                .into_iter()
+                                .zip(scores)
+                                .enumerate()
+                                .map(|(i, (name, score))| {
+                                    let score_label = format!("SCORE for {name}");
+                                    let impossible_label = format!("IMPOSSIBLE for {name}");
+                                    view! {
+                                        <tr>
+                                            <th scope="row" class="player-name">{name}</th>
+                                            <td class="player-score" data-testid=format!("player-score-{i}")>{score}</td>
+                                            <td>
+                                                <button
+                                                    class="claim score"
+                                                    aria-label=score_label
+                                                    disabled=move || !can_score()
+                                                    on:click=move |_| game.update(|g| g.press_score(i, now_ms()))
+                                                >
+                                                    "SCORE"
+                                                </button>
+                                            </td>
+                                            <td>
+                                                <button
+                                                    class="claim impossible"
+                                                    aria-label=impossible_label
+                                                    disabled=move || !open()
+                                                    on:click=move |_| game.update(|g| g.press_impossible(i, now_ms()))
+                                                >
+                                                    "IMPOSSIBLE"
+                                                </button>
+                                            </td>
+                                        </tr>
+                                    }
+                                })
+                                .collect_view()
+                        }}
+                    </tbody>
+                </table>
+            </Show>
             <div class="claim-buttons">
-                <button
-                    class="claim score"
-                    disabled=move || !can_score()
-                    on:click=move |_| game.update(|g| g.press_score(now_ms()))
-                >
-                    "SCORE"
-                </button>
-                <button
-                    class="claim impossible"
-                    disabled=move || !open()
-                    on:click=move |_| game.update(|g| g.press_impossible(now_ms()))
-                >
-                    "IMPOSSIBLE"
-                </button>
+                <Show when=move || group.with(Option::is_none)>
+                    <button
+                        class="claim score"
+                        disabled=move || !can_score()
+                        on:click=move |_| game.update(|g| g.press_score(0, now_ms()))
+                    >
+                        "SCORE"
+                    </button>
+                    <button
+                        class="claim impossible"
+                        disabled=move || !open()
+                        on:click=move |_| game.update(|g| g.press_impossible(0, now_ms()))
+                    >
+                        "IMPOSSIBLE"
+                    </button>
+                </Show>
                 <Show when=move || matches!(phase.get(), Phase::Impossible(_))>
                     <button on:click=move |_| game.update(|g| g.reveal(now_ms()))>"Reveal now"</button>
                 </Show>

@@ -20,12 +20,7 @@ pub fn ExperimentPanel() -> impl IntoView {
         errors.set((n.as_ref().err().cloned(), g.as_ref().err().cloned()));
         if let (Ok(n), Ok(g)) = (n, g) {
             let rules = game.with_untracked(|g| g.rules.clone());
-            let p = Puzzle::new(
-                n.into_iter().map(Num::int).collect(),
-                Num::int(g),
-                rules.ops,
-                rules.use_all,
-            );
+            let p = Puzzle::new(n.into_iter().map(Num::int).collect(), Num::int(g), rules.ops, rules.use_all);
             result.set(Some(solutions(&p)));
         } else {
             result.set(None);

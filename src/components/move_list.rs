@@ -11,13 +11,8 @@ pub fn MoveList() -> impl IntoView {
             g.moves()
                 .iter()
                 .map(|m| {
-                    score_engine::Step {
-                        left: m.left.value,
-                        op: m.op,
-                        right: m.right.value,
-                        result: m.result.value,
-                    }
-                    .to_string()
+                    score_engine::Step { left: m.left.value, op: m.op, right: m.right.value, result: m.result.value }
+                        .to_string()
                 })
                 .collect::<Vec<_>>()
         })

@@ -10,16 +10,8 @@ pub fn MoveSlots() -> impl IntoView {
     let game = use_ctx().game;
     let text = move |slot: Slot| {
         game.with(|g| match slot {
-            Slot::Left => g
-                .slots
-                .left
-                .and_then(|id| g.board.tile(id))
-                .map(|t| t.value.to_string()),
-            Slot::Right => g
-                .slots
-                .right
-                .and_then(|id| g.board.tile(id))
-                .map(|t| t.value.to_string()),
+            Slot::Left => g.slots.left.and_then(|id| g.board.tile(id)).map(|t| t.value.to_string()),
+            Slot::Right => g.slots.right.and_then(|id| g.board.tile(id)).map(|t| t.value.to_string()),
             Slot::Op => g.slots.op.map(|op| op.symbol().to_string()),
         })
     };

@@ -14,15 +14,7 @@ pub fn ScorePanel() -> impl IntoView {
                 .iter()
                 .rev()
                 .take(12)
-                .map(|h| {
-                    (
-                        h.at_ms,
-                        roll_text(&h.roll),
-                        h.claim.clone(),
-                        h.reason.clone(),
-                        signed(h.points),
-                    )
-                })
+                .map(|h| (h.at_ms, roll_text(&h.roll), h.claim.clone(), h.reason.clone(), signed(h.points)))
                 .collect::<Vec<_>>()
         })
     });

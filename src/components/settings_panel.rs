@@ -23,13 +23,7 @@ fn clock(text: &str, what: &str) -> Result<u32, String> {
 pub fn SettingsPanel() -> impl IntoView {
     let game = use_ctx().game;
     let current = game.with_untracked(|g| g.rules.clone());
-    let dice_text = |r: &Rules| {
-        r.dice
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let dice_text = |r: &Rules| r.dice.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
     let dice = RwSignal::new(dice_text(&current));
     let goal = RwSignal::new(current.goal.to_string());
     let score_secs = RwSignal::new(current.score_secs.to_string());
@@ -50,10 +44,7 @@ pub fn SettingsPanel() -> impl IntoView {
     let apply = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         saved.set(false);
-        let (d, g) = (
-            forms::dice(&dice.get_untracked()),
-            forms::goal(&goal.get_untracked()),
-        );
+        let (d, g) = (forms::dice(&dice.get_untracked()), forms::goal(&goal.get_untracked()));
         let (s, i) = (
             clock(&score_secs.get_untracked(), "The SCORE clock"),
             clock(&impossible_secs.get_untracked(), "The IMPOSSIBLE clock"),
@@ -94,9 +85,7 @@ pub fn SettingsPanel() -> impl IntoView {
         }
         errors.set(e);
     };
-    let field = move |label: &'static str,
-                      value: RwSignal<String>,
-                      error: fn(&Errors) -> Option<String>| {
+    let field = move |label: &'static str, value: RwSignal<String>, error: fn(&Errors) -> Option<String>| {
         view! {
             <label>
                 {label}

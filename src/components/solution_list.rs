@@ -8,15 +8,8 @@ pub fn SolutionList(
     solutions: Vec<Expr>,
 ) -> impl IntoView {
     let count = solutions.len();
-    let items: Vec<(String, Vec<String>)> = solutions
-        .iter()
-        .map(|e| {
-            (
-                e.to_string(),
-                e.steps().iter().map(ToString::to_string).collect(),
-            )
-        })
-        .collect();
+    let items: Vec<(String, Vec<String>)> =
+        solutions.iter().map(|e| (e.to_string(), e.steps().iter().map(ToString::to_string).collect())).collect();
     view! {
         <p class="count" data-testid="solution-count">
             {match count {

@@ -62,8 +62,7 @@ pub fn TableView() -> impl IntoView {
             let lost = doc.active_element().is_none_or(|e| e.tag_name() == "BODY");
             if lost {
                 if let Some(el) = doc.query_selector(".pool .tile:last-child").ok().flatten() {
-                    let _ =
-                        wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlElement>(el).focus();
+                    let _ = wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlElement>(el).focus();
                 }
             }
         }
@@ -72,10 +71,8 @@ pub fn TableView() -> impl IntoView {
 
     // Keyboard: operator keys fill the operator slot, Escape empties the slots.
     let on_key = move |ev: ev::KeyboardEvent| {
-        let tag = ev
-            .target()
-            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-            .map(|e| e.tag_name());
+        let tag =
+            ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok()).map(|e| e.tag_name());
         if tag.as_deref() == Some("INPUT") {
             return;
         }
@@ -96,18 +93,47 @@ pub fn TableView() -> impl IntoView {
         }
     };
 
+    // Practice: "New roll" can pick rolls of one difficulty.
+    let level = RwSignal::new(0u8);
     let new_roll = move |_| {
         game.update(|g| {
             let rules = g.rules.clone();
-            let roll = roll_dice(&rules);
+            let picked = match level.get_untracked() {
+                0 => None,
+                l => score_engine::practice::roll_of_difficulty(&rules, l, crate::app::random_u32),
+            };
+            let roll = picked.unwrap_or_else(|| roll_dice(&rules));
             g.new_roll(rules, roll, now_ms());
         })
     };
+    let difficulty = Memo::new(move |_| game.with(|g| (g.roll.clone(), g.rules.clone())));
+    let difficulty_text = move || {
+        (level.get() > 0).then(|| {
+            difficulty.with(|(roll, rules)| {
+                match score_engine::solve::difficulty(&score_engine::Puzzle::from_roll(roll, rules)) {
+                    Some(d) => format!("Difficulty {d} of 5"),
+                    None => "No solution".to_string(),
+                }
+            })
+        })
+    };
+    let share = Memo::new(move |_| {
+        let (roll, rules) = difficulty.get();
+        let here = web_sys::window()
+            .and_then(|w| {
+                let l = w.location();
+                Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
+            })
+            .unwrap_or_default();
+        format!("{here}{}", crate::forms::link_query(&rules, &roll))
+    });
 
     view! {
         <div class="table" on:keydown=on_key>
             <p class="goal">
                 "Goal " <span class="goal-value" data-testid="goal">{move || game.with(|g| g.rules.goal)}</span>
+                <span class="difficulty-tag" data-testid="difficulty">{difficulty_text}</span>
+                <span class="daily-tag">{move || game.with(|g| g.daily.map(|_| "Daily puzzle"))}</span>
             </p>
             <div
                 class=move || if rolling.get() { "pool rolling" } else { "pool" }
@@ -135,10 +161,38 @@ pub fn TableView() -> impl IntoView {
                 >
                     "Clear"
                 </button>
+                <button
+                    on:click=move |_| game.update(|g| g.show_hint(now_ms()))
+                    disabled=move || game.with(|g| g.round.is_running())
+                >
+                    "Hint"
+                </button>
                 <button class="primary" on:click=new_roll>
                     "New roll"
                 </button>
+                <label class="practice">
+                    "Practice "
+                    <select on:change=move |ev| level.set(event_target_value(&ev).parse().unwrap_or(0))>
+                        <option value="0">"any roll"</option>
+                        <option value="1">"difficulty 1"</option>
+                        <option value="2">"difficulty 2"</option>
+                        <option value="3">"difficulty 3"</option>
+                        <option value="4">"difficulty 4"</option>
+                        <option value="5">"difficulty 5"</option>
+                    </select>
+                </label>
             </div>
+            <p class="hint" role="status">{move || game.with(|g| g.hint.clone())}</p>
+            <p class="share">
+                <label>
+                    "Link to this roll "
+                    <input type="text" readonly prop:value=move || share.get() on:focus=move |ev| {
+                        if let Some(input) = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok()) {
+                            input.select();
+                        }
+                    }/>
+                </label>
+            </p>
             <PlayRollForm/>
         </div>
     }

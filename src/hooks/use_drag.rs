@@ -52,12 +52,7 @@ impl DragState {
         }
         self.swallow_click.set_value(false);
         let p = (ev.client_x() as f64, ev.client_y() as f64);
-        self.drag.set(Some(Drag {
-            payload,
-            start: p,
-            at: p,
-            moved: false,
-        }));
+        self.drag.set(Some(Drag { payload, start: p, at: p, moved: false }));
     }
 
     /// Whether a click should be ignored because it ends a drag.
@@ -70,11 +65,9 @@ impl DragState {
     /// The CSS transform for an item while it is dragged.
     pub fn offset(&self, payload: Payload) -> Option<String> {
         self.drag.with(|d| match d {
-            Some(d) if d.payload == payload && d.moved => Some(format!(
-                "translate({}px, {}px)",
-                d.at.0 - d.start.0,
-                d.at.1 - d.start.1
-            )),
+            Some(d) if d.payload == payload && d.moved => {
+                Some(format!("translate({}px, {}px)", d.at.0 - d.start.0, d.at.1 - d.start.1))
+            }
             _ => None,
         })
     }
@@ -88,10 +81,7 @@ fn slot_at(x: f64, y: f64) -> Option<Slot> {
 
 /// Creates the drag state and its window listeners; `on_drop` gets the slot under the pointer.
 pub fn use_drag(on_drop: impl Fn(Payload, Slot) + 'static) -> DragState {
-    let state = DragState {
-        drag: RwSignal::new(None),
-        swallow_click: StoredValue::new(false),
-    };
+    let state = DragState { drag: RwSignal::new(None), swallow_click: StoredValue::new(false) };
     let on_drop = std::rc::Rc::new(on_drop);
     let drag = state.drag;
     let _ = window_event_listener(ev::pointermove, move |ev| {

@@ -26,8 +26,12 @@ def main():
         def log_message(self, *a):
             pass
 
+    class Server(http.server.ThreadingHTTPServer):
+        def handle_error(self, request, client_address):
+            pass  # a browser that drops a connection early is not an error here
+
     handler = functools.partial(Handler, directory=args.dir)
-    http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler).serve_forever()
+    Server(("127.0.0.1", args.port), handler).serve_forever()
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 // Offline play, a sub-path host, and the update offer of a new build.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, appendFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, appendFileSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser, serveDist, tapSolution, withPage } from './score_page.mjs';
@@ -53,6 +53,9 @@ test('a new build offers a reload', async () => {
       await score.open(server.url);
       await score.waitForServiceWorker();
       appendFileSync(join(dir, 'sw.js'), '\n// next build\n');
+      // A later modification time, or the test server may answer 304 within the same second.
+      const later = new Date(Date.now() + 60_000);
+      utimesSync(join(dir, 'sw.js'), later, later);
       await page.reload();
       await page.getByText('A new version of Score is ready.').waitFor();
       await Promise.all([page.waitForEvent('load'), score.button('Reload').click()]);

@@ -20,22 +20,9 @@ const USAGE: &str = "usage: score solve N N N [N…] [--goal G] [--preset score|
 
 #[derive(Debug, PartialEq)]
 enum Command {
-    Solve {
-        numbers: Vec<i64>,
-        rules: Rules,
-        json: bool,
-    },
-    Impossibles {
-        rules: Rules,
-        json: bool,
-    },
-    Worksheet {
-        rules: Rules,
-        count: usize,
-        difficulty: Option<u8>,
-        format: Format,
-        seed: u64,
-    },
+    Solve { numbers: Vec<i64>, rules: Rules, json: bool },
+    Impossibles { rules: Rules, json: bool },
+    Worksheet { rules: Rules, count: usize, difficulty: Option<u8>, format: Format, seed: u64 },
     Help,
 }
 
@@ -47,9 +34,7 @@ enum Format {
 }
 
 fn parse_int(flag: &str, v: &str) -> Result<i64, String> {
-    v.trim()
-        .parse()
-        .map_err(|_| format!("{flag} needs a whole number, not “{v}”"))
+    v.trim().parse().map_err(|_| format!("{flag} needs a whole number, not “{v}”"))
 }
 
 fn parse(args: &[String]) -> Result<Command, String> {
@@ -68,30 +53,20 @@ fn parse(args: &[String]) -> Result<Command, String> {
             "--goal" => goal = Some(parse_int("--goal", &value("--goal")?)?),
             "--preset" => {
                 let v = value("--preset")?;
-                rules = Rules::preset(
-                    Preset::from_key(&v).ok_or(format!("unknown preset “{v}” (score or 24)"))?,
-                );
+                rules = Rules::preset(Preset::from_key(&v).ok_or(format!("unknown preset “{v}” (score or 24)"))?);
             }
             "--dice" => {
                 let v = value("--dice")?;
-                let sides: Result<Vec<u32>, _> =
-                    v.split(',').map(|s| s.trim().parse::<u32>()).collect();
-                dice = Some(
-                    sides.map_err(|_| format!("--dice needs sides like 6,6,12,20, not “{v}”"))?,
-                );
+                let sides: Result<Vec<u32>, _> = v.split(',').map(|s| s.trim().parse::<u32>()).collect();
+                dice = Some(sides.map_err(|_| format!("--dice needs sides like 6,6,12,20, not “{v}”"))?);
             }
             "--count" => {
                 let v = value("--count")?;
-                count = v
-                    .parse()
-                    .map_err(|_| format!("--count needs a whole number from 1 to 50, not “{v}”"))?;
+                count = v.parse().map_err(|_| format!("--count needs a whole number from 1 to 50, not “{v}”"))?;
             }
             "--difficulty" => {
                 let v = value("--difficulty")?;
-                difficulty = Some(
-                    v.parse()
-                        .map_err(|_| format!("--difficulty needs 1 to 5, not “{v}”"))?,
-                );
+                difficulty = Some(v.parse().map_err(|_| format!("--difficulty needs 1 to 5, not “{v}”"))?);
             }
             "--format" => {
                 let v = value("--format")?;
@@ -104,10 +79,7 @@ fn parse(args: &[String]) -> Result<Command, String> {
             }
             "--seed" => {
                 let v = value("--seed")?;
-                seed = Some(
-                    v.parse()
-                        .map_err(|_| format!("--seed needs a whole number, not “{v}”"))?,
-                );
+                seed = Some(v.parse().map_err(|_| format!("--seed needs a whole number, not “{v}”"))?);
             }
             "-h" | "--help" => return Ok(Command::Help),
             flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
@@ -122,11 +94,7 @@ fn parse(args: &[String]) -> Result<Command, String> {
         rules.dice = d;
     }
     if let Err(errors) = rules.validate() {
-        return Err(errors
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(" "));
+        return Err(errors.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "));
     }
     match sub.as_str() {
         "solve" => {
@@ -136,11 +104,7 @@ fn parse(args: &[String]) -> Result<Command, String> {
             if let Some(n) = numbers.iter().find(|n| !(-9999..=99_999).contains(*n)) {
                 return Err(format!("{n} is out of range (-9999 to 99999)"));
             }
-            Ok(Command::Solve {
-                numbers,
-                rules,
-                json,
-            })
+            Ok(Command::Solve { numbers, rules, json })
         }
         "impossibles" => Ok(Command::Impossibles { rules, json }),
         "worksheet" => {
@@ -151,21 +115,11 @@ fn parse(args: &[String]) -> Result<Command, String> {
                 return Err(format!("--difficulty must be from 1 to 5, not {d}"));
             }
             let seed = seed.unwrap_or_else(|| {
-                std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(1, |d| d.as_nanos() as u64)
+                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
             });
-            Ok(Command::Worksheet {
-                rules,
-                count,
-                difficulty,
-                format,
-                seed,
-            })
+            Ok(Command::Worksheet { rules, count, difficulty, format, seed })
         }
-        other => Err(format!(
-            "unknown command “{other}” (solve, impossibles or worksheet)"
-        )),
+        other => Err(format!("unknown command “{other}” (solve, impossibles or worksheet)")),
     }
 }
 
@@ -192,55 +146,27 @@ struct ImpossiblesOut {
 }
 
 fn roll_text(roll: &[i64]) -> String {
-    roll.iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
+    roll.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
 }
 
 fn escape_html(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 /// A worksheet: the rolls with room to work, then an answer key on its own page.
-fn render_worksheet(
-    items: &[WorksheetItem],
-    rules: &Rules,
-    difficulty: Option<u8>,
-    format: Format,
-) -> String {
+fn render_worksheet(items: &[WorksheetItem], rules: &Rules, difficulty: Option<u8>, format: Format) -> String {
     let level = difficulty.map_or(String::new(), |d| format!(", difficulty {d}"));
     let title = format!("Score worksheet: make {}{level}", rules.goal);
-    let steps = |i: &WorksheetItem| {
-        i.answer
-            .steps()
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join("; ")
-    };
+    let steps = |i: &WorksheetItem| i.answer.steps().iter().map(ToString::to_string).collect::<Vec<_>>().join("; ");
     match format {
         Format::Text => {
             let mut out = format!("{title}\n\n");
             for (n, i) in items.iter().enumerate() {
-                out += &format!(
-                    "{:>2}. {:<14} ______________________________\n\n",
-                    n + 1,
-                    roll_text(&i.roll)
-                );
+                out += &format!("{:>2}. {:<14} ______________________________\n\n", n + 1, roll_text(&i.roll));
             }
             out += "\nAnswers\n\n";
             for (n, i) in items.iter().enumerate() {
-                out += &format!(
-                    "{:>2}. {}: {}    ({})\n",
-                    n + 1,
-                    roll_text(&i.roll),
-                    i.answer,
-                    steps(i)
-                );
+                out += &format!("{:>2}. {}: {}    ({})\n", n + 1, roll_text(&i.roll), i.answer, steps(i));
             }
             out
         }
@@ -251,13 +177,7 @@ fn render_worksheet(
             }
             out += "\n## Answers\n\n";
             for (n, i) in items.iter().enumerate() {
-                out += &format!(
-                    "{}. {}: `{}` ({})\n",
-                    n + 1,
-                    roll_text(&i.roll),
-                    i.answer,
-                    steps(i)
-                );
+                out += &format!("{}. {}: `{}` ({})\n", n + 1, roll_text(&i.roll), i.answer, steps(i));
             }
             out
         }
@@ -270,10 +190,7 @@ fn render_worksheet(
                 t = escape_html(&title)
             );
             for i in items {
-                out += &format!(
-                    "<li class=\"roll\">{}</li>\n",
-                    escape_html(&roll_text(&i.roll))
-                );
+                out += &format!("<li class=\"roll\">{}</li>\n", escape_html(&roll_text(&i.roll)));
             }
             out += "</ol>\n<section class=\"answers\"><h2>Answers</h2><ol>\n";
             for i in items {
@@ -291,24 +208,13 @@ fn render_worksheet(
 
 fn run(cmd: Command) -> Result<String, String> {
     match cmd {
-        Command::Worksheet {
-            rules,
-            count,
-            difficulty,
-            format,
-            seed,
-        } => {
+        Command::Worksheet { rules, count, difficulty, format, seed } => {
             let mut rng = SplitMix64(seed);
-            let items = practice::worksheet(&rules, count, difficulty, || rng.next_u32())
-                .map_err(|e| e.to_string())?;
+            let items = practice::worksheet(&rules, count, difficulty, || rng.next_u32()).map_err(|e| e.to_string())?;
             Ok(render_worksheet(&items, &rules, difficulty, format))
         }
         Command::Help => Ok(USAGE.to_string()),
-        Command::Solve {
-            numbers,
-            rules,
-            json,
-        } => {
+        Command::Solve { numbers, rules, json } => {
             let p = Puzzle::new(
                 numbers.iter().map(|&n| Num::int(n)).collect(),
                 Num::int(rules.goal),
@@ -331,12 +237,7 @@ fn run(cmd: Command) -> Result<String, String> {
                 return serde_json::to_string(&out).map_err(|e| e.to_string());
             }
             let nums: Vec<String> = out.numbers.iter().map(ToString::to_string).collect();
-            let mut text = format!(
-                "{} → {}: {} distinct solutions",
-                nums.join(" "),
-                out.goal,
-                out.solutions.len()
-            );
+            let mut text = format!("{} → {}: {} distinct solutions", nums.join(" "), out.goal, out.solutions.len());
             for s in &out.solutions {
                 text += &format!("\n  {}    ({})", s.expr, s.steps.join("; "));
             }
@@ -364,13 +265,7 @@ fn run(cmd: Command) -> Result<String, String> {
                 out.probability * 100.0
             );
             for r in &out.impossible {
-                text += &format!(
-                    "\n  {}",
-                    r.iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                );
+                text += &format!("\n  {}", r.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "));
             }
             Ok(text)
         }
@@ -401,18 +296,10 @@ mod tests {
 
     #[test]
     fn parses_solve_with_goal_and_preset() {
-        let Command::Solve {
-            numbers,
-            rules,
-            json,
-        } = parse(&args("solve 3 3 8 8 --preset 24 --json")).unwrap()
-        else {
+        let Command::Solve { numbers, rules, json } = parse(&args("solve 3 3 8 8 --preset 24 --json")).unwrap() else {
             panic!("not solve")
         };
-        assert_eq!(
-            (numbers, rules.goal, rules.use_all, json),
-            (vec![3, 3, 8, 8], 24, true, true)
-        );
+        assert_eq!((numbers, rules.goal, rules.use_all, json), (vec![3, 3, 8, 8], 24, true, true));
     }
 
     #[test]
@@ -437,11 +324,7 @@ mod tests {
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["goal"], 20);
         assert_eq!(v["numbers"], serde_json::json!([9, 9, 9, 9]));
-        assert!(v["solutions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|s| s["expr"] == "99 ÷ 9 + 9"));
+        assert!(v["solutions"].as_array().unwrap().iter().any(|s| s["expr"] == "99 ÷ 9 + 9"));
         assert!(v["solutions"][0]["steps"].is_array());
     }
 
@@ -449,23 +332,10 @@ mod tests {
     fn worksheet_answers_make_the_goal_and_formats_differ() {
         for (line, needle) in [
             ("worksheet --count 12 --difficulty 3 --seed 7", "Answers"),
-            (
-                "worksheet --count 5 --preset 24 --format markdown --seed 1",
-                "## Answers",
-            ),
-            (
-                "worksheet --count 3 --format html --seed 2",
-                "<section class=\"answers\">",
-            ),
+            ("worksheet --count 5 --preset 24 --format markdown --seed 1", "## Answers"),
+            ("worksheet --count 3 --format html --seed 2", "<section class=\"answers\">"),
         ] {
-            let Command::Worksheet {
-                rules,
-                count,
-                difficulty,
-                seed,
-                format,
-            } = parse(&args(line)).unwrap()
-            else {
+            let Command::Worksheet { rules, count, difficulty, seed, format } = parse(&args(line)).unwrap() else {
                 panic!("not a worksheet")
             };
             let mut rng = SplitMix64(seed);

@@ -30,35 +30,21 @@ fn slowest_roll(rules: &Rules) -> Vec<i64> {
 }
 
 fn arithmetic_inputs() -> Vec<(i64, i64)> {
-    (1..=20)
-        .flat_map(|a| (1..=20).map(move |b| (a, b)))
-        .collect()
+    (1..=20).flat_map(|a| (1..=20).map(move |b| (a, b))).collect()
 }
 
 fn benches(c: &mut Criterion) {
     let score = Rules::preset(Preset::Score);
     let twenty_four = Rules::preset(Preset::TwentyFour);
-    c.bench_function("impossible_table_default_dice", |b| {
-        b.iter(|| impossible_rolls(black_box(&score)))
-    });
-    let deals: Vec<Vec<i64>> = sorted_rolls(&twenty_four.dice)
-        .into_iter()
-        .map(|r| r.0)
-        .collect();
+    c.bench_function("impossible_table_default_dice", |b| b.iter(|| impossible_rolls(black_box(&score))));
+    let deals: Vec<Vec<i64>> = sorted_rolls(&twenty_four.dice).into_iter().map(|r| r.0).collect();
     c.bench_function("all_1820_deals_of_24", |b| {
-        b.iter(|| {
-            deals
-                .iter()
-                .filter(|d| is_solvable(&Puzzle::from_roll(d, &twenty_four)))
-                .count()
-        })
+        b.iter(|| deals.iter().filter(|d| is_solvable(&Puzzle::from_roll(d, &twenty_four))).count())
     });
     let slow = slowest_roll(&score);
     println!("slowest roll for the full solution list: {slow:?}");
     let p = Puzzle::from_roll(&slow, &score);
-    c.bench_function("solutions_of_slowest_roll", |b| {
-        b.iter(|| solutions(black_box(&p)))
-    });
+    c.bench_function("solutions_of_slowest_roll", |b| b.iter(|| solutions(black_box(&p))));
 
     let inputs = arithmetic_inputs();
     c.bench_function("arith_own_num", |b| {
@@ -88,15 +74,8 @@ fn benches(c: &mut Criterion) {
                 let (a, b) = (Ratio::from_integer(x), Ratio::from_integer(y));
                 let seven = Ratio::from_integer(7i64);
                 let one = Ratio::from_integer(1i64);
-                for r in [
-                    a.checked_add(&b),
-                    a.checked_sub(&b),
-                    a.checked_mul(&b),
-                    a.checked_div(&b),
-                ] {
-                    let r = r
-                        .and_then(|r| r.checked_div(&seven))
-                        .and_then(|r| r.checked_add(&one));
+                for r in [a.checked_add(&b), a.checked_sub(&b), a.checked_mul(&b), a.checked_div(&b)] {
+                    let r = r.and_then(|r| r.checked_div(&seven)).and_then(|r| r.checked_add(&one));
                     acc += r.map_or(0, |r| *r.numer());
                 }
             }

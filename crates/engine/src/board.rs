@@ -119,26 +119,12 @@ pub struct Board {
 impl Board {
     /// A board for `roll` under `rules`.
     pub fn new(roll: &[i64], rules: &Rules) -> Board {
-        Board::with_numbers(
-            roll.iter().map(|&v| Num::int(v)).collect(),
-            Num::int(rules.goal),
-            rules.ops,
-            rules.use_all,
-        )
+        Board::with_numbers(roll.iter().map(|&v| Num::int(v)).collect(), Num::int(rules.goal), rules.ops, rules.use_all)
     }
 
     /// A board for any numbers and goal.
     pub fn with_numbers(roll: Vec<Num>, goal: Num, ops: OpSet, use_all: bool) -> Board {
-        let mut b = Board {
-            roll,
-            goal,
-            ops,
-            use_all,
-            tiles: Vec::new(),
-            moves: Vec::new(),
-            next_id: 0,
-            made: false,
-        };
+        let mut b = Board { roll, goal, ops, use_all, tiles: Vec::new(), moves: Vec::new(), next_id: 0, made: false };
         b.reset();
         b
     }
@@ -148,12 +134,7 @@ impl Board {
             .roll
             .iter()
             .enumerate()
-            .map(|(slot, &value)| Tile {
-                id: TileId(slot as u32),
-                value,
-                red: false,
-                expr: Expr::leaf(value, slot),
-            })
+            .map(|(slot, &value)| Tile { id: TileId(slot as u32), value, red: false, expr: Expr::leaf(value, slot) })
             .collect();
         self.next_id = self.roll.len() as u32;
         self.moves.clear();
@@ -243,16 +224,8 @@ impl Board {
         if left == right {
             return Err(BoardError::SameTile);
         }
-        let lp = self
-            .tiles
-            .iter()
-            .position(|t| t.id == left)
-            .ok_or(BoardError::NoSuchTile)?;
-        let rp = self
-            .tiles
-            .iter()
-            .position(|t| t.id == right)
-            .ok_or(BoardError::NoSuchTile)?;
+        let lp = self.tiles.iter().position(|t| t.id == left).ok_or(BoardError::NoSuchTile)?;
+        let rp = self.tiles.iter().position(|t| t.id == right).ok_or(BoardError::NoSuchTile)?;
         if !self.ops.contains(op) {
             return Err(MoveError::NotAllowed(op).into());
         }
@@ -262,30 +235,15 @@ impl Board {
         let red_in = l.red || r.red;
         let id = TileId(self.next_id);
         self.next_id += 1;
-        let result = Tile {
-            id,
-            value,
-            red: true,
-            expr,
-        };
+        let result = Tile { id, value, red: true, expr };
         let (left_tile, right_tile) = (l.clone(), r.clone());
         for p in [lp.max(rp), lp.min(rp)] {
             self.tiles.remove(p);
         }
         self.tiles.push(result.clone());
         self.made = value == self.goal && red_in && (!self.use_all || self.tiles.len() == 1);
-        self.moves.push(Move {
-            left: left_tile,
-            op,
-            right: right_tile,
-            result,
-            positions: (lp, rp),
-        });
-        Ok(Event::Combined {
-            tile: id,
-            value,
-            made_goal: self.made,
-        })
+        self.moves.push(Move { left: left_tile, op, right: right_tile, result, positions: (lp, rp) });
+        Ok(Event::Combined { tile: id, value, made_goal: self.made })
     }
 }
 
@@ -299,44 +257,21 @@ mod tests {
     }
 
     fn combine(b: &mut Board, l: u32, op: Op, r: u32) -> Result<Event, BoardError> {
-        b.apply(Action::Combine {
-            left: TileId(l),
-            op,
-            right: TileId(r),
-        })
+        b.apply(Action::Combine { left: TileId(l), op, right: TileId(r) })
     }
 
     #[test]
     fn two_move_solution_makes_the_goal_through_a_red_number() {
         let mut b = Board::new(&[2, 5, 12, 12], &Rules::default());
         let e = combine(&mut b, 2, Op::Sub, 3).unwrap(); // 12 − 12 = 0
-        assert_eq!(
-            e,
-            Event::Combined {
-                tile: TileId(4),
-                value: Num::ZERO,
-                made_goal: false
-            }
-        );
+        assert_eq!(e, Event::Combined { tile: TileId(4), value: Num::ZERO, made_goal: false });
         assert_eq!(combine(&mut b, 2, Op::Add, 0), Err(BoardError::NoSuchTile));
         let e = combine(&mut b, 0, Op::Concat, 4).unwrap(); // 2‖0 = 20
-        assert_eq!(
-            e,
-            Event::Combined {
-                tile: TileId(5),
-                value: Num::int(20),
-                made_goal: true
-            }
-        );
+        assert_eq!(e, Event::Combined { tile: TileId(5), value: Num::int(20), made_goal: true });
         let working: Vec<String> = b
             .moves()
             .iter()
-            .map(|m| {
-                format!(
-                    "{} {} {} = {}",
-                    m.left.value, m.op, m.right.value, m.result.value
-                )
-            })
+            .map(|m| format!("{} {} {} = {}", m.left.value, m.op, m.right.value, m.result.value))
             .collect();
         assert_eq!(working, ["12 − 12 = 0", "2 ‖ 0 = 20"]);
         assert_eq!(b.tiles().last().unwrap().expr.to_string(), "2‖(12 − 12)");
@@ -346,49 +281,25 @@ mod tests {
     fn goal_from_two_dice_does_not_count() {
         let mut b = Board::new(&[4, 5, 1, 1], &Rules::default());
         let e = combine(&mut b, 0, Op::Mul, 1).unwrap();
-        assert!(matches!(
-            e,
-            Event::Combined {
-                made_goal: false,
-                ..
-            }
-        ));
+        assert!(matches!(e, Event::Combined { made_goal: false, .. }));
         // 20 (red) × (1 × 1) counts.
         combine(&mut b, 2, Op::Mul, 3).unwrap();
         let e = combine(&mut b, 4, Op::Mul, 5).unwrap();
-        assert!(matches!(
-            e,
-            Event::Combined {
-                made_goal: true,
-                ..
-            }
-        ));
+        assert!(matches!(e, Event::Combined { made_goal: true, .. }));
         assert!(b.is_made());
-        assert_eq!(
-            combine(&mut b, 6, Op::Add, 6),
-            Err(BoardError::GoalAlreadyMade)
-        );
+        assert_eq!(combine(&mut b, 6, Op::Add, 6), Err(BoardError::GoalAlreadyMade));
     }
 
     #[test]
     fn refused_moves_change_nothing() {
         let mut b = Board::new(&[0, 5, 1, 1], &Rules::default());
         let before = b.clone();
-        assert_eq!(
-            combine(&mut b, 1, Op::Div, 0),
-            Err(BoardError::Move(MoveError::DivideByZero))
-        );
-        assert_eq!(
-            combine(&mut b, 0, Op::Concat, 1),
-            Err(BoardError::Move(MoveError::ConcatZeroLeft))
-        );
+        assert_eq!(combine(&mut b, 1, Op::Div, 0), Err(BoardError::Move(MoveError::DivideByZero)));
+        assert_eq!(combine(&mut b, 0, Op::Concat, 1), Err(BoardError::Move(MoveError::ConcatZeroLeft)));
         assert_eq!(combine(&mut b, 1, Op::Add, 1), Err(BoardError::SameTile));
         assert_eq!(b.apply(Action::Undo), Err(BoardError::NothingToUndo));
         let mut t = Board::new(&[1, 2, 3, 4], &Rules::preset(Preset::TwentyFour));
-        assert_eq!(
-            combine(&mut t, 0, Op::Concat, 1),
-            Err(BoardError::Move(MoveError::NotAllowed(Op::Concat)))
-        );
+        assert_eq!(combine(&mut t, 0, Op::Concat, 1), Err(BoardError::Move(MoveError::NotAllowed(Op::Concat))));
         assert_eq!(b, before);
     }
 
@@ -412,14 +323,7 @@ mod tests {
         combine(&mut b, 2, Op::Div, 0).unwrap(); // 8 ÷ 3
         combine(&mut b, 1, Op::Sub, 4).unwrap(); // 3 − 8/3 = 1/3
         let e = combine(&mut b, 3, Op::Div, 5).unwrap(); // 8 ÷ 1/3 = 24
-        assert_eq!(
-            e,
-            Event::Combined {
-                tile: TileId(6),
-                value: Num::int(24),
-                made_goal: true
-            }
-        );
+        assert_eq!(e, Event::Combined { tile: TileId(6), value: Num::int(24), made_goal: true });
         assert!(!b.is_exhausted());
     }
 }

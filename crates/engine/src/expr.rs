@@ -51,14 +51,7 @@ pub struct Step {
 
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} {} {} = {}",
-            Operand(self.left),
-            self.op,
-            Operand(self.right),
-            self.result
-        )
+        write!(f, "{} {} {} = {}", Operand(self.left), self.op, Operand(self.right), self.result)
     }
 }
 
@@ -84,12 +77,7 @@ impl Expr {
     /// `left op right`, evaluated by [`Op::apply`].
     pub fn combine(op: Op, left: Expr, right: Expr) -> Result<Expr, MoveError> {
         let value = op.apply(left.value(), right.value())?;
-        Ok(Expr::Node {
-            op,
-            left: Box::new(left),
-            right: Box::new(right),
-            value,
-        })
+        Ok(Expr::Node { op, left: Box::new(left), right: Box::new(right), value })
     }
 
     /// The value of the whole expression.
@@ -103,9 +91,7 @@ impl Expr {
     pub fn eval(&self) -> Result<Num, MoveError> {
         match self {
             Expr::Leaf { value, .. } => Ok(*value),
-            Expr::Node {
-                op, left, right, ..
-            } => op.apply(left.eval()?, right.eval()?),
+            Expr::Node { op, left, right, .. } => op.apply(left.eval()?, right.eval()?),
         }
     }
 
@@ -132,19 +118,8 @@ impl Expr {
     pub fn steps(&self) -> Vec<Step> {
         let mut out = Vec::new();
         self.visit(&mut |e| {
-            if let Expr::Node {
-                op,
-                left,
-                right,
-                value,
-            } = e
-            {
-                out.push(Step {
-                    left: left.value(),
-                    op: *op,
-                    right: right.value(),
-                    result: *value,
-                });
+            if let Expr::Node { op, left, right, value } = e {
+                out.push(Step { left: left.value(), op: *op, right: right.value(), result: *value });
             }
         });
         out
@@ -194,16 +169,8 @@ impl Expr {
     pub fn first_move(&self) -> Option<(usize, Op, usize)> {
         let mut first = None;
         self.visit(&mut |e| {
-            if let (
-                None,
-                Expr::Node {
-                    op, left, right, ..
-                },
-            ) = (&first, e)
-            {
-                if let (Expr::Leaf { slot: l, .. }, Expr::Leaf { slot: r, .. }) =
-                    (&**left, &**right)
-                {
+            if let (None, Expr::Node { op, left, right, .. }) = (&first, e) {
+                if let (Expr::Leaf { slot: l, .. }, Expr::Leaf { slot: r, .. }) = (&**left, &**right) {
                     first = Some((*l, *op, *r));
                 }
             }
@@ -218,35 +185,27 @@ impl Expr {
     pub fn canonical(&self) -> Canon {
         match self {
             Expr::Leaf { value, .. } => Canon::Num(*value),
-            Expr::Node {
-                op: Op::Add | Op::Sub,
-                ..
-            } => {
+            Expr::Node { op: Op::Add | Op::Sub, .. } => {
                 let mut terms = Vec::new();
                 self.flatten(Op::Add, Op::Sub, false, &mut terms);
                 terms.sort();
                 Canon::Sum(terms)
             }
-            Expr::Node {
-                op: Op::Mul | Op::Div,
-                ..
-            } => {
+            Expr::Node { op: Op::Mul | Op::Div, .. } => {
                 let mut factors = Vec::new();
                 self.flatten(Op::Mul, Op::Div, false, &mut factors);
                 factors.sort();
                 Canon::Product(factors)
             }
-            Expr::Node {
-                op, left, right, ..
-            } => Canon::Other(*op, Box::new(left.canonical()), Box::new(right.canonical())),
+            Expr::Node { op, left, right, .. } => {
+                Canon::Other(*op, Box::new(left.canonical()), Box::new(right.canonical()))
+            }
         }
     }
 
     fn flatten(&self, plus: Op, minus: Op, inverted: bool, out: &mut Vec<(bool, Canon)>) {
         match self {
-            Expr::Node {
-                op, left, right, ..
-            } if *op == plus || *op == minus => {
+            Expr::Node { op, left, right, .. } if *op == plus || *op == minus => {
                 left.flatten(plus, minus, inverted, out);
                 right.flatten(plus, minus, inverted ^ (*op == minus), out);
             }
@@ -276,18 +235,13 @@ impl fmt::Display for Expr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Expr::Leaf { value, .. } => write!(f, "{value}"),
-            Expr::Node {
-                op: Op::Concat,
-                left,
-                right,
-                value,
-            } if matches!((&**left, &**right), (Expr::Leaf { .. }, Expr::Leaf { .. })) => {
+            Expr::Node { op: Op::Concat, left, right, value }
+                if matches!((&**left, &**right), (Expr::Leaf { .. }, Expr::Leaf { .. })) =>
+            {
                 // Two dice joined read as the number they make: 9‖9 is 99.
                 write!(f, "{value}")
             }
-            Expr::Node {
-                op, left, right, ..
-            } => {
+            Expr::Node { op, left, right, .. } => {
                 left.fmt_child(f, *op, false)?;
                 if *op == Op::Concat {
                     f.write_str("‖")?;
@@ -331,10 +285,7 @@ mod tests {
         let e = c(Op::Div, l(8), c(Op::Sub, l(3), c(Op::Div, l(8), l(3))));
         assert_eq!(e.to_string(), "8 ÷ (3 − 8 ÷ 3)");
         assert_eq!(e.value(), Num::int(24));
-        assert_eq!(
-            c(Op::Concat, l(1), l(5)).steps()[0].to_string(),
-            "1 ‖ 5 = 15"
-        );
+        assert_eq!(c(Op::Concat, l(1), l(5)).steps()[0].to_string(), "1 ‖ 5 = 15");
         let e = c(Op::Concat, c(Op::Div, l(6), l(3)), l(0));
         assert_eq!(e.to_string(), "(6 ÷ 3)‖0");
         let e = c(Op::Mul, c(Op::Add, l(1), l(4)), l(4));
@@ -345,16 +296,9 @@ mod tests {
 
     #[test]
     fn steps_show_each_move_with_fractions_in_parentheses() {
-        let e = c(
-            Op::Add,
-            c(Op::Mul, l(3), c(Op::Div, l(4), c(Op::Div, l(2), l(3)))),
-            l(2),
-        );
+        let e = c(Op::Add, c(Op::Mul, l(3), c(Op::Div, l(4), c(Op::Div, l(2), l(3)))), l(2));
         let steps: Vec<String> = e.steps().iter().map(ToString::to_string).collect();
-        assert_eq!(
-            steps,
-            ["2 ÷ 3 = 2/3", "4 ÷ (2/3) = 6", "3 × 6 = 18", "18 + 2 = 20"]
-        );
+        assert_eq!(steps, ["2 ÷ 3 = 2/3", "4 ÷ (2/3) = 6", "3 × 6 = 18", "18 + 2 = 20"]);
         assert_eq!(e.moves(), 4);
         assert!(e.uses_fraction());
         assert!(!e.uses_negative());
@@ -373,23 +317,13 @@ mod tests {
         let p = c(Op::Concat, l(1), l(2));
         let q = c(Op::Concat, l(2), l(1));
         assert_ne!(p.canonical(), q.canonical());
-        assert_ne!(
-            c(Op::Sub, l(5), l(2)).canonical(),
-            c(Op::Sub, l(2), l(5)).canonical()
-        );
+        assert_ne!(c(Op::Sub, l(5), l(2)).canonical(), c(Op::Sub, l(2), l(5)).canonical());
     }
 
     #[test]
     fn first_move_is_the_first_step_on_pool_numbers() {
-        let e = c(
-            Op::Add,
-            Expr::leaf(Num::int(4), 2),
-            c(
-                Op::Mul,
-                Expr::leaf(Num::int(3), 0),
-                Expr::leaf(Num::int(5), 1),
-            ),
-        );
+        let e =
+            c(Op::Add, Expr::leaf(Num::int(4), 2), c(Op::Mul, Expr::leaf(Num::int(3), 0), Expr::leaf(Num::int(5), 1)));
         assert_eq!(e.first_move(), Some((0, Op::Mul, 1)));
         assert_eq!(e.slots(), vec![2, 0, 1]);
     }

@@ -84,10 +84,7 @@ impl Num {
             n = -n;
             d = -d;
         }
-        Ok(Num {
-            n: i64::try_from(n).map_err(|_| Overflow)?,
-            d: i64::try_from(d).map_err(|_| Overflow)?,
-        })
+        Ok(Num { n: i64::try_from(n).map_err(|_| Overflow)?, d: i64::try_from(d).map_err(|_| Overflow)? })
     }
 
     /// Normalises `n / d` (both above `i64::MIN`, so negation cannot overflow).
@@ -97,20 +94,12 @@ impl Num {
         }
         let g = gcd_u64(n.unsigned_abs(), d.unsigned_abs()) as i64;
         let (n, d) = (n / g, d / g);
-        Ok(if d < 0 {
-            Num { n: -n, d: -d }
-        } else {
-            Num { n, d }
-        })
+        Ok(if d < 0 { Num { n: -n, d: -d } } else { Num { n, d } })
     }
 
     /// `(a·d ± c·b) / (b·d)` in `i64` when it fits, else in `i128`.
     fn add_sub(self, rhs: Num, negate: bool) -> Result<Num, Overflow> {
-        let c = if negate {
-            rhs.n.checked_neg()
-        } else {
-            Some(rhs.n)
-        };
+        let c = if negate { rhs.n.checked_neg() } else { Some(rhs.n) };
         let small = c.and_then(|c| {
             let ad = self.n.checked_mul(rhs.d)?;
             let cb = c.checked_mul(self.d)?;
@@ -211,10 +200,7 @@ impl Num {
 
     /// `self` raised to a whole power `exp` ≥ 0, checked.
     pub fn checked_pow(self, exp: u32) -> Result<Num, Overflow> {
-        Ok(Num {
-            n: self.n.checked_pow(exp).ok_or(Overflow)?,
-            d: self.d.checked_pow(exp).ok_or(Overflow)?,
-        })
+        Ok(Num { n: self.n.checked_pow(exp).ok_or(Overflow)?, d: self.d.checked_pow(exp).ok_or(Overflow)? })
     }
 }
 
@@ -267,12 +253,7 @@ impl FromStr for Num {
         let bad = || ParseNumError(t.to_string());
         let whole = |p: &str| -> Result<i64, ParseNumError> {
             let p = p.trim();
-            if p.is_empty()
-                || !p
-                    .trim_start_matches(['-', '−'])
-                    .chars()
-                    .all(|c| c.is_ascii_digit())
-            {
+            if p.is_empty() || !p.trim_start_matches(['-', '−']).chars().all(|c| c.is_ascii_digit()) {
                 return Err(bad());
             }
             p.replace('−', "-").parse::<i64>().map_err(|_| bad())
@@ -317,10 +298,7 @@ mod tests {
     fn four_divided_by_one_minus_four_fifths_is_exactly_twenty() {
         let four_fifths = Num::int(4).checked_div(Num::int(5)).unwrap().unwrap();
         let fifth = Num::ONE.checked_sub(four_fifths).unwrap();
-        assert_eq!(
-            Num::int(4).checked_div(fifth).unwrap().unwrap(),
-            Num::int(20)
-        );
+        assert_eq!(Num::int(4).checked_div(fifth).unwrap().unwrap(), Num::int(20));
     }
 
     #[test]
@@ -333,10 +311,7 @@ mod tests {
     fn overflow_is_an_error_not_a_wrap() {
         assert_eq!(Num::int(i64::MAX).checked_add(Num::ONE), Err(Overflow));
         assert_eq!(Num::int(i64::MIN).checked_mul(Num::int(-1)), Err(Overflow));
-        assert_eq!(
-            Num::int(i64::MIN).checked_div(Num::int(-1)),
-            Some(Err(Overflow))
-        );
+        assert_eq!(Num::int(i64::MIN).checked_div(Num::int(-1)), Some(Err(Overflow)));
         assert_eq!(q(1, i64::MAX).checked_mul(q(1, 2)), Err(Overflow));
         assert_eq!(Num::int(10).checked_pow(40), Err(Overflow));
     }
@@ -345,14 +320,8 @@ mod tests {
     fn mixed_arithmetic_is_exact() {
         assert_eq!(q(1, 3).checked_add(q(1, 6)).unwrap(), q(1, 2));
         assert_eq!(q(2, 3).checked_mul(Num::int(3)).unwrap(), Num::int(2));
-        assert_eq!(
-            Num::int(4).checked_div(q(2, 3)).unwrap().unwrap(),
-            Num::int(6)
-        );
-        assert_eq!(
-            Num::int(-6).checked_div(Num::int(4)).unwrap().unwrap(),
-            q(-3, 2)
-        );
+        assert_eq!(Num::int(4).checked_div(q(2, 3)).unwrap().unwrap(), Num::int(6));
+        assert_eq!(Num::int(-6).checked_div(Num::int(4)).unwrap().unwrap(), q(-3, 2));
     }
 
     #[test]

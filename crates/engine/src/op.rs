@@ -160,9 +160,7 @@ fn concat(a: Num, b: Num) -> Result<Num, MoveError> {
     }
     let shifted = a.checked_mul(scale).ok_or(MoveError::Overflow)?;
     let tail = if a < 0 { -b } else { b };
-    Ok(Num::int(
-        shifted.checked_add(tail).ok_or(MoveError::Overflow)?,
-    ))
+    Ok(Num::int(shifted.checked_add(tail).ok_or(MoveError::Overflow)?))
 }
 
 /// A set of enabled operators.
@@ -234,23 +232,14 @@ mod tests {
         assert_eq!(Op::Concat.apply(half, n(1)), Err(MoveError::ConcatNotWhole));
         assert_eq!(Op::Concat.apply(n(1), half), Err(MoveError::ConcatNotWhole));
         assert_eq!(Op::Concat.apply(n(0), n(5)), Err(MoveError::ConcatZeroLeft));
-        assert_eq!(
-            Op::Concat.apply(n(5), n(-1)),
-            Err(MoveError::ConcatNegativeRight)
-        );
-        assert_eq!(
-            Op::Concat.apply(n(i64::MAX / 5), n(1)),
-            Err(MoveError::Overflow)
-        );
+        assert_eq!(Op::Concat.apply(n(5), n(-1)), Err(MoveError::ConcatNegativeRight));
+        assert_eq!(Op::Concat.apply(n(i64::MAX / 5), n(1)), Err(MoveError::Overflow));
     }
 
     #[test]
     fn dividing_by_zero_is_refused() {
         assert_eq!(Op::Div.apply(n(4), n(0)), Err(MoveError::DivideByZero));
-        assert_eq!(
-            MoveError::DivideByZero.to_string(),
-            "You can't divide by zero."
-        );
+        assert_eq!(MoveError::DivideByZero.to_string(), "You can't divide by zero.");
     }
 
     #[test]

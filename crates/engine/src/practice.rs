@@ -69,11 +69,7 @@ pub fn daily_roll(rules: &Rules, day: i64) -> Vec<i64> {
 pub const MAX_TRIES: usize = 5000;
 
 /// A random solvable roll of the given difficulty (1–5), or `None` after [`MAX_TRIES`] rolls.
-pub fn roll_of_difficulty(
-    rules: &Rules,
-    level: u8,
-    mut next_u32: impl FnMut() -> u32,
-) -> Option<Vec<i64>> {
+pub fn roll_of_difficulty(rules: &Rules, level: u8, mut next_u32: impl FnMut() -> u32) -> Option<Vec<i64>> {
     (0..MAX_TRIES).find_map(|_| {
         let r = roll::roll(&rules.dice, &mut next_u32);
         (difficulty(&Puzzle::from_roll(&r, rules)) == Some(level)).then_some(r)
@@ -145,11 +141,7 @@ pub fn worksheet(
             continue;
         }
         if let Some(answer) = simplest(&p) {
-            items.push(WorksheetItem {
-                roll: r,
-                difficulty: d,
-                answer,
-            });
+            items.push(WorksheetItem { roll: r, difficulty: d, answer });
         }
     }
     Ok(items)
@@ -185,10 +177,7 @@ mod tests {
         let today = daily_roll(&rules, 20_779);
         assert_eq!(today, daily_roll(&rules, 20_779));
         assert_ne!(today, daily_roll(&rules, 20_780));
-        assert_ne!(
-            today,
-            daily_roll(&Rules::preset(Preset::TwentyFour), 20_779)
-        );
+        assert_ne!(today, daily_roll(&Rules::preset(Preset::TwentyFour), 20_779));
         for (face, sides) in today.iter().zip(&rules.dice) {
             assert!((1..=*sides as i64).contains(face));
         }

@@ -45,12 +45,7 @@ impl Reach {
         if ops.contains(Op::Pow) {
             return None;
         }
-        Some(Reach {
-            ops: ops.iter().collect(),
-            whole_only,
-            pairs: HashMap::default(),
-            triples: HashMap::default(),
-        })
+        Some(Reach { ops: ops.iter().collect(), whole_only, pairs: HashMap::default(), triples: HashMap::default() })
     }
 
     fn push_results(&self, a: Num, b: Num, out: &mut Vec<Num>) {
@@ -103,11 +98,7 @@ impl Reach {
     /// Whether some `b` in `set` makes `x op b` or `b op x` equal `goal`.
     fn joins(&self, x: Num, set: &[Num], goal: Num) -> bool {
         let hit = |b: Num| {
-            contains(set, b)
-                && self
-                    .ops
-                    .iter()
-                    .any(|op| op.apply(x, b) == Ok(goal) || op.apply(b, x) == Ok(goal))
+            contains(set, b) && self.ops.iter().any(|op| op.apply(x, b) == Ok(goal) || op.apply(b, x) == Ok(goal))
         };
         let any_nonzero = || set.iter().any(|b| !b.is_zero());
         for &op in &self.ops {
@@ -126,9 +117,7 @@ impl Reach {
                     left || (!x.is_zero() && goal.checked_mul(x).is_ok_and(hit))
                 }
                 Op::Concat => concat_partners(x, goal).into_iter().flatten().any(hit),
-                Op::Pow => set
-                    .iter()
-                    .any(|&b| op.apply(x, b) == Ok(goal) || op.apply(b, x) == Ok(goal)),
+                Op::Pow => set.iter().any(|&b| op.apply(x, b) == Ok(goal) || op.apply(b, x) == Ok(goal)),
             };
             if found {
                 return true;
@@ -179,12 +168,8 @@ fn concat_partners(x: Num, goal: Num) -> [Option<Num>; 2] {
         return [None, None];
     };
     let (xs, gs) = (x.to_string(), g.to_string());
-    let right = gs
-        .strip_prefix(&xs)
-        .and_then(|rest| rest.parse::<i64>().ok().filter(|b| b.to_string() == rest));
-    let left = gs
-        .strip_suffix(&xs)
-        .and_then(|rest| rest.parse::<i64>().ok().filter(|b| b.to_string() == rest));
+    let right = gs.strip_prefix(&xs).and_then(|rest| rest.parse::<i64>().ok().filter(|b| b.to_string() == rest));
+    let left = gs.strip_suffix(&xs).and_then(|rest| rest.parse::<i64>().ok().filter(|b| b.to_string() == rest));
     [right.map(Num::int), left.map(Num::int)]
 }
 
@@ -194,26 +179,11 @@ mod tests {
 
     #[test]
     fn concat_partners_read_the_digits() {
-        assert_eq!(
-            concat_partners(Num::int(2), Num::int(20)),
-            [Some(Num::int(0)), None]
-        );
-        assert_eq!(
-            concat_partners(Num::int(0), Num::int(20)),
-            [None, Some(Num::int(2))]
-        );
-        assert_eq!(
-            concat_partners(Num::int(-3), Num::int(-35)),
-            [Some(Num::int(5)), None]
-        );
-        assert_eq!(
-            concat_partners(Num::int(1), Num::int(11)),
-            [Some(Num::int(1)), Some(Num::int(1))]
-        );
-        assert_eq!(
-            concat_partners(Num::int(5), Num::int(105)),
-            [None, Some(Num::int(10))]
-        );
+        assert_eq!(concat_partners(Num::int(2), Num::int(20)), [Some(Num::int(0)), None]);
+        assert_eq!(concat_partners(Num::int(0), Num::int(20)), [None, Some(Num::int(2))]);
+        assert_eq!(concat_partners(Num::int(-3), Num::int(-35)), [Some(Num::int(5)), None]);
+        assert_eq!(concat_partners(Num::int(1), Num::int(11)), [Some(Num::int(1)), Some(Num::int(1))]);
+        assert_eq!(concat_partners(Num::int(5), Num::int(105)), [None, Some(Num::int(10))]);
     }
 
     #[test]

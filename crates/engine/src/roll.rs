@@ -8,9 +8,7 @@
 
 /// Rolls each die once: `dice[i]` sides → a face in `1..=dice[i]`.
 pub fn roll(dice: &[u32], mut next_u32: impl FnMut() -> u32) -> Vec<i64> {
-    dice.iter()
-        .map(|&sides| face(sides.max(1), &mut next_u32))
-        .collect()
+    dice.iter().map(|&sides| face(sides.max(1), &mut next_u32)).collect()
 }
 
 fn face(sides: u32, next_u32: &mut impl FnMut() -> u32) -> i64 {

@@ -223,11 +223,7 @@ impl Round {
     pub fn tick(&mut self, now_ms: u64) -> Vec<Award> {
         let mut awards = Vec::new();
         match self.phase {
-            Phase::Score {
-                player,
-                deadline,
-                claim,
-            } if now_ms >= deadline => {
+            Phase::Score { player, deadline, claim } if now_ms >= deadline => {
                 self.fail_score(player, claim, Reason::TimeUp, now_ms, &mut awards);
             }
             Phase::Impossible(c) if now_ms >= c.deadline => self.judge(c, &mut awards),
@@ -255,31 +251,16 @@ impl Round {
         match (input, self.phase) {
             (Input::Tick, _) => {}
             (Input::Score(p), Phase::Open) => {
-                self.phase = Phase::Score {
-                    player: check(p)?,
-                    deadline: now_ms + self.score_ms,
-                    claim: None,
-                };
+                self.phase = Phase::Score { player: check(p)?, deadline: now_ms + self.score_ms, claim: None };
             }
             (Input::Score(p), Phase::Impossible(claim)) => {
-                self.phase = Phase::Score {
-                    player: check(p)?,
-                    deadline: now_ms + self.score_ms,
-                    claim: Some(claim),
-                };
+                self.phase = Phase::Score { player: check(p)?, deadline: now_ms + self.score_ms, claim: Some(claim) };
             }
             (Input::Impossible(p), Phase::Open) => {
-                self.phase = Phase::Impossible(Claim {
-                    player: check(p)?,
-                    deadline: now_ms + self.impossible_ms,
-                });
+                self.phase = Phase::Impossible(Claim { player: check(p)?, deadline: now_ms + self.impossible_ms });
             }
-            (Input::Score(_) | Input::Impossible(_), Phase::Score { .. }) => {
-                return Err(RoundError::ScoreRunning)
-            }
-            (Input::Impossible(_), Phase::Impossible(_)) => {
-                return Err(RoundError::ImpossibleRunning)
-            }
+            (Input::Score(_) | Input::Impossible(_), Phase::Score { .. }) => return Err(RoundError::ScoreRunning),
+            (Input::Impossible(_), Phase::Impossible(_)) => return Err(RoundError::ImpossibleRunning),
             (Input::Score(_) | Input::Impossible(_), Phase::Over) => return Err(RoundError::Over),
             (Input::RevealNow, Phase::Impossible(c)) => self.judge(c, &mut awards),
             (Input::RevealNow, Phase::Score { .. }) => return Err(RoundError::FinishScore),
@@ -289,39 +270,19 @@ impl Round {
             }
             (Input::GiveUp, _) => return Err(RoundError::NoScore),
             (Input::GoalMade { moves }, Phase::Score { player, claim, .. }) => {
-                awards.push(Award {
-                    player,
-                    points: 1,
-                    reason: Reason::Made { moves },
-                });
+                awards.push(Award { player, points: 1, reason: Reason::Made { moves } });
                 if let Some(c) = claim {
-                    awards.push(Award {
-                        player: c.player,
-                        points: -2,
-                        reason: Reason::ClaimBeaten { by: player },
-                    });
+                    awards.push(Award { player: c.player, points: -2, reason: Reason::ClaimBeaten { by: player } });
                 }
                 self.phase = Phase::Over;
             }
             (Input::GoalMade { moves }, Phase::Impossible(c)) => {
-                awards.push(Award {
-                    player: c.player,
-                    points: 1,
-                    reason: Reason::Made { moves },
-                });
-                awards.push(Award {
-                    player: c.player,
-                    points: -2,
-                    reason: Reason::ClaimBeaten { by: c.player },
-                });
+                awards.push(Award { player: c.player, points: 1, reason: Reason::Made { moves } });
+                awards.push(Award { player: c.player, points: -2, reason: Reason::ClaimBeaten { by: c.player } });
                 self.phase = Phase::Over;
             }
             (Input::GoalMade { .. }, Phase::Open) => {
-                awards.push(Award {
-                    player: 0,
-                    points: 0,
-                    reason: Reason::FreePractice,
-                });
+                awards.push(Award { player: 0, points: 0, reason: Reason::FreePractice });
                 self.phase = Phase::Over;
             }
             (Input::GoalMade { .. }, Phase::Over) => {}
@@ -337,15 +298,9 @@ impl Round {
                 self.phase = Phase::Over;
             }
             (Input::Abandon, Phase::Impossible(c)) => self.judge(c, &mut awards),
-            (Input::Hint, Phase::Score { .. } | Phase::Impossible(_)) => {
-                return Err(RoundError::NoHintNow)
-            }
+            (Input::Hint, Phase::Score { .. } | Phase::Impossible(_)) => return Err(RoundError::NoHintNow),
             (Input::Hint, Phase::Open) => {
-                awards.push(Award {
-                    player: 0,
-                    points: 0,
-                    reason: Reason::HintUsed,
-                });
+                awards.push(Award { player: 0, points: 0, reason: Reason::HintUsed });
                 self.phase = Phase::Over;
             }
             (Input::Hint, Phase::Over) => {}
@@ -362,11 +317,7 @@ impl Round {
         now_ms: u64,
         awards: &mut Vec<Award>,
     ) {
-        awards.push(Award {
-            player,
-            points: -1,
-            reason,
-        });
+        awards.push(Award { player, points: -1, reason });
         match claim {
             Some(c) if c.player == player || now_ms >= c.deadline => self.judge(c, awards),
             Some(c) => self.phase = Phase::Impossible(c),
@@ -380,11 +331,7 @@ impl Round {
             (true, false) => (1, Reason::TrulyImpossible),
             (true, true) => (-2, Reason::HadSolution),
         };
-        awards.push(Award {
-            player: c.player,
-            points,
-            reason,
-        });
+        awards.push(Award { player: c.player, points, reason });
         self.phase = Phase::Over;
     }
 }
@@ -415,14 +362,7 @@ mod tests {
         let mut r = solo(true);
         r.apply(Input::Score(0), 0).unwrap();
         let a = r.apply(Input::GoalMade { moves: 2 }, 40_000).unwrap();
-        assert_eq!(
-            a,
-            [Award {
-                player: 0,
-                points: -1,
-                reason: Reason::TimeUp
-            }]
-        );
+        assert_eq!(a, [Award { player: 0, points: -1, reason: Reason::TimeUp }]);
     }
 
     #[test]
@@ -433,10 +373,7 @@ mod tests {
         assert_eq!(r.apply(Input::Score(3), 0), Err(RoundError::NoSuchPlayer));
         assert_eq!(r.phase(), Phase::Open);
         r.apply(Input::Impossible(0), 0).unwrap();
-        assert_eq!(
-            r.apply(Input::Impossible(0), 1),
-            Err(RoundError::ImpossibleRunning)
-        );
+        assert_eq!(r.apply(Input::Impossible(0), 1), Err(RoundError::ImpossibleRunning));
         r.apply(Input::Score(0), 2).unwrap();
         assert_eq!(r.apply(Input::RevealNow, 3), Err(RoundError::FinishScore));
     }

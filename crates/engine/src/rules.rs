@@ -153,13 +153,7 @@ impl Rules {
         };
         match preset {
             Preset::Score => base,
-            Preset::TwentyFour => Rules {
-                dice: vec![13; 4],
-                goal: 24,
-                ops: OpSet::ARITHMETIC,
-                use_all: true,
-                ..base
-            },
+            Preset::TwentyFour => Rules { dice: vec![13; 4], goal: 24, ops: OpSet::ARITHMETIC, use_all: true, ..base },
         }
     }
 
@@ -167,10 +161,7 @@ impl Rules {
     pub fn matches_preset(&self) -> Option<Preset> {
         [Preset::Score, Preset::TwentyFour].into_iter().find(|&p| {
             let r = Rules::preset(p);
-            r.dice == self.dice
-                && r.goal == self.goal
-                && r.ops == self.ops
-                && r.use_all == self.use_all
+            r.dice == self.dice && r.goal == self.goal && r.ops == self.ops && r.use_all == self.use_all
         })
     }
 
@@ -191,10 +182,7 @@ impl Rules {
         if self.ops.is_empty() {
             errors.push(RulesError::NoOps);
         }
-        for (field, secs) in [
-            (Field::ScoreClock, self.score_secs),
-            (Field::ImpossibleClock, self.impossible_secs),
-        ] {
+        for (field, secs) in [(Field::ScoreClock, self.score_secs), (Field::ImpossibleClock, self.impossible_secs)] {
             if !(MIN_CLOCK_SECS..=MAX_CLOCK_SECS).contains(&secs) {
                 errors.push(RulesError::Clock { field, secs });
             }
@@ -219,16 +207,10 @@ mod tests {
     #[test]
     fn presets_match_rules_md() {
         let s = Rules::preset(Preset::Score);
-        assert_eq!(
-            (s.dice.as_slice(), s.goal, s.use_all),
-            (&[6, 6, 12, 20][..], 20, false)
-        );
+        assert_eq!((s.dice.as_slice(), s.goal, s.use_all), (&[6, 6, 12, 20][..], 20, false));
         assert!(s.allows(Op::Concat) && !s.allows(Op::Pow));
         let t = Rules::preset(Preset::TwentyFour);
-        assert_eq!(
-            (t.dice.as_slice(), t.goal, t.use_all),
-            (&[13, 13, 13, 13][..], 24, true)
-        );
+        assert_eq!((t.dice.as_slice(), t.goal, t.use_all), (&[13, 13, 13, 13][..], 24, true));
         assert!(!t.allows(Op::Concat));
         assert_eq!(t.matches_preset(), Some(Preset::TwentyFour));
         assert_eq!(Preset::from_key("24"), Some(Preset::TwentyFour));
@@ -236,23 +218,10 @@ mod tests {
 
     #[test]
     fn validation_reports_every_bad_field() {
-        let r = Rules {
-            dice: vec![1, 6],
-            goal: 10_000,
-            score_secs: 2,
-            ..Rules::default()
-        };
+        let r = Rules { dice: vec![1, 6], goal: 10_000, score_secs: 2, ..Rules::default() };
         let errors = r.validate().unwrap_err();
         let fields: Vec<Field> = errors.iter().map(RulesError::field).collect();
-        assert_eq!(
-            fields,
-            [
-                Field::DiceCount,
-                Field::Sides(0),
-                Field::Goal,
-                Field::ScoreClock
-            ]
-        );
+        assert_eq!(fields, [Field::DiceCount, Field::Sides(0), Field::Goal, Field::ScoreClock]);
         assert_eq!(errors[1].to_string(), "Die 1 needs 2 to 100 sides (not 1).");
         assert!(Rules::default().validate().is_ok());
     }

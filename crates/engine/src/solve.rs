@@ -44,25 +44,13 @@ pub struct Puzzle {
 impl Puzzle {
     /// A fresh roll under `rules`.
     pub fn from_roll(roll: &[i64], rules: &Rules) -> Puzzle {
-        Puzzle::new(
-            roll.iter().map(|&v| Num::int(v)).collect(),
-            Num::int(rules.goal),
-            rules.ops,
-            rules.use_all,
-        )
+        Puzzle::new(roll.iter().map(|&v| Num::int(v)).collect(), Num::int(rules.goal), rules.ops, rules.use_all)
     }
 
     /// Any numbers, none red yet.
     pub fn new(numbers: Vec<Num>, goal: Num, ops: OpSet, use_all: bool) -> Puzzle {
         let red = vec![false; numbers.len()];
-        Puzzle {
-            numbers,
-            red,
-            goal,
-            ops,
-            use_all,
-            whole_only: false,
-        }
+        Puzzle { numbers, red, goal, ops, use_all, whole_only: false }
     }
 }
 
@@ -102,11 +90,7 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
             .enumerate()
             .map(|(slot, (&v, &red))| {
                 arena.push(Node::Leaf(slot, v));
-                Item {
-                    v,
-                    red,
-                    node: (arena.len() - 1) as u16,
-                }
+                Item { v, red, node: (arena.len() - 1) as u16 }
             })
             .collect();
         let search = Search {
@@ -143,11 +127,7 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
             }
         }
         let same = |a: &Item, b: &Item| a.v == b.v && a.red == b.red;
-        let mut next = [Item {
-            v: Num::ZERO,
-            red: false,
-            node: 0,
-        }; MAX_NUMBERS + 1];
+        let mut next = [Item { v: Num::ZERO, red: false, node: 0 }; MAX_NUMBERS + 1];
         for i in 0..n {
             if pool[..i].iter().any(|p| same(p, &pool[i])) {
                 continue;
@@ -170,17 +150,10 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
                 }
                 for oi in 0..self.ops.len() {
                     let op = self.ops[oi];
-                    let swaps: &[bool] = if op.is_commutative() || same(&pool[i], &pool[j]) {
-                        &[false]
-                    } else {
-                        &[false, true]
-                    };
+                    let swaps: &[bool] =
+                        if op.is_commutative() || same(&pool[i], &pool[j]) { &[false] } else { &[false, true] };
                     for &swap in swaps {
-                        let (a, b) = if swap {
-                            (pool[j], pool[i])
-                        } else {
-                            (pool[i], pool[j])
-                        };
+                        let (a, b) = if swap { (pool[j], pool[i]) } else { (pool[i], pool[j]) };
                         let Ok(r) = op.apply(a.v, b.v) else { continue };
                         if self.whole_only && !r.is_integer() {
                             continue;
@@ -196,11 +169,7 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
                         } else if len == 0 {
                             ControlFlow::Continue(())
                         } else {
-                            next[len] = Item {
-                                v: r,
-                                red: true,
-                                node,
-                            };
+                            next[len] = Item { v: r, red: true, node };
                             self.moves_left -= 1;
                             let flow = self.run(&next[..len + 1]);
                             self.moves_left += 1;
@@ -281,12 +250,7 @@ fn build(arena: &[Node], node: u16) -> Expr {
             if op.is_commutative() && left.moves() < right.moves() {
                 std::mem::swap(&mut left, &mut right);
             }
-            Expr::Node {
-                op,
-                left: Box::new(left),
-                right: Box::new(right),
-                value,
-            }
+            Expr::Node { op, left: Box::new(left), right: Box::new(right), value }
         }
     }
 }
@@ -397,11 +361,7 @@ pub fn hint(p: &Puzzle) -> Option<(usize, Op, usize)> {
 
 /// Whether every solution needs a fractional intermediate result (e.g. 24 from 3 3 8 8).
 pub fn needs_fraction(p: &Puzzle) -> bool {
-    is_solvable(p)
-        && !is_solvable(&Puzzle {
-            whole_only: true,
-            ..p.clone()
-        })
+    is_solvable(p) && !is_solvable(&Puzzle { whole_only: true, ..p.clone() })
 }
 
 /// How hard a roll is, 1 (easy) to 5 (hard); `None` when it has no solution.
@@ -489,22 +449,14 @@ mod tests {
     #[test]
     fn goal_from_two_dice_alone_does_not_count() {
         // 4 × 5 = 20 uses no red number (RULES.md §3); with 1 1 the roll is still solvable.
-        let p = Puzzle::new(
-            vec![Num::int(4), Num::int(5), Num::int(7)],
-            Num::int(20),
-            OpSet::ARITHMETIC,
-            false,
-        );
+        let p = Puzzle::new(vec![Num::int(4), Num::int(5), Num::int(7)], Num::int(20), OpSet::ARITHMETIC, false);
         assert!(solutions(&p).iter().all(|e| e.moves() >= 2));
     }
 
     #[test]
     fn nine_nine_nine_nine_makes_twenty_by_concatenation() {
         let list = solutions(&score(&[9, 9, 9, 9]));
-        assert!(
-            list.iter().any(|e| e.to_string() == "99 ÷ 9 + 9"),
-            "{list:?}"
-        );
+        assert!(list.iter().any(|e| e.to_string() == "99 ÷ 9 + 9"), "{list:?}");
     }
 
     #[test]
@@ -527,12 +479,7 @@ mod tests {
     #[test]
     fn red_pool_entries_count_as_derived() {
         // Board state: a red 4 and a die 5: one more move makes 20 through a red number.
-        let mut p = Puzzle::new(
-            vec![Num::int(4), Num::int(5)],
-            Num::int(20),
-            OpSet::SCORE,
-            false,
-        );
+        let mut p = Puzzle::new(vec![Num::int(4), Num::int(5)], Num::int(20), OpSet::SCORE, false);
         assert!(!is_solvable(&p));
         p.red[0] = true;
         assert!(is_solvable(&p));

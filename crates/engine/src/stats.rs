@@ -50,10 +50,7 @@ impl Stats {
 
     /// Empty totals.
     pub fn new() -> Stats {
-        Stats {
-            version: Stats::VERSION,
-            ..Stats::default()
-        }
+        Stats { version: Stats::VERSION, ..Stats::default() }
     }
 
     /// Brings stats read from an older version up to this one; `None` for a version
@@ -123,15 +120,9 @@ mod tests {
             {"roll":[2,5,12,12],"goal":20,"claim":"SCORE","points":1,"reason":"+1","at_ms":5}]}"#;
         let old: Stats = serde_json::from_str(v1).unwrap();
         let new = old.migrate().unwrap();
-        assert_eq!(
-            (new.version, new.score, new.best_streak, new.results),
-            (2, 3, 2, 1)
-        );
+        assert_eq!((new.version, new.score, new.best_streak, new.results), (2, 3, 2, 1));
         assert_eq!(new.history[0].roll, [2, 5, 12, 12]);
-        let future = Stats {
-            version: 9,
-            ..Stats::new()
-        };
+        let future = Stats { version: 9, ..Stats::new() };
         assert_eq!(future.migrate(), None);
     }
 

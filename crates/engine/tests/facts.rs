@@ -21,10 +21,7 @@ fn default_dice_have_104_impossible_rolls_of_2359() {
         assert!(table.impossible.contains(&roll.to_vec()), "{roll:?}");
     }
     assert!(!table.impossible.contains(&vec![2, 5, 12, 12]));
-    assert!(table
-        .impossible
-        .iter()
-        .all(|r| r.windows(2).all(|w| w[0] <= w[1])));
+    assert!(table.impossible.iter().all(|r| r.windows(2).all(|w| w[0] <= w[1])));
     assert!(table.probability() > 0.0 && table.probability() < 0.05);
 }
 
@@ -41,21 +38,14 @@ fn named_rolls() {
 /// RULES.md §2: 4 ÷ 5 → 1 − 4/5 → 4 ÷ (1/5) is exactly 20 (floats miss it).
 #[test]
 fn fraction_route_to_twenty_is_exact() {
-    let p = Puzzle::new(
-        vec![Num::int(4), Num::int(5), Num::int(1), Num::int(4)],
-        Num::int(20),
-        score_rules().ops,
-        true,
-    );
+    let p =
+        Puzzle::new(vec![Num::int(4), Num::int(5), Num::int(1), Num::int(4)], Num::int(20), score_rules().ops, true);
     let texts: Vec<String> = solutions(&p).iter().map(ToString::to_string).collect();
     assert!(texts.iter().any(|t| t == "4 ÷ (1 − 4 ÷ 5)"), "{texts:?}");
 }
 
 fn twenty_four_count(max: u32) -> (u64, usize) {
-    let rules = Rules {
-        dice: vec![max; 4],
-        ..Rules::preset(Preset::TwentyFour)
-    };
+    let rules = Rules { dice: vec![max; 4], ..Rules::preset(Preset::TwentyFour) };
     let table = impossible_rolls(&rules).unwrap();
     (table.rolls, table.rolls as usize - table.impossible.len())
 }
@@ -90,12 +80,7 @@ fn sixteen_twenty_four_deals_need_a_fraction() {
 #[test]
 fn larger_pools_agree_with_the_solution_list() {
     let rules = Rules::default();
-    for roll in [
-        [1, 1, 1, 1, 1].as_slice(),
-        &[1, 1, 1, 1, 2],
-        &[6, 6, 6, 6, 6],
-        &[1, 1, 1, 1, 1, 1],
-    ] {
+    for roll in [[1, 1, 1, 1, 1].as_slice(), &[1, 1, 1, 1, 2], &[6, 6, 6, 6, 6], &[1, 1, 1, 1, 1, 1]] {
         let p = Puzzle::from_roll(roll, &rules);
         assert_eq!(is_solvable(&p), !solutions(&p).is_empty(), "{roll:?}");
     }
@@ -107,20 +92,9 @@ fn fast_and_full_search_agree_on_every_preset_roll() {
     for rules in [score_rules(), Rules::preset(Preset::TwentyFour)] {
         for (roll, _) in score_engine::roll::sorted_rolls(&rules.dice) {
             let p = Puzzle::from_roll(&roll, &rules);
-            assert_eq!(
-                is_solvable(&p),
-                score_engine::solve::search_solvable(&p),
-                "{roll:?}"
-            );
-            let whole = Puzzle {
-                whole_only: true,
-                ..p
-            };
-            assert_eq!(
-                is_solvable(&whole),
-                score_engine::solve::search_solvable(&whole),
-                "{roll:?} whole"
-            );
+            assert_eq!(is_solvable(&p), score_engine::solve::search_solvable(&p), "{roll:?}");
+            let whole = Puzzle { whole_only: true, ..p };
+            assert_eq!(is_solvable(&whole), score_engine::solve::search_solvable(&whole), "{roll:?} whole");
         }
     }
 }

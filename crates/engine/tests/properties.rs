@@ -7,23 +7,12 @@ use score_engine::solve::{is_solvable, solutions, Puzzle};
 use score_engine::{Action, Board, Expr, Num, Op, OpSet, TileId};
 
 fn config() -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(10_000);
-    ProptestConfig {
-        cases,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
+    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(10_000);
+    ProptestConfig { cases, failure_persistence: None, ..ProptestConfig::default() }
 }
 
 fn ops() -> impl Strategy<Value = OpSet> {
-    prop_oneof![
-        Just(OpSet::SCORE),
-        Just(OpSet::ARITHMETIC),
-        Just(OpSet::SCORE.with(Op::Pow))
-    ]
+    prop_oneof![Just(OpSet::SCORE), Just(OpSet::ARITHMETIC), Just(OpSet::SCORE.with(Op::Pow))]
 }
 
 fn check_solution(e: &Expr, p: &Puzzle) {
@@ -37,10 +26,7 @@ fn check_solution(e: &Expr, p: &Puzzle) {
     for &s in &slots {
         assert!(s < p.numbers.len());
     }
-    assert!(
-        e.moves() >= 2,
-        "{e}: the goal from two dice alone does not count"
-    );
+    assert!(e.moves() >= 2, "{e}: the goal from two dice alone does not count");
     if p.use_all {
         assert_eq!(n, p.numbers.len(), "{e} leaves a number unused");
     }

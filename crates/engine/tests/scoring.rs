@@ -14,11 +14,7 @@ fn points(awards: &[Award]) -> Vec<(usize, i32)> {
 }
 
 fn total(awards: &[Award], player: usize) -> i32 {
-    awards
-        .iter()
-        .filter(|a| a.player == player)
-        .map(|a| a.points)
-        .sum()
+    awards.iter().filter(|a| a.player == player).map(|a| a.points).sum()
 }
 
 #[test]
@@ -26,14 +22,7 @@ fn score_then_goal_in_time_gains_one() {
     let mut r = solo(true);
     r.apply(Input::Score(0), 0).unwrap();
     let a = r.apply(Input::GoalMade { moves: 2 }, 29 * S).unwrap();
-    assert_eq!(
-        a,
-        [Award {
-            player: 0,
-            points: 1,
-            reason: Reason::Made { moves: 2 }
-        }]
-    );
+    assert_eq!(a, [Award { player: 0, points: 1, reason: Reason::Made { moves: 2 } }]);
     assert_eq!(r.phase(), Phase::Over);
 }
 
@@ -43,14 +32,7 @@ fn score_clock_running_out_costs_one() {
     r.apply(Input::Score(0), 0).unwrap();
     assert!(r.apply(Input::Tick, 29_999).unwrap().is_empty());
     let a = r.apply(Input::Tick, 30 * S).unwrap();
-    assert_eq!(
-        a,
-        [Award {
-            player: 0,
-            points: -1,
-            reason: Reason::TimeUp
-        }]
-    );
+    assert_eq!(a, [Award { player: 0, points: -1, reason: Reason::TimeUp }]);
 }
 
 #[test]
@@ -66,14 +48,7 @@ fn impossible_claim_on_impossible_roll_gains_one_when_clock_runs_out() {
     r.apply(Input::Impossible(0), 0).unwrap();
     assert!(r.tick(59 * S).is_empty());
     let a = r.tick(60 * S);
-    assert_eq!(
-        a,
-        [Award {
-            player: 0,
-            points: 1,
-            reason: Reason::TrulyImpossible
-        }]
-    );
+    assert_eq!(a, [Award { player: 0, points: 1, reason: Reason::TrulyImpossible }]);
 }
 
 #[test]
@@ -88,14 +63,7 @@ fn impossible_claim_on_solvable_roll_costs_two() {
     let mut r = solo(true);
     r.apply(Input::Impossible(0), 0).unwrap();
     let a = r.apply(Input::RevealNow, 10 * S).unwrap();
-    assert_eq!(
-        a,
-        [Award {
-            player: 0,
-            points: -2,
-            reason: Reason::HadSolution
-        }]
-    );
+    assert_eq!(a, [Award { player: 0, points: -2, reason: Reason::HadSolution }]);
 }
 
 #[test]
@@ -118,39 +86,21 @@ fn impossible_then_failed_score_costs_one_and_judges_the_claim() {
     assert_eq!(
         a,
         [
-            Award {
-                player: 0,
-                points: -1,
-                reason: Reason::TimeUp
-            },
-            Award {
-                player: 0,
-                points: 1,
-                reason: Reason::TrulyImpossible
-            },
+            Award { player: 0, points: -1, reason: Reason::TimeUp },
+            Award { player: 0, points: 1, reason: Reason::TrulyImpossible },
         ]
     );
     let mut r = solo(true);
     r.apply(Input::Impossible(0), 0).unwrap();
     r.apply(Input::Score(0), 10 * S).unwrap();
-    assert_eq!(
-        points(&r.apply(Input::GiveUp, 11 * S).unwrap()),
-        [(0, -1), (0, -2)]
-    );
+    assert_eq!(points(&r.apply(Input::GiveUp, 11 * S).unwrap()), [(0, -1), (0, -2)]);
 }
 
 #[test]
 fn goal_made_with_no_clock_is_free_practice() {
     let mut r = solo(true);
     let a = r.apply(Input::GoalMade { moves: 2 }, 0).unwrap();
-    assert_eq!(
-        a,
-        [Award {
-            player: 0,
-            points: 0,
-            reason: Reason::FreePractice
-        }]
-    );
+    assert_eq!(a, [Award { player: 0, points: 0, reason: Reason::FreePractice }]);
 }
 
 #[test]
@@ -158,14 +108,7 @@ fn new_roll_during_score_counts_as_failed() {
     let mut r = solo(true);
     r.apply(Input::Score(0), 0).unwrap();
     let a = r.apply(Input::Abandon, S).unwrap();
-    assert_eq!(
-        a,
-        [Award {
-            player: 0,
-            points: -1,
-            reason: Reason::Abandoned
-        }]
-    );
+    assert_eq!(a, [Award { player: 0, points: -1, reason: Reason::Abandoned }]);
 }
 
 #[test]
@@ -176,10 +119,7 @@ fn new_roll_during_impossible_judges_the_claim() {
     let mut r = solo(false);
     r.apply(Input::Impossible(0), 0).unwrap();
     r.apply(Input::Score(0), S).unwrap();
-    assert_eq!(
-        points(&r.apply(Input::Abandon, 2 * S).unwrap()),
-        [(0, -1), (0, 1)]
-    );
+    assert_eq!(points(&r.apply(Input::Abandon, 2 * S).unwrap()), [(0, -1), (0, 1)]);
 }
 
 #[test]
@@ -195,10 +135,7 @@ fn expired_claim_is_settled_by_the_first_call_after_reload() {
 
 #[test]
 fn strict_mode_forbids_undo_under_score_and_fails_when_numbers_run_out() {
-    let rules = Rules {
-        strict: true,
-        ..Rules::default()
-    };
+    let rules = Rules { strict: true, ..Rules::default() };
     let mut r = Round::solitaire(&rules, true);
     assert!(r.undo_allowed());
     r.apply(Input::Score(0), 0).unwrap();
@@ -212,11 +149,7 @@ fn strict_mode_forbids_undo_under_score_and_fails_when_numbers_run_out() {
 
 #[test]
 fn clock_lengths_follow_the_rules() {
-    let rules = Rules {
-        score_secs: 90,
-        impossible_secs: 120,
-        ..Rules::default()
-    };
+    let rules = Rules { score_secs: 90, impossible_secs: 120, ..Rules::default() };
     let mut r = Round::solitaire(&rules, true);
     r.apply(Input::Score(0), 0).unwrap();
     assert_eq!(r.remaining_ms(0), Some(90 * S));
@@ -232,10 +165,7 @@ fn group(judging: bool, solvable: bool) -> Round {
 fn any_player_may_score() {
     let mut r = group(true, true);
     r.apply(Input::Score(2), 0).unwrap();
-    assert_eq!(
-        points(&r.apply(Input::GoalMade { moves: 2 }, S).unwrap()),
-        [(2, 1)]
-    );
+    assert_eq!(points(&r.apply(Input::GoalMade { moves: 2 }, S).unwrap()), [(2, 1)]);
     let mut r = group(true, true);
     r.apply(Input::Score(1), 0).unwrap();
     assert_eq!(points(&r.tick(30 * S)), [(1, -1)]);
@@ -256,14 +186,7 @@ fn group_impossible_without_judging_pays_when_nobody_scores() {
     let mut r = group(false, true);
     r.apply(Input::Impossible(1), 0).unwrap();
     let a = r.tick(60 * S);
-    assert_eq!(
-        a,
-        [Award {
-            player: 1,
-            points: 1,
-            reason: Reason::NobodyScored
-        }]
-    );
+    assert_eq!(a, [Award { player: 1, points: 1, reason: Reason::NobodyScored }]);
 }
 
 #[test]
@@ -275,16 +198,8 @@ fn another_players_score_beats_the_claim() {
     assert_eq!(
         a,
         [
-            Award {
-                player: 2,
-                points: 1,
-                reason: Reason::Made { moves: 2 }
-            },
-            Award {
-                player: 0,
-                points: -2,
-                reason: Reason::ClaimBeaten { by: 2 }
-            },
+            Award { player: 2, points: 1, reason: Reason::Made { moves: 2 } },
+            Award { player: 0, points: -2, reason: Reason::ClaimBeaten { by: 2 } },
         ]
     );
 }
@@ -317,22 +232,9 @@ fn another_players_failed_score_hands_the_clock_back_to_the_claimer() {
 fn a_hint_makes_the_roll_practice() {
     let mut r = solo(true);
     let a = r.apply(Input::Hint, 0).unwrap();
-    assert_eq!(
-        a,
-        [Award {
-            player: 0,
-            points: 0,
-            reason: Reason::HintUsed
-        }]
-    );
-    assert_eq!(
-        r.apply(Input::Score(0), 1),
-        Err(score_engine::RoundError::Over)
-    );
+    assert_eq!(a, [Award { player: 0, points: 0, reason: Reason::HintUsed }]);
+    assert_eq!(r.apply(Input::Score(0), 1), Err(score_engine::RoundError::Over));
     let mut r = solo(true);
     r.apply(Input::Score(0), 0).unwrap();
-    assert_eq!(
-        r.apply(Input::Hint, 1),
-        Err(score_engine::RoundError::NoHintNow)
-    );
+    assert_eq!(r.apply(Input::Hint, 1), Err(score_engine::RoundError::NoHintNow));
 }

@@ -1,0 +1,51 @@
+use leptos::prelude::*;
+use score_engine::practice::day_number;
+
+use crate::app::use_ctx;
+use crate::game::signed;
+use crate::hooks::use_clock::now_ms;
+
+/// Today's day number, from the player's local calendar.
+fn today() -> i64 {
+    let d = js_sys::Date::new_0();
+    day_number(d.get_full_year() as i64, d.get_month() + 1, d.get_date())
+}
+
+/// The daily puzzle: one roll for everyone each day, one scored attempt, a streak.
+#[component]
+pub fn DailyPanel() -> impl IntoView {
+    let ctx = use_ctx();
+    let game = ctx.game;
+    // Re-read the date as the clock moves, so midnight brings a new puzzle.
+    let day = Memo::new(move |_| {
+        ctx.now.track();
+        today()
+    });
+    let played = move || game.with(|g| g.daily_log.points(day.get()));
+    let line = move || game.with(|g| g.daily_log.share_line(day.get()));
+    let streak = move || game.with(|g| g.daily_log.streak(day.get()));
+    view! {
+        <div class="panel" aria-label="Daily puzzle">
+            <h2>"Daily puzzle"</h2>
+            <p>
+                "The same roll for everyone today, and it works offline. Your first result counts, so press SCORE or IMPOSSIBLE before you move."
+            </p>
+            <p data-testid="daily-status">
+                {move || match played() {
+                    Some(p) => format!("Today's result: {}. Come back tomorrow for a new one.", signed(p)),
+                    None => "Not played yet today.".to_string(),
+                }}
+            </p>
+            <p>"Daily streak: " <strong data-testid="daily-streak">{streak}</strong></p>
+            <button class="primary" on:click=move |_| game.update(|g| g.play_daily(day.get_untracked(), now_ms()))>
+                "Play today's puzzle"
+            </button>
+            <Show when=move || line().is_some()>
+                <label>
+                    "Share your result (no spoilers) "
+                    <input type="text" readonly data-testid="daily-line" prop:value=move || line().unwrap_or_default()/>
+                </label>
+            </Show>
+        </div>
+    }
+}

@@ -1,0 +1,111 @@
+use leptos::prelude::*;
+use score_engine::practice::{worksheet, WorksheetItem};
+use score_engine::{Preset, Rules};
+
+use crate::app::{random_u32, use_ctx};
+use crate::forms;
+use crate::game::roll_text;
+
+/// Printable worksheets: rolls with room to work, and an answer key on its own page.
+#[component]
+pub fn WorksheetPanel() -> impl IntoView {
+    let game = use_ctx().game;
+    let count = RwSignal::new(String::from("12"));
+    let preset = RwSignal::new(String::from("score"));
+    let level = RwSignal::new(String::from("0"));
+    let error = RwSignal::new(None::<String>);
+    let sheet = RwSignal::new(None::<(Rules, Vec<WorksheetItem>)>);
+    let make = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let n = match forms::whole(&count.get_untracked(), "The number of rolls", 1, 50) {
+            Ok(n) => n as usize,
+            Err(e) => {
+                error.set(Some(e));
+                return;
+            }
+        };
+        let base = game.with_untracked(|g| g.rules.clone());
+        let rules = match Preset::from_key(&preset.get_untracked()) {
+            Some(p) => Rules { score_secs: base.score_secs, impossible_secs: base.impossible_secs, ..Rules::preset(p) },
+            None => base,
+        };
+        let lvl = level.get_untracked().parse::<u8>().ok().filter(|l| *l > 0);
+        match worksheet(&rules, n, lvl, random_u32) {
+            Ok(items) => {
+                error.set(None);
+                sheet.set(Some((rules, items)));
+            }
+            Err(e) => error.set(Some(e.to_string())),
+        }
+    };
+    let print = move |_| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.print();
+        }
+    };
+    view! {
+        <div class="panel worksheet-panel" aria-label="Worksheet">
+            <h2>"Worksheet"</h2>
+            <form class="worksheet-form" on:submit=make>
+                <label>
+                    "Rolls (1–50) "
+                    <input type="text" inputmode="numeric" prop:value=move || count.get() on:input=move |ev| count.set(event_target_value(&ev))/>
+                </label>
+                <label>
+                    "Game "
+                    <select on:change=move |ev| preset.set(event_target_value(&ev))>
+                        <option value="score">"Score (make 20)"</option>
+                        <option value="24">"24"</option>
+                        <option value="custom">"Current settings"</option>
+                    </select>
+                </label>
+                <label>
+                    "Difficulty "
+                    <select on:change=move |ev| level.set(event_target_value(&ev))>
+                        <option value="0">"any"</option>
+                        <option value="1">"1"</option>
+                        <option value="2">"2"</option>
+                        <option value="3">"3"</option>
+                        <option value="4">"4"</option>
+                        <option value="5">"5"</option>
+                    </select>
+                </label>
+                <p class="field-error" role="alert">{move || error.get()}</p>
+                <div class="controls">
+                    <button type="submit" class="primary">"Make worksheet"</button>
+                    <button type="button" on:click=print disabled=move || sheet.with(Option::is_none)>"Print"</button>
+                </div>
+            </form>
+            {move || {
+                sheet.get().map(|(rules, items)| {
+                    let answers = items.clone();
+                    view! {
+                        <section class="worksheet" aria-label="Worksheet to print">
+                            <h3>{format!("Make {} with each roll", rules.goal)}</h3>
+                            <ol class="worksheet-rolls">
+                                {items.into_iter().map(|i| view! { <li class="worksheet-roll">{roll_text(&i.roll)}</li> }).collect_view()}
+                            </ol>
+                            <section class="answer-key" aria-label="Answer key">
+                                <h3>"Answer key"</h3>
+                                <ol>
+                                    {answers
+                                        .into_iter()
+                                        .map(|i| {
+                                            let steps: Vec<String> = i.answer.steps().iter().map(ToString::to_string).collect();
+                                            view! {
+                                                <li>
+                                                    {format!("{}: {}", roll_text(&i.roll), i.answer)}
+                                                    <span class="working">{format!(" ({})", steps.join("; "))}</span>
+                                                </li>
+                                            }
+                                        })
+                                        .collect_view()}
+                                </ol>
+                            </section>
+                        </section>
+                    }
+                })
+            }}
+        </div>
+    }
+}
