@@ -2,6 +2,7 @@ use leptos::prelude::*;
 use score_engine::round::Phase;
 
 use crate::app::use_ctx;
+use crate::components::ClaimButtons;
 use crate::hooks::use_clock::now_ms;
 
 /// SCORE and IMPOSSIBLE, the running clock, and the last result.
@@ -20,8 +21,6 @@ pub fn ClaimBar() -> impl IntoView {
         Phase::Score { .. } => "SCORE clock",
         _ => "IMPOSSIBLE clock",
     };
-    let open = move || matches!(phase.get(), Phase::Open);
-    let can_score = move || matches!(phase.get(), Phase::Open | Phase::Impossible(_));
     let group = Memo::new(move |_| game.with(|g| g.group.as_ref().map(|m| (m.names.clone(), m.scores.clone()))));
     view! {
         <div class="claims">
@@ -36,31 +35,12 @@ pub fn ClaimBar() -> impl IntoView {
                                 .zip(scores)
                                 .enumerate()
                                 .map(|(i, (name, score))| {
-                                    let score_label = format!("SCORE for {name}");
-                                    let impossible_label = format!("IMPOSSIBLE for {name}");
                                     view! {
                                         <tr>
-                                            <th scope="row" class="player-name">{name}</th>
+                                            <th scope="row" class="player-name">{name.clone()}</th>
                                             <td class="player-score" data-testid=format!("player-score-{i}")>{score}</td>
-                                            <td>
-                                                <button
-                                                    class="claim score"
-                                                    aria-label=score_label
-                                                    disabled=move || !can_score()
-                                                    on:click=move |_| game.update(|g| g.press_score(i, now_ms()))
-                                                >
-                                                    "SCORE"
-                                                </button>
-                                            </td>
-                                            <td>
-                                                <button
-                                                    class="claim impossible"
-                                                    aria-label=impossible_label
-                                                    disabled=move || !open()
-                                                    on:click=move |_| game.update(|g| g.press_impossible(i, now_ms()))
-                                                >
-                                                    "IMPOSSIBLE"
-                                                </button>
+                                            <td class="player-claims">
+                                                <ClaimButtons player=i name=Some(name)/>
                                             </td>
                                         </tr>
                                     }
@@ -72,20 +52,7 @@ pub fn ClaimBar() -> impl IntoView {
             </Show>
             <div class="claim-buttons">
                 <Show when=move || group.with(Option::is_none)>
-                    <button
-                        class="claim score"
-                        disabled=move || !can_score()
-                        on:click=move |_| game.update(|g| g.press_score(0, now_ms()))
-                    >
-                        "SCORE"
-                    </button>
-                    <button
-                        class="claim impossible"
-                        disabled=move || !open()
-                        on:click=move |_| game.update(|g| g.press_impossible(0, now_ms()))
-                    >
-                        "IMPOSSIBLE"
-                    </button>
+                    <ClaimButtons player=0 name=None/>
                 </Show>
                 <Show when=move || matches!(phase.get(), Phase::Impossible(_))>
                     <button on:click=move |_| game.update(|g| g.reveal(now_ms()))>"Reveal now"</button>

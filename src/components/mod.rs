@@ -1,6 +1,7 @@
 //! The components, one per file.
 
 mod claim_bar;
+mod claim_buttons;
 mod daily_panel;
 mod experiment_panel;
 mod impossibles_panel;
@@ -19,6 +20,7 @@ mod table_view;
 mod worksheet_panel;
 
 pub use claim_bar::ClaimBar;
+pub use claim_buttons::ClaimButtons;
 pub use daily_panel::DailyPanel;
 pub use experiment_panel::ExperimentPanel;
 pub use impossibles_panel::ImpossiblesPanel;

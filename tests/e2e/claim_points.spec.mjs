@@ -1,20 +1,11 @@
 // SCORE and IMPOSSIBLE with real clocks (Playwright's fake clock drives Date and timers).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, withPage } from './score_page.mjs';
+import { launchBrowser, tapSolution, withPage } from './score_page.mjs';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
 after(async () => { await browser.close(); });
-
-async function solve2_5_12_12(score) {
-  await score.tile('12 (d12)').click();
-  await score.tile('12 (d20)').click();
-  await score.op('minus').click();
-  await score.tile('2 (d6)').click();
-  await score.tile('0 (derived)').click();
-  await score.op('joined with').click();
-}
 
 test('score then make the goal for +1', async () => {
   await withPage(browser, async (score, page) => {
@@ -24,7 +15,7 @@ test('score then make the goal for +1', async () => {
     await score.button('SCORE').click();
     await page.getByRole('timer').waitFor();
     await page.clock.runFor(5_000);
-    await solve2_5_12_12(score);
+    await tapSolution(score);
     await score.result('+1: 20 made in 2 moves').waitFor();
     await score.expectScore(1);
     assert.equal(await page.getByTestId('streak').textContent(), '1');
@@ -94,7 +85,7 @@ test('score and history survive a reload', async () => {
     await score.open();
     await score.playRoll('2 5 12 12');
     await score.button('SCORE').click();
-    await solve2_5_12_12(score);
+    await tapSolution(score);
     await score.expectScore(1);
     await page.reload();
     await score.numbers().first().waitFor();

@@ -2,7 +2,7 @@
 // mouse drag, touch drag, tapping, and the keyboard alone.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, withPage } from './score_page.mjs';
+import { launchBrowser, tapSolution, withPage } from './score_page.mjs';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -48,12 +48,7 @@ test('tap a two-move solution', async () => {
   await withPage(browser, async (score) => {
     await score.open();
     await score.playRoll('2 5 12 12');
-    await score.tile('12 (d12)').click();
-    await score.tile('12 (d20)').click();
-    await score.op('minus').click();
-    await score.tile('2 (d6)').click();
-    await score.tile('0 (derived)').click();
-    await score.op('joined with').click();
+    await tapSolution(score);
     await expectMade(score);
   });
 });
