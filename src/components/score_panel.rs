@@ -18,8 +18,12 @@ pub fn ScorePanel() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
+    let in_match = Memo::new(move |_| game.with(|g| g.group.is_some()));
     view! {
-        <div class="score-panel">
+        <Show when=move || in_match.get()>
+            <p class="muted">"A match is on: the players' scores are beside the table. Your own score carries on when the match ends."</p>
+        </Show>
+        <div class="score-panel" class:paused=move || in_match.get()>
             <dl class="totals">
                 <div>
                     <dt>"Score"</dt>
