@@ -238,8 +238,12 @@ impl Game {
             Ok(awards) => {
                 self.settle(&awards, now_ms);
                 let tiles = self.board.tiles();
+                let value = |slot: usize| tiles.get(slot).map(|t| t.value);
                 let text = match solve::hint(&self.board.puzzle()) {
-                    Some((l, op, r)) => format!("Hint: try {} {op} {}.", tiles[l].value, tiles[r].value),
+                    Some((l, op, r)) => match (value(l), value(r)) {
+                        (Some(a), Some(b)) => format!("Hint: try {a} {op} {b}."),
+                        _ => "No hint for this position.".to_string(),
+                    },
                     None => "No way to the goal from here: undo or clear.".to_string(),
                 };
                 self.announcement = text.clone();

@@ -113,3 +113,24 @@ async fn solution_list_shows_the_count_and_the_working() {
     let steps: Vec<_> = all(&root, ".working li").iter().map(|l| l.text_content().unwrap()).collect();
     assert_eq!(steps, ["8 ÷ 3 = 8/3", "3 − (8/3) = 1/3", "8 ÷ (1/3) = 24"]);
 }
+
+#[wasm_bindgen_test]
+async fn starting_a_match_shows_a_scoreboard_with_names_as_text() {
+    let root = fresh_root();
+    let _app = leptos::mount::mount_to(root.clone(), App);
+    settle().await;
+    button(&root, "Players").click();
+    settle().await;
+    let names: web_sys::HtmlTextAreaElement = one(&root, ".players textarea").unchecked_into();
+    names.set_value("<i>Ana</i>\nBen");
+    names.dispatch_event(&web_sys::Event::new("input").unwrap()).unwrap();
+    button(&root, "Start match").click();
+    settle().await;
+    let rows: Vec<_> = all(&root, ".scoreboard .player-name").iter().map(|c| c.text_content().unwrap()).collect();
+    assert_eq!(rows, ["<i>Ana</i>", "Ben"]);
+    assert!(root.query_selector(".scoreboard i").unwrap().is_none());
+    let score_for_ben = all(&root, ".scoreboard button")
+        .into_iter()
+        .find(|b| b.get_attribute("aria-label").as_deref() == Some("SCORE for Ben"));
+    assert!(score_for_ben.is_some());
+}
