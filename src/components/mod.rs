@@ -3,6 +3,7 @@
 mod claim_bar;
 mod claim_buttons;
 mod daily_panel;
+mod difficulty_select;
 mod experiment_panel;
 mod impossibles_panel;
 mod move_list;
@@ -22,6 +23,7 @@ mod worksheet_panel;
 pub use claim_bar::ClaimBar;
 pub use claim_buttons::ClaimButtons;
 pub use daily_panel::DailyPanel;
+pub use difficulty_select::DifficultySelect;
 pub use experiment_panel::ExperimentPanel;
 pub use impossibles_panel::ImpossiblesPanel;
 pub use move_list::MoveList;

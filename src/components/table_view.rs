@@ -3,7 +3,7 @@ use leptos::prelude::*;
 use score_engine::{Expr, Op};
 
 use crate::app::{roll_dice, use_ctx};
-use crate::components::{MoveList, MoveSlots, NumberTile, OpPalette, PlayRollForm};
+use crate::components::{DifficultySelect, MoveList, MoveSlots, NumberTile, OpPalette, PlayRollForm};
 use crate::game::Slot;
 use crate::hooks::use_clock::now_ms;
 
@@ -170,17 +170,7 @@ pub fn TableView() -> impl IntoView {
                 <button class="primary" on:click=new_roll>
                     "New roll"
                 </button>
-                <label class="practice">
-                    "Practice "
-                    <select on:change=move |ev| level.set(event_target_value(&ev).parse().unwrap_or(0))>
-                        <option value="0">"any roll"</option>
-                        <option value="1">"difficulty 1"</option>
-                        <option value="2">"difficulty 2"</option>
-                        <option value="3">"difficulty 3"</option>
-                        <option value="4">"difficulty 4"</option>
-                        <option value="5">"difficulty 5"</option>
-                    </select>
-                </label>
+                <DifficultySelect label="Practice " any="any roll" level=level/>
             </div>
             <p class="hint" role="status">{move || game.with(|g| g.hint.clone())}</p>
             <p class="share">

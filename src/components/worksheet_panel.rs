@@ -3,6 +3,7 @@ use score_engine::practice::{worksheet, WorksheetItem};
 use score_engine::{Preset, Rules};
 
 use crate::app::{random_u32, use_ctx};
+use crate::components::DifficultySelect;
 use crate::forms;
 use crate::game::roll_text;
 
@@ -12,7 +13,7 @@ pub fn WorksheetPanel() -> impl IntoView {
     let game = use_ctx().game;
     let count = RwSignal::new(String::from("12"));
     let preset = RwSignal::new(String::from("score"));
-    let level = RwSignal::new(String::from("0"));
+    let level = RwSignal::new(0u8);
     let error = RwSignal::new(None::<String>);
     let sheet = RwSignal::new(None::<(Rules, Vec<WorksheetItem>)>);
     let make = move |ev: leptos::ev::SubmitEvent| {
@@ -29,7 +30,7 @@ pub fn WorksheetPanel() -> impl IntoView {
             Some(p) => Rules { score_secs: base.score_secs, impossible_secs: base.impossible_secs, ..Rules::preset(p) },
             None => base,
         };
-        let lvl = level.get_untracked().parse::<u8>().ok().filter(|l| *l > 0);
+        let lvl = Some(level.get_untracked()).filter(|l| *l > 0);
         match worksheet(&rules, n, lvl, random_u32) {
             Ok(items) => {
                 error.set(None);
@@ -59,17 +60,7 @@ pub fn WorksheetPanel() -> impl IntoView {
                         <option value="custom">"Current settings"</option>
                     </select>
                 </label>
-                <label>
-                    "Difficulty "
-                    <select on:change=move |ev| level.set(event_target_value(&ev))>
-                        <option value="0">"any"</option>
-                        <option value="1">"1"</option>
-                        <option value="2">"2"</option>
-                        <option value="3">"3"</option>
-                        <option value="4">"4"</option>
-                        <option value="5">"5"</option>
-                    </select>
-                </label>
+                <DifficultySelect label="Difficulty " any="any" level=level/>
                 <p class="field-error" role="alert">{move || error.get()}</p>
                 <div class="controls">
                     <button type="submit" class="primary">"Make worksheet"</button>
