@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use score_engine::solve::{solutions, Puzzle};
+use score_engine::solve::{solutions_up_to, Puzzle};
 use score_engine::{Expr, Num};
 
 use crate::app::{roll_dice, use_ctx};
@@ -21,7 +21,7 @@ pub fn ExperimentPanel() -> impl IntoView {
         if let (Ok(n), Ok(g)) = (n, g) {
             let rules = game.with_untracked(|g| g.rules.clone());
             let p = Puzzle::new(n.into_iter().map(Num::int).collect(), Num::int(g), rules.ops, rules.use_all);
-            result.set(Some(solutions(&p)));
+            result.set(Some(solutions_up_to(&p, crate::components::solutions_panel::LIST_LIMIT)));
         } else {
             result.set(None);
         }

@@ -37,6 +37,7 @@ pub fn ImpossiblesPanel() -> impl IntoView {
                     })
                 }}
             </p>
+            <p class="muted">"Five or six dice have tens of thousands of rolls: listing them can take a few seconds."</p>
             <button class="primary" on:click=list>"List impossible rolls"</button>
             {move || match outcome.get() {
                 None => ().into_any(),

@@ -16,7 +16,7 @@ mod rules_panel;
 mod score_panel;
 mod settings_panel;
 mod solution_list;
-mod solutions_panel;
+pub(crate) mod solutions_panel;
 mod table_view;
 mod worksheet_panel;
 

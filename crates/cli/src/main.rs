@@ -7,6 +7,7 @@
 //! ```
 //! Bad arguments print one line to stderr and exit with status 2.
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use score_engine::practice::{self, SplitMix64, WorksheetItem};
@@ -276,7 +277,9 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match parse(&args).and_then(run) {
         Ok(text) => {
-            println!("{text}");
+            // A reader that stops early (`| head`) is not an error worth a panic.
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{text}");
             ExitCode::SUCCESS
         }
         Err(msg) => {

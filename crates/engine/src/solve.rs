@@ -349,9 +349,11 @@ pub fn solutions_up_to(p: &Puzzle, limit: usize) -> Vec<Expr> {
     list.into_iter().map(|(_, e)| e).collect()
 }
 
-/// The simplest solution, if any.
+/// The simplest solution, if any: of all solutions up to four numbers, of the
+/// first 50 distinct ones found with five or six (listing all takes seconds there).
 pub fn simplest(p: &Puzzle) -> Option<Expr> {
-    solutions(p).into_iter().next()
+    let limit = if p.numbers.len() <= 4 { usize::MAX } else { 50 };
+    solutions_up_to(p, limit).into_iter().next()
 }
 
 /// A suggested next move: `(left slot, op, right slot)` of the simplest solution's first step.
@@ -369,9 +371,11 @@ pub fn needs_fraction(p: &Puzzle) -> bool {
 /// From the number of distinct solutions `n`: 1 for n ≥ 20, 2 for n ≥ 8,
 /// 3 for n ≥ 3, 4 otherwise; then +1 when every solution needs a fraction, a
 /// negative number or concatenation (judged on the simplest solution, which
-/// avoids them whenever any solution does), capped at 5.
+/// avoids them whenever any solution does), capped at 5. Up to four numbers
+/// every solution is listed; with five or six (thousands of solutions, seconds
+/// to list) the first 20 distinct ones found decide.
 pub fn difficulty(p: &Puzzle) -> Option<u8> {
-    let all = solutions(p);
+    let all = if p.numbers.len() <= 4 { solutions(p) } else { solutions_up_to(p, 20) };
     let best = all.first()?;
     let base = match all.len() {
         20.. => 1,
