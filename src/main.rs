@@ -1,4 +1,5 @@
 //! Score in the browser: a panic hook, then the app.
+#![deny(clippy::unwrap_used, clippy::expect_used)]
 use score_app::app::App;
 
 fn main() {
