@@ -74,7 +74,10 @@ struct Search<F> {
     whole_only: bool,
     arena: Vec<Node>,
     record: bool,
+    /// Pools (as sorted value/red lists) known to lead to no hit, when remembered.
     failed: Option<HashSet<Vec<(Num, bool)>>>,
+    /// Hits so far, to tell whether a pool led to any.
+    hits: usize,
     /// Moves still allowed on this path (iterative deepening in `is_solvable`).
     moves_left: usize,
     visit: F,
@@ -101,6 +104,7 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
             arena,
             record,
             failed: None,
+            hits: 0,
             moves_left: usize::MAX,
             visit,
         };
@@ -116,6 +120,7 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
         if n == 2 && !self.record {
             return self.last_move(pool[0], pool[1]);
         }
+        let hits_before = self.hits;
         let key = self.failed.as_ref().map(|_| {
             let mut k: Vec<(Num, bool)> = pool.iter().map(|it| (it.v, it.red)).collect();
             k.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
@@ -165,6 +170,7 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
                             0
                         };
                         let flow = if r == self.goal && red_in && (!self.use_all || len == 0) {
+                            self.hits += 1;
                             (self.visit)(&self.arena, node)
                         } else if len == 0 {
                             ControlFlow::Continue(())
@@ -183,8 +189,12 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
                 }
             }
         }
+        // Hits depend only on the values and red flags in the pool, so a pool that led to
+        // none leads to none by any other path either.
         if let (Some(failed), Some(k)) = (&mut self.failed, key) {
-            failed.insert(k);
+            if self.hits == hits_before {
+                failed.insert(k);
+            }
         }
         ControlFlow::Continue(())
     }
@@ -200,6 +210,7 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
         for &op in &self.ops {
             for (x, y) in [(a.v, b.v), (b.v, a.v)] {
                 if could_make(op, x, y, self.goal) && op.apply(x, y) == Ok(self.goal) {
+                    self.hits += 1;
                     return (self.visit)(&self.arena, 0);
                 }
                 if op.is_commutative() {
@@ -323,6 +334,7 @@ pub fn solutions_up_to(p: &Puzzle, limit: usize) -> Vec<Expr> {
         return Vec::new();
     }
     let mut found: HashMap<Canon, Expr> = HashMap::new();
+    let many = p.numbers.len() > 4;
     let (mut s, items) = Search::new(p, true, |arena, node| {
         let e = build(arena, node);
         let key = e.canonical();
@@ -342,6 +354,10 @@ pub fn solutions_up_to(p: &Puzzle, limit: usize) -> Vec<Expr> {
             ControlFlow::Continue(())
         }
     });
+    if many {
+        // Five or six numbers: skip pools already seen to lead nowhere.
+        s.failed = Some(HashSet::new());
+    }
     let _ = s.run(&items);
     drop(s);
     let mut list: Vec<(_, Expr)> = found.into_values().map(|e| (simplicity(&e), e)).collect();

@@ -112,3 +112,14 @@ fn every_difficulty_occurs_for_the_default_dice() {
     println!("difficulty counts 1..5: {:?}", &seen[1..]);
     assert!(seen[1..].iter().all(|&n| n > 0), "{seen:?}");
 }
+
+/// Pins the distinct-solution counts of five and six numbers as the plain move-by-move search
+/// found them before pools that lead nowhere were remembered: the memo must change speed only.
+#[test]
+fn remembering_dead_pools_keeps_every_solution() {
+    let n = |v: &[i64]| v.iter().map(|&x| Num::int(x)).collect::<Vec<_>>();
+    let ops = score_rules().ops;
+    assert_eq!(solutions(&Puzzle::new(n(&[1, 2, 3, 4, 5]), Num::int(20), ops, false)).len(), 232);
+    assert_eq!(solutions(&Puzzle::new(n(&[2, 3, 5, 7, 11, 13]), Num::int(9973), ops, false)).len(), 11);
+    assert!(solutions(&Puzzle::new(n(&[1, 1, 1, 1, 1, 1]), Num::int(9973), ops, false)).is_empty());
+}
