@@ -90,7 +90,10 @@ fn clear_query() {
 }
 
 fn restore_or_roll(rules: Rules, stats: Stats, saved: Option<Saved>) -> Game {
-    let fits = |s: &Saved| crate::forms::roll_for(&crate::game::roll_text(&s.roll), &rules.dice).is_ok();
+    // A saved roll is stored in die order: each face must fit its own die.
+    let fits = |s: &Saved| {
+        s.roll.len() == rules.dice.len() && s.roll.iter().zip(&rules.dice).all(|(f, &d)| (1..=d as i64).contains(f))
+    };
     match saved {
         Some(s) if fits(&s) => Game::restore(rules, s, stats, now_ms()),
         _ => {

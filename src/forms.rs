@@ -4,6 +4,7 @@
 //! and none of them touches the game: the caller applies a value only when
 //! every field of a form is good.
 
+use score_engine::roll::roll_text;
 use score_engine::rules::{Preset, Rules, MAX_DICE, MAX_GOAL, MIN_DICE, MIN_GOAL};
 use score_engine::solve::MAX_NUMBERS;
 
@@ -67,15 +68,10 @@ pub fn experiment(numbers_text: &str, goal_text: &str) -> (Result<Vec<i64>, Stri
 /// A roll typed by hand, checked against the dice: the faces, sorted, must fit the sides, sorted.
 pub fn roll_for(text: &str, dice: &[u32]) -> Result<Vec<i64>, String> {
     let roll = numbers(text, dice.len(), dice.len(), 1, 100)?;
-    let mut faces = roll.clone();
-    faces.sort_unstable();
-    let mut sides = dice.to_vec();
-    sides.sort_unstable();
-    if faces.iter().zip(&sides).any(|(&f, &s)| f > s as i64) {
+    score_engine::roll::arrange(&roll, dice).ok_or_else(|| {
         let names: Vec<String> = dice.iter().map(|s| format!("d{s}")).collect();
-        return Err(format!("{} can't be rolled with {}.", crate::game::roll_text(&roll), names.join(" ")));
-    }
-    Ok(roll)
+        format!("{} can't be rolled with {}.", roll_text(&roll), names.join(" "))
+    })
 }
 
 /// A shared roll from a link's query (`?preset=score&dice=6,6,12,20&roll=2,5,12,12&goal=20`).
@@ -148,7 +144,9 @@ mod tests {
     #[test]
     fn rolls_must_fit_the_dice() {
         assert_eq!(roll_for("2 5 12 12", &[6, 6, 12, 20]), Ok(vec![2, 5, 12, 12]));
-        assert_eq!(roll_for("20, 1, 1, 1", &[6, 6, 12, 20]), Ok(vec![20, 1, 1, 1]));
+        // Regression: each face goes on a die that can show it, not on the die typed in its place.
+        assert_eq!(roll_for("20, 1, 1, 1", &[6, 6, 12, 20]), Ok(vec![1, 1, 1, 20]));
+        assert_eq!(roll_for("12 12 2 5", &[20, 6, 12, 6]), Ok(vec![12, 2, 12, 5]));
         assert_eq!(roll_for("7 7 7 1", &[6, 6, 12, 20]), Err("7 7 7 1 can't be rolled with d6 d6 d12 d20.".into()));
         assert!(roll_for("1 2 3", &[6, 6, 12, 20]).unwrap_err().starts_with("Enter 4 to 4"));
         assert!(roll_for("1 2 x 4", &[6, 6, 12, 20]).unwrap_err().contains("“x”"));

@@ -172,10 +172,7 @@ pub fn signed(points: i32) -> String {
     }
 }
 
-/// A roll as text: "2 5 12 12".
-pub fn roll_text(roll: &[i64]) -> String {
-    roll.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
-}
+pub use score_engine::roll::roll_text;
 
 impl Game {
     /// A table for `roll` (already checked against `rules`).
@@ -469,9 +466,7 @@ impl Game {
                 self.slots = Slots::default();
                 self.message = None;
                 if let Some(m) = self.board.moves().last() {
-                    let step =
-                        score_engine::Step { left: m.left.value, op, right: m.right.value, result: m.result.value };
-                    self.announcement = step.to_string();
+                    self.announcement = m.step().to_string();
                 }
                 if made_goal {
                     let moves = self.board.tile(tile).map_or(0, |t| t.expr.moves());

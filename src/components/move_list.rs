@@ -6,17 +6,7 @@ use crate::app::use_ctx;
 #[component]
 pub fn MoveList() -> impl IntoView {
     let game = use_ctx().game;
-    let lines = Memo::new(move |_| {
-        game.with(|g| {
-            g.moves()
-                .iter()
-                .map(|m| {
-                    score_engine::Step { left: m.left.value, op: m.op, right: m.right.value, result: m.result.value }
-                        .to_string()
-                })
-                .collect::<Vec<_>>()
-        })
-    });
+    let lines = Memo::new(move |_| game.with(|g| g.moves().iter().map(|m| m.step().to_string()).collect::<Vec<_>>()));
     view! {
         <ol class="moves" aria-label="Moves">
             <For each=move || lines.get().into_iter().enumerate() key=|(i, l)| (*i, l.clone()) let:item>

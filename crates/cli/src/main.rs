@@ -11,6 +11,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use score_engine::practice::{self, SplitMix64, WorksheetItem};
+use score_engine::roll::roll_text;
 use score_engine::solve::{impossible_rolls, solutions, Puzzle};
 use score_engine::{Num, Preset, Rules};
 use serde::Serialize;
@@ -144,10 +145,6 @@ struct ImpossiblesOut {
     rolls: u64,
     impossible: Vec<Vec<i64>>,
     probability: f64,
-}
-
-fn roll_text(roll: &[i64]) -> String {
-    roll.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
 }
 
 fn escape_html(s: &str) -> String {

@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::expr::Expr;
+use crate::expr::{Expr, Step};
 use crate::number::Num;
 use crate::op::{MoveError, Op, OpSet};
 use crate::rules::Rules;
@@ -101,6 +101,13 @@ pub struct Move {
     pub result: Tile,
     /// Where the two inputs stood in the pool (to put them back on undo).
     positions: (usize, usize),
+}
+
+impl Move {
+    /// The move as one line of working: `12 − 12 = 0`.
+    pub fn step(&self) -> Step {
+        Step { left: self.left.value, op: self.op, right: self.right.value, result: self.result.value }
+    }
 }
 
 /// The table for one roll.

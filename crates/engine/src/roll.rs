@@ -69,6 +69,31 @@ pub fn sorted_rolls(dice: &[u32]) -> Vec<(Vec<i64>, u64)> {
     out
 }
 
+/// `faces` (in any order) put on dice that can show them, in `dice` order: the
+/// sorted faces go onto the dice sorted by sides. `None` when they cannot all be rolled.
+pub fn arrange(faces: &[i64], dice: &[u32]) -> Option<Vec<i64>> {
+    if faces.len() != dice.len() {
+        return None;
+    }
+    let mut sorted = faces.to_vec();
+    sorted.sort_unstable();
+    let mut order: Vec<usize> = (0..dice.len()).collect();
+    order.sort_by_key(|&i| dice[i]);
+    let mut placed = vec![0; dice.len()];
+    for (&i, &f) in order.iter().zip(&sorted) {
+        if f < 1 || f > dice[i] as i64 {
+            return None;
+        }
+        placed[i] = f;
+    }
+    Some(placed)
+}
+
+/// A roll as players write it: "2 5 12 12".
+pub fn roll_text(roll: &[i64]) -> String {
+    roll.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+}
+
 /// How many ordered outcomes of `dice` sort to the ascending `faces`.
 pub fn ordered_outcomes(dice: &[u32], faces: &[i64]) -> u64 {
     fn rec(dice: &[u32], left: &mut Vec<(i64, u32)>) -> u64 {
@@ -121,6 +146,16 @@ mod tests {
         assert_eq!(ordered_outcomes(&[6, 6, 12, 20], &[1, 2, 3, 4]), 24);
         // 13 and 20 can only come from the d20, 12 only from the d12 or d20.
         assert_eq!(ordered_outcomes(&[6, 6, 12, 20], &[1, 2, 12, 13]), 2);
+    }
+
+    #[test]
+    fn faces_are_put_on_dice_that_can_show_them() {
+        assert_eq!(arrange(&[20, 1, 1, 1], &[6, 6, 12, 20]), Some(vec![1, 1, 1, 20]));
+        assert_eq!(arrange(&[12, 12, 2, 5], &[20, 6, 12, 6]), Some(vec![12, 2, 12, 5]));
+        assert_eq!(arrange(&[7, 7, 7, 1], &[6, 6, 12, 20]), None);
+        assert_eq!(arrange(&[0, 1, 1, 1], &[6, 6, 12, 20]), None);
+        assert_eq!(arrange(&[1, 1, 1], &[6, 6, 12, 20]), None);
+        assert_eq!(roll_text(&[2, 5, 12, 12]), "2 5 12 12");
     }
 
     #[test]
