@@ -128,6 +128,12 @@ pub struct Saved {
     /// The day, when this roll is that day's daily puzzle.
     #[serde(default)]
     pub daily: Option<i64>,
+    /// Whether the roll's solutions are shown (settled, or asked for).
+    #[serde(default)]
+    pub solutions_shown: bool,
+    /// The practice level the player chose this roll at, if any.
+    #[serde(default)]
+    pub level: Option<u8>,
 }
 
 /// One player's table.
@@ -161,6 +167,10 @@ pub struct Game {
     pub daily_log: DailyLog,
     /// The hint shown for this roll.
     pub hint: Option<String>,
+    /// Whether the roll's solutions may be shown: the roll is settled, or the player asked.
+    pub solutions_shown: bool,
+    /// The practice level the player chose this roll at (shown, since they asked for it).
+    pub level: Option<u8>,
 }
 
 /// Formats points with a real minus sign: +1, 0, −2.
@@ -195,6 +205,8 @@ impl Game {
             daily: None,
             daily_log: DailyLog::default(),
             hint: None,
+            solutions_shown: false,
+            level: None,
         }
     }
 
@@ -207,13 +219,13 @@ impl Game {
         }
     }
 
-    /// Starts (or with `None` ends) a pass-and-play match; the roll stays, its clocks start over.
-    pub fn set_group(&mut self, group: Option<Match>, now_ms: u64) {
-        let awards = self.round.apply(Input::Abandon, now_ms).unwrap_or_default();
-        self.settle(&awards, now_ms);
+    /// Starts (or with `None` ends) a pass-and-play match on a fresh `roll`: whatever runs is
+    /// settled for whoever played it, and nobody starts on a roll already seen or worked.
+    pub fn set_group(&mut self, group: Option<Match>, roll: Vec<i64>, now_ms: u64) {
+        let rules = self.rules.clone();
+        self.new_roll(rules, roll, now_ms);
         self.group = group;
         self.round = self.fresh_round();
-        self.daily = None;
     }
 
     /// Plays the daily puzzle of `day`.
@@ -249,6 +261,31 @@ impl Game {
         }
     }
 
+    /// Shows the roll's solutions: free once the roll is settled; before that the
+    /// roll becomes practice (0 points, no claims), and while a clock runs it is refused.
+    pub fn show_solutions(&mut self, now_ms: u64) -> Result<(), String> {
+        match self.round.apply(Input::ShowSolutions, now_ms) {
+            Err(e) => {
+                self.announcement = e.to_string();
+                Err(e.to_string())
+            }
+            Ok(awards) => {
+                self.settle(&awards, now_ms);
+                self.solutions_shown = true;
+                Ok(())
+            }
+        }
+    }
+
+    /// Whether `numbers` → `goal` is the roll on the table (in any order).
+    pub fn is_this_roll(&self, numbers: &[i64], goal: i64) -> bool {
+        let mut a = numbers.to_vec();
+        let mut b = self.roll.clone();
+        a.sort_unstable();
+        b.sort_unstable();
+        goal == self.rules.goal && a == b
+    }
+
     fn name(&self, player: usize) -> Option<&str> {
         self.group.as_ref().and_then(|m| m.names.get(player)).map(String::as_str)
     }
@@ -259,6 +296,8 @@ impl Game {
         g.round = saved.round;
         g.group = saved.group;
         g.daily = saved.daily;
+        g.solutions_shown = saved.solutions_shown;
+        g.level = saved.level;
         let awards = g.round.tick(now_ms);
         g.settle(&awards, now_ms);
         g
@@ -266,7 +305,14 @@ impl Game {
 
     /// What to store.
     pub fn saved(&self) -> Saved {
-        Saved { roll: self.roll.clone(), round: self.round.clone(), group: self.group.clone(), daily: self.daily }
+        Saved {
+            roll: self.roll.clone(),
+            round: self.round.clone(),
+            group: self.group.clone(),
+            daily: self.daily,
+            solutions_shown: self.solutions_shown,
+            level: self.level,
+        }
     }
 
     /// The simplest solution, as text.
@@ -294,9 +340,10 @@ impl Game {
             },
             Reason::ClaimBeaten { .. } => "the IMPOSSIBLE claim was wrong".into(),
             Reason::HintUsed => "a hint was used, so this roll is practice".into(),
+            Reason::SolutionsShown => "the solutions were shown, so this roll is practice".into(),
         };
         match (self.name(a.player), a.reason) {
-            (Some(n), r) if r != Reason::FreePractice && r != Reason::HintUsed => {
+            (Some(n), r) if !matches!(r, Reason::FreePractice | Reason::HintUsed | Reason::SolutionsShown) => {
                 format!("{n} {}: {why}", signed(a.points))
             }
             _ => format!("{}: {why}", signed(a.points)),
@@ -307,6 +354,10 @@ impl Game {
         if awards.is_empty() {
             return;
         }
+        // A settled roll shows its solutions; a hint alone keeps them for the player to find.
+        if awards.iter().any(|a| a.reason != Reason::HintUsed) {
+            self.solutions_shown = true;
+        }
         self.results.clear();
         for a in awards {
             let text = self.line(a);
@@ -316,6 +367,7 @@ impl Game {
                     "IMPOSSIBLE"
                 }
                 Reason::HintUsed => "hint",
+                Reason::SolutionsShown => "solutions",
                 _ => "SCORE",
             };
             match &mut self.group {
@@ -395,6 +447,7 @@ impl Game {
 
     /// A new roll (or new rules): settles whatever runs first.
     pub fn new_roll(&mut self, rules: Rules, roll: Vec<i64>, now_ms: u64) {
+        self.results.clear();
         let awards = self.round.apply(Input::Abandon, now_ms).unwrap_or_default();
         self.settle(&awards, now_ms);
         let stats = std::mem::take(&mut self.stats);
@@ -597,8 +650,31 @@ mod tests {
     fn group_game() -> Game {
         let mut g = game(&[2, 5, 12, 12]);
         let names = vec!["Ana".to_string(), "Ben".to_string(), "Cy".to_string()];
-        g.set_group(Some(Match::new(names, true)), 0);
+        g.set_group(Some(Match::new(names, true)), vec![2, 5, 12, 12], 0);
         g
+    }
+
+    #[test]
+    fn a_match_starts_on_a_fresh_roll_not_on_one_already_worked() {
+        let mut g = game(&[2, 5, 12, 12]);
+        g.tap_tile(TileId(2), 0);
+        g.tap_tile(TileId(3), 0);
+        g.place_op(Op::Sub, 0);
+        g.press_score(0, 1);
+        g.tap_tile(TileId(0), 2);
+        g.tap_tile(TileId(4), 2);
+        g.place_op(Op::Concat, 2);
+        assert!(g.solutions_shown && g.round.is_over());
+        let names = vec!["Ana".to_string(), "Ben".to_string()];
+        g.set_group(Some(Match::new(names, true)), vec![1, 1, 1, 4], 3);
+        assert_eq!(g.roll, [1, 1, 1, 4]);
+        assert!(g.moves().is_empty() && !g.solutions_shown && !g.round.is_over());
+        assert_eq!(g.stats.score, 1);
+        // A claim running when the match ends is settled for its player first.
+        g.press_score(1, 4);
+        g.set_group(None, vec![2, 5, 12, 12], 5);
+        assert!(g.group.is_none() && !g.round.is_over());
+        assert!(g.results[0].text.starts_with("Ben −1"), "{:?}", g.results);
     }
 
     #[test]
@@ -658,6 +734,75 @@ mod tests {
         let line = g.daily_log.share_line(day).unwrap();
         assert!(line.starts_with("Score daily 2026-11-22: "), "{line}");
         assert!(!line.contains(&roll_text(&g.roll)));
+    }
+
+    #[test]
+    fn solutions_stay_hidden_until_the_roll_is_settled_or_asked_for() {
+        // Settled by a judged claim: shown, free.
+        let mut g = game(&[1, 1, 1, 4]);
+        assert!(!g.solutions_shown);
+        g.press_impossible(0, 0);
+        assert!(!g.solutions_shown);
+        g.reveal(1);
+        assert!(g.solutions_shown);
+        assert_eq!(g.stats.score, 1);
+        // A new roll hides them again and forgets the last roll's result line.
+        g.new_roll(Rules::default(), vec![2, 5, 12, 12], 2);
+        assert!(!g.solutions_shown);
+        assert!(g.results.is_empty());
+        // Asked for before a claim: practice, claims off, said in the result line.
+        g.show_solutions(3).unwrap();
+        assert!(g.solutions_shown);
+        assert_eq!(g.results[0].text, "0: the solutions were shown, so this roll is practice");
+        g.press_score(0, 4);
+        assert_eq!(g.message.as_deref(), Some("This round is over: roll again."));
+        assert_eq!(g.stats.score, 1);
+        // Refused while a clock runs; nothing changes.
+        g.new_roll(Rules::default(), vec![2, 5, 12, 12], 5);
+        g.press_score(0, 6);
+        assert!(g.show_solutions(7).is_err());
+        assert!(!g.solutions_shown && g.round.score_running());
+        // Goal made in practice: shown.
+        let mut g = game(&[2, 5, 12, 12]);
+        g.tap_tile(TileId(2), 0);
+        g.tap_tile(TileId(3), 0);
+        g.place_op(Op::Sub, 0);
+        g.tap_tile(TileId(0), 0);
+        g.tap_tile(TileId(4), 0);
+        g.place_op(Op::Concat, 0);
+        assert!(g.solutions_shown);
+        // A hint makes the roll practice but leaves the solutions for the player to find.
+        let mut g = game(&[2, 5, 12, 12]);
+        g.show_hint(0);
+        assert!(!g.solutions_shown);
+        assert!(g.show_solutions(1).is_ok());
+        assert_eq!(g.results[0].text, "0: a hint was used, so this roll is practice");
+    }
+
+    #[test]
+    fn asking_for_the_daily_solutions_spends_its_attempt_as_zero() {
+        let mut g = game(&[1, 2, 3, 4]);
+        let day = score_engine::practice::day_number(2026, 11, 22);
+        g.play_daily(day, 0);
+        g.show_solutions(1).unwrap();
+        assert_eq!(g.daily_log.points(day), Some(0));
+        assert!(g.solutions_shown);
+        // Saved and restored with the roll.
+        let back = Game::restore(Rules::default(), g.saved(), Stats::new(), 2);
+        assert!(back.solutions_shown);
+    }
+
+    #[test]
+    fn asking_in_a_match_makes_the_roll_practice_for_everyone() {
+        let mut g = group_game();
+        g.show_solutions(0).unwrap();
+        assert_eq!(g.results[0].text, "0: the solutions were shown, so this roll is practice");
+        g.press_score(1, 1);
+        assert_eq!(g.message.as_deref(), Some("This round is over: roll again."));
+        assert_eq!(g.group.as_ref().unwrap().scores, [0, 0, 0]);
+        assert!(g.is_this_roll(&[12, 2, 12, 5], 20));
+        assert!(!g.is_this_roll(&[12, 2, 12, 5], 24));
+        assert!(!g.is_this_roll(&[12, 2, 12], 20));
     }
 
     #[test]

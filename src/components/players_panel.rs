@@ -1,6 +1,6 @@
 use leptos::prelude::*;
 
-use crate::app::use_ctx;
+use crate::app::{roll_dice, use_ctx};
 use crate::forms;
 use crate::game::Match;
 use crate::hooks::use_clock::now_ms;
@@ -19,7 +19,10 @@ pub fn PlayersPanel() -> impl IntoView {
             Ok(list) => {
                 error.set(None);
                 let m = Match::new(list, judging.get_untracked());
-                game.update(|g| g.set_group(Some(m), now_ms()));
+                game.update(|g| {
+                    let roll = roll_dice(&g.rules);
+                    g.set_group(Some(m), roll, now_ms());
+                });
             }
             Err(e) => error.set(Some(e)),
         }
@@ -57,8 +60,11 @@ pub fn PlayersPanel() -> impl IntoView {
                     }
                 }
             >
-                <p>"The match is on: the scoreboard is above the table. Press SCORE or IMPOSSIBLE by your name."</p>
-                <button on:click=move |_| game.update(|g| g.set_group(None, now_ms()))>"End match"</button>
+                <p>"The match is on: the scoreboard is beside the table. Press SCORE or IMPOSSIBLE by your name."</p>
+                <button on:click=move |_| game.update(|g| {
+                        let roll = roll_dice(&g.rules);
+                        g.set_group(None, roll, now_ms());
+                    })>"End match"</button>
             </Show>
         </div>
     }

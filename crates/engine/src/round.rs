@@ -72,6 +72,9 @@ pub enum Input {
     Abandon,
     /// A hint was shown: the roll becomes practice (no clock may run).
     Hint,
+    /// The player asked to see the solutions: an unsettled roll becomes practice
+    /// (no clock may run); a settled one shows them at no cost.
+    ShowSolutions,
     /// Time passes.
     Tick,
 }
@@ -107,6 +110,8 @@ pub enum Reason {
     },
     /// A hint was used: this roll scores nothing.
     HintUsed,
+    /// The solutions were shown before the roll was settled: it scores nothing.
+    SolutionsShown,
 }
 
 /// Points for one player.
@@ -147,6 +152,9 @@ pub enum RoundError {
     /// A hint while a clock runs.
     #[error("Hints are off while a clock runs.")]
     NoHintNow,
+    /// Solutions asked for while a clock runs.
+    #[error("Solutions stay hidden while a clock runs: settle the claim first.")]
+    NoSolutionsNow,
 }
 
 /// One roll's claims and clocks.
@@ -193,6 +201,12 @@ impl Round {
     /// Whether a clock is running.
     pub fn is_running(&self) -> bool {
         matches!(self.phase, Phase::Score { .. } | Phase::Impossible(_))
+    }
+
+    /// Whether points are settled for this roll (a claim judged, a SCORE made or
+    /// failed, the goal made in practice, or a hint or the solutions asked for).
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
     }
 
     /// Whether a SCORE clock is running.
@@ -304,6 +318,14 @@ impl Round {
                 self.phase = Phase::Over;
             }
             (Input::Hint, Phase::Over) => {}
+            (Input::ShowSolutions, Phase::Score { .. } | Phase::Impossible(_)) => {
+                return Err(RoundError::NoSolutionsNow)
+            }
+            (Input::ShowSolutions, Phase::Open) => {
+                awards.push(Award { player: 0, points: 0, reason: Reason::SolutionsShown });
+                self.phase = Phase::Over;
+            }
+            (Input::ShowSolutions, Phase::Over) => {}
             (Input::Abandon, _) => self.phase = Phase::Over,
         }
         Ok(awards)
@@ -376,6 +398,23 @@ mod tests {
         assert_eq!(r.apply(Input::Impossible(0), 1), Err(RoundError::ImpossibleRunning));
         r.apply(Input::Score(0), 2).unwrap();
         assert_eq!(r.apply(Input::RevealNow, 3), Err(RoundError::FinishScore));
+    }
+
+    #[test]
+    fn showing_solutions_makes_an_open_roll_practice_and_is_refused_under_a_clock() {
+        let mut r = solo(false);
+        let a = r.apply(Input::ShowSolutions, 0).unwrap();
+        assert_eq!(a, [Award { player: 0, points: 0, reason: Reason::SolutionsShown }]);
+        assert!(r.is_over());
+        assert_eq!(r.apply(Input::Impossible(0), 1), Err(RoundError::Over));
+        assert_eq!(r.apply(Input::ShowSolutions, 2), Ok(vec![]));
+
+        let mut r = Round::new(3, &Rules::default(), true, true);
+        r.apply(Input::Impossible(1), 0).unwrap();
+        assert_eq!(r.apply(Input::ShowSolutions, 1), Err(RoundError::NoSolutionsNow));
+        r.apply(Input::Score(2), 2).unwrap();
+        assert_eq!(r.apply(Input::ShowSolutions, 3), Err(RoundError::NoSolutionsNow));
+        assert!(!r.is_over());
     }
 
     #[test]
