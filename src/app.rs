@@ -5,8 +5,8 @@ use leptos::prelude::*;
 use score_engine::{Rules, Stats};
 
 use crate::components::{
-    ClaimBar, DailyPanel, ExperimentPanel, ImpossiblesPanel, PlayersPanel, RulesPanel, ScorePanel, SettingsPanel,
-    SolutionsPanel, TableView, WorksheetPanel,
+    ClaimBar, DailyPanel, ExperimentPanel, HelpCard, ImpossiblesPanel, PlayersPanel, RulesPanel, ScorePanel,
+    SettingsPanel, SolutionsPanel, TableView, WorksheetPanel,
 };
 use crate::game::{Game, Saved, Slot};
 use crate::hooks::use_clock::{now_ms, use_clock};
@@ -26,6 +26,47 @@ pub struct Ctx {
     pub notices: RwSignal<Vec<String>>,
     /// What the live region says.
     pub announce: RwSignal<String>,
+    /// The practice level chosen for new rolls (0: any roll).
+    pub level: RwSignal<u8>,
+    /// Whether "Share or play a roll" is open.
+    pub share_open: RwSignal<bool>,
+    /// Whether the "How to play" card is shown.
+    pub help_open: RwSignal<bool>,
+}
+
+/// The next roll: of the chosen practice level, if one is chosen and such a roll exists.
+pub fn next_roll(ctx: Ctx) {
+    let level = ctx.level.get_untracked();
+    ctx.game.update(|g| {
+        let rules = g.rules.clone();
+        let picked = match level {
+            0 => None,
+            l => score_engine::practice::roll_of_difficulty(&rules, l, random_u32),
+        };
+        let chosen = picked.is_some().then_some(level);
+        let roll = picked.unwrap_or_else(|| roll_dice(&rules));
+        g.new_roll(rules, roll, now_ms());
+        g.level = chosen;
+    });
+}
+
+/// Whether a key press belongs to a text field or a list (so it is not a game key).
+fn typing(ev: &leptos::ev::KeyboardEvent) -> bool {
+    let tag = ev
+        .target()
+        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+        .map(|e| e.tag_name())
+        .unwrap_or_default();
+    matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT") || ev.ctrl_key() || ev.meta_key() || ev.alt_key()
+}
+
+/// Focuses the first element matching `selector`, once the page has drawn.
+pub fn focus_soon(selector: &'static str) {
+    request_animation_frame(move || {
+        if let Some(el) = document().query_selector(selector).ok().flatten() {
+            let _ = wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlElement>(el).focus();
+        }
+    });
 }
 
 /// Uses the context provided by [`App`].
@@ -43,7 +84,8 @@ pub fn roll_dice(rules: &Rules) -> Vec<i64> {
     score_engine::roll::roll(&rules.dice, random_u32)
 }
 
-fn load_game(notices: &mut Vec<String>) -> Game {
+/// The saved game (or a new one), and whether it came from a shared link.
+fn load_game(notices: &mut Vec<String>) -> (Game, bool) {
     let (rules, n1) = storage::load::<Rules>(storage::RULES_KEY, "settings");
     let (stats, n2) = storage::load_stats();
     let (saved, n3) = storage::load::<Saved>(storage::GAME_KEY, "game");
@@ -69,14 +111,15 @@ fn load_game(notices: &mut Vec<String>) -> Game {
         Ok(Some((rules, roll))) => {
             game.new_roll(rules, roll, now_ms());
             clear_query();
+            (game, true)
         }
-        Ok(None) => {}
+        Ok(None) => (game, false),
         Err(e) => {
             notices.push(format!("This link's roll can't be played: {e} Here is a normal game instead."));
             clear_query();
+            (game, true)
         }
     }
-    game
 }
 
 /// Removes the shared roll from the address bar, so a reload keeps the game as played.
@@ -146,7 +189,9 @@ impl View {
 #[component]
 pub fn App() -> impl IntoView {
     let mut first_notices = Vec::new();
-    let game = RwSignal::new(load_game(&mut first_notices));
+    let (loaded, from_link) = load_game(&mut first_notices);
+    let game = RwSignal::new(loaded);
+    let (help_seen, _) = storage::load::<bool>(storage::HELP_KEY, "help setting");
     let notices = RwSignal::new(first_notices);
     let now = RwSignal::new(now_ms());
     let drag = use_drag(move |payload, slot| {
@@ -158,7 +203,25 @@ pub fn App() -> impl IntoView {
         });
     });
     let announce = RwSignal::new(String::new());
-    provide_context(Ctx { game, now, drag, notices, announce });
+    let ctx = Ctx {
+        game,
+        now,
+        drag,
+        notices,
+        announce,
+        level: RwSignal::new(0),
+        share_open: RwSignal::new(from_link),
+        help_open: RwSignal::new(help_seen != Some(true)),
+    };
+    provide_context(ctx);
+    // N: the next roll, whenever no clock runs.
+    let _ = window_event_listener(leptos::ev::keydown, move |ev| {
+        if (ev.key() == "n" || ev.key() == "N") && !typing(&ev) && !game.with_untracked(|g| g.round.is_running()) {
+            ev.prevent_default();
+            next_roll(ctx);
+            focus_soon(".claim.score:not(:disabled)");
+        }
+    });
     Effect::new(move |_| announce.set(game.with(|g| g.announcement.clone())));
     // The clock is announced at 10 and 5 seconds left.
     let seconds_left = Memo::new(move |_| game.with(|g| g.round.remaining_ms(now.get()).map(|ms| ms.div_ceil(1000))));
@@ -206,12 +269,13 @@ pub fn App() -> impl IntoView {
                 <p class="notice">{n}</p>
             </For>
         </div>
-        <main class="layout">
+        <main class="layout" class:match=move || game.with(|g| g.group.is_some())>
             <section class="play" aria-label="Table">
                 <ClaimBar/>
                 <TableView/>
             </section>
             <aside class="side">
+                <HelpCard/>
                 <ScorePanel/>
             </aside>
             <section class="views" aria-label="More">

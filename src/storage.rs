@@ -20,6 +20,8 @@ pub const RULES_KEY: &str = "score.rules.v1";
 pub const GAME_KEY: &str = "score.game.v1";
 /// Daily puzzle results.
 pub const DAILY_KEY: &str = "score.daily.v1";
+/// `true` once the first-visit "How to play" card has been dismissed.
+pub const HELP_KEY: &str = "score.help.v1";
 
 /// Said when the browser keeps nothing.
 pub const NO_STORAGE: &str = "This browser is not keeping data for Score, so your score won't be kept after you leave.";

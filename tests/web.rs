@@ -134,3 +134,27 @@ async fn starting_a_match_shows_a_scoreboard_with_names_as_text() {
         .find(|b| b.get_attribute("aria-label").as_deref() == Some("SCORE for Ben"));
     assert!(score_for_ben.is_some());
 }
+
+#[wasm_bindgen_test]
+async fn a_fresh_roll_shows_no_solutions_until_asked_and_asking_makes_it_practice() {
+    let root = fresh_root();
+    let _app = leptos::mount::mount_to(root.clone(), App);
+    settle().await;
+    let text = root.text_content().unwrap_or_default();
+    assert!(
+        !text.contains("no solution") && !text.contains("Difficulty") && !text.contains("distinct solution"),
+        "{text}"
+    );
+    assert!(all(&root, ".solutions li").is_empty());
+    button(&root, "Show solutions").click();
+    settle().await;
+    let text = root.text_content().unwrap_or_default();
+    assert!(text.contains("0: the solutions were shown, so this roll is practice"), "{text}");
+    assert!(text.contains("Difficulty") || text.contains("This roll has no solution."), "{text}");
+    assert!(all(&root, ".claim").iter().all(|b| b.has_attribute("disabled")));
+    // "Next roll" leads on: claims are open again and the solutions hidden.
+    button(&root, "Next roll").click();
+    settle().await;
+    assert!(all(&root, ".solutions li").is_empty());
+    assert!(all(&root, ".claim").iter().all(|b| !b.has_attribute("disabled")));
+}

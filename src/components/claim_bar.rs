@@ -1,7 +1,7 @@
 use leptos::prelude::*;
 use score_engine::round::Phase;
 
-use crate::app::use_ctx;
+use crate::app::{focus_soon, next_roll, use_ctx};
 use crate::components::ClaimButtons;
 use crate::hooks::use_clock::now_ms;
 
@@ -20,6 +20,22 @@ pub fn ClaimBar() -> impl IntoView {
     let clock_name = move || match phase.get() {
         Phase::Score { .. } => "SCORE clock",
         _ => "IMPOSSIBLE clock",
+    };
+    // A settled roll leads to the next: "Next roll" takes focus, unless the player is busy in a view.
+    let settled = Memo::new(move |_| game.with(|g| g.round.is_over()));
+    Effect::new(move |prev: Option<bool>| {
+        let now_settled = settled.get();
+        if prev == Some(false) && now_settled {
+            let busy = document().active_element().is_some_and(|e| e.closest(".views").ok().flatten().is_some());
+            if !busy {
+                focus_soon(".next-roll");
+            }
+        }
+        now_settled
+    });
+    let next = move |_| {
+        next_roll(ctx);
+        focus_soon(".claim.score:not(:disabled)");
     };
     let group = Memo::new(move |_| game.with(|g| g.group.as_ref().map(|m| (m.names.clone(), m.scores.clone()))));
     view! {
@@ -67,14 +83,21 @@ pub fn ClaimBar() -> impl IntoView {
                     <span class="countdown-value" data-testid="countdown">{move || seconds().unwrap_or(0)}</span>
                 </p>
             </Show>
-            <div class="results" role="status" aria-live="polite">
-                <For
-                    each=move || game.with(|g| g.results.clone()).into_iter().enumerate()
-                    key=|(i, r)| (*i, r.text.clone())
-                    let:item
-                >
-                    <p class=result_class(item.1.points)>{item.1.text}</p>
-                </For>
+            <div class="outcome">
+                <div class="results" role="status" aria-live="polite">
+                    <For
+                        each=move || game.with(|g| g.results.clone()).into_iter().enumerate()
+                        key=|(i, r)| (*i, r.text.clone())
+                        let:item
+                    >
+                        <p class=result_class(item.1.points)>{item.1.text}</p>
+                    </For>
+                </div>
+                <Show when=move || settled.get()>
+                    <button class="primary next-roll" aria-keyshortcuts="N" on:click=next>
+                        "Next roll"
+                    </button>
+                </Show>
             </div>
         </div>
     }

@@ -6,6 +6,7 @@ use crate::app::{roll_dice, use_ctx};
 use crate::components::SolutionList;
 use crate::forms;
 use crate::game::roll_text;
+use crate::hooks::use_clock::now_ms;
 
 /// Any numbers, any goal: every solution. "Calculate" rolls the current dice at random.
 #[component]
@@ -19,6 +20,15 @@ pub fn ExperimentPanel() -> impl IntoView {
         let (n, g) = forms::experiment(&numbers.get_untracked(), &goal.get_untracked());
         errors.set((n.as_ref().err().cloned(), g.as_ref().err().cloned()));
         if let (Ok(n), Ok(g)) = (n, g) {
+            // The table's own roll, unsettled: solving it here is asking for its solutions.
+            if game.with_untracked(|gm| !gm.solutions_shown && gm.is_this_roll(&n, g)) {
+                let asked = game.try_update(|gm| gm.show_solutions(now_ms())).unwrap_or(Ok(()));
+                if let Err(e) = asked {
+                    errors.set((Some(e), None));
+                    result.set(None);
+                    return;
+                }
+            }
             let rules = game.with_untracked(|g| g.rules.clone());
             let p = Puzzle::new(n.into_iter().map(Num::int).collect(), Num::int(g), rules.ops, rules.use_all);
             result.set(Some(solutions_up_to(&p, crate::components::solutions_panel::LIST_LIMIT)));
@@ -61,6 +71,9 @@ pub fn ExperimentPanel() -> impl IntoView {
                     />
                 </label>
                 <p class="field-error" role="alert">{move || errors.get().1}</p>
+                <p class="muted">
+                    "Solving the roll on the table before it is settled shows its solutions: the roll becomes practice."
+                </p>
                 <div class="controls">
                     <button type="submit" class="primary">"Solve"</button>
                     <button type="button" on:click=calculate>"Calculate"</button>

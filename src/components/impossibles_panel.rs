@@ -3,6 +3,7 @@ use score_engine::solve::impossible_rolls;
 
 use crate::app::use_ctx;
 use crate::game::roll_text;
+use crate::hooks::use_clock::now_ms;
 
 /// The rolls of the current dice and goal that have no solution, and the chance of one.
 #[component]
@@ -10,6 +11,14 @@ pub fn ImpossiblesPanel() -> impl IntoView {
     let game = use_ctx().game;
     let outcome = RwSignal::new(None::<Result<(String, Vec<String>), String>>);
     let list = move |_| {
+        // The list answers the table's roll too: before it is settled, that is asking.
+        if game.with_untracked(|g| !g.solutions_shown) {
+            let asked = game.try_update(|g| g.show_solutions(now_ms())).unwrap_or(Ok(()));
+            if let Err(e) = asked {
+                outcome.set(Some(Err(e)));
+                return;
+            }
+        }
         let rules = game.with_untracked(|g| g.rules.clone());
         let perf = web_sys::window().and_then(|w| w.performance());
         let t0 = perf.as_ref().map_or(0.0, |p| p.now());
@@ -38,6 +47,16 @@ pub fn ImpossiblesPanel() -> impl IntoView {
                 }}
             </p>
             <p class="muted">"Five or six dice have tens of thousands of rolls: listing them can take a few seconds."</p>
+            {move || {
+                game.with(|g| !g.solutions_shown)
+                    .then(|| {
+                        view! {
+                            <p class="muted">
+                                "The list tells whether the roll on the table has a solution: listing before it is settled makes that roll practice."
+                            </p>
+                        }
+                    })
+            }}
             <button class="primary" on:click=list>"List impossible rolls"</button>
             {move || match outcome.get() {
                 None => ().into_any(),

@@ -7,7 +7,8 @@ use crate::hooks::use_clock::now_ms;
 /// "Play this roll": type the dice by hand (from a real table, a book, a friend).
 #[component]
 pub fn PlayRollForm() -> impl IntoView {
-    let game = use_ctx().game;
+    let ctx = use_ctx();
+    let game = ctx.game;
     let text = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
     let submit = move |ev: leptos::ev::SubmitEvent| {
@@ -21,7 +22,10 @@ pub fn PlayRollForm() -> impl IntoView {
                     g.new_roll(rules, roll, now_ms());
                 });
             }
-            Err(e) => error.set(Some(e)),
+            Err(e) => {
+                error.set(Some(e));
+                ctx.share_open.set(true);
+            }
         }
     };
     view! {
@@ -30,7 +34,6 @@ pub fn PlayRollForm() -> impl IntoView {
                 "Roll to play "
                 <input
                     type="text"
-                    inputmode="numeric"
                     placeholder="e.g. 2 5 12 12"
                     prop:value=move || text.get()
                     on:input=move |ev| text.set(event_target_value(&ev))

@@ -1,8 +1,15 @@
 use leptos::prelude::*;
 
+use crate::app::{focus_soon, use_ctx};
+
 /// The rules in plain words (RULES.md).
 #[component]
 pub fn RulesPanel() -> impl IntoView {
+    let help_open = use_ctx().help_open;
+    let show_help = move |_| {
+        help_open.set(true);
+        focus_soon(".help-card h2");
+    };
     view! {
         <div class="panel rules" aria-label="Rules">
             <h2>"How to play"</h2>
@@ -28,6 +35,26 @@ pub fn RulesPanel() -> impl IntoView {
                 <li>"Making the goal with no clock running is free practice: no points."</li>
                 <li>"A new roll while a clock runs settles it at once: a SCORE fails, an IMPOSSIBLE is judged."</li>
             </ul>
+            <h3>"Fair play"</h3>
+            <p>
+                "Nothing on screen tells whether a roll has a solution, or what it is, until the roll is settled: a claim judged, a SCORE made or failed, or the goal made in practice. "
+                "Then the solutions, their working and the difficulty appear by themselves."
+            </p>
+            <p>
+                "You can ask sooner with Show solutions (or by solving the same roll in Experiment, or listing the impossible rolls): the roll then becomes practice, 0 points and no claims, as with a hint. "
+                "The daily puzzle counts that as its one attempt, for 0. While a clock runs, the solutions stay hidden."
+            </p>
+            <h3>"Keys"</h3>
+            <ul class="keys">
+                <li><kbd>"N"</kbd> " next roll (when no clock runs)"</li>
+                <li>
+                    <kbd>"+"</kbd> " " <kbd>"-"</kbd> " " <kbd>"*"</kbd> " " <kbd>"/"</kbd> " " <kbd>"|"</kbd>
+                    " put an operator in its slot (while focus is on the table)"
+                </li>
+                <li><kbd>"Esc"</kbd> " empties the slots"</li>
+                <li><kbd>"Tab"</kbd> " and " <kbd>"Enter"</kbd> " reach and press every button: numbers, operators, SCORE, IMPOSSIBLE"</li>
+            </ul>
+            <button on:click=show_help>"Show how to play"</button>
             <h3>"The 24 game"</h3>
             <p>"Four numbers from 1 to 13 make 24 with + − × ÷, and every number must be used."</p>
         </div>

@@ -85,20 +85,22 @@ pub fn SettingsPanel() -> impl IntoView {
         }
         errors.set(e);
     };
-    let field = move |label: &'static str, value: RwSignal<String>, error: fn(&Errors) -> Option<String>| {
-        view! {
-            <label>
-                {label}
-                <input
-                    type="text"
-                    prop:value=move || value.get()
-                    on:input=move |ev| value.set(event_target_value(&ev))
-                    aria-invalid=move || errors.with(|e| error(e).is_some()).to_string()
-                />
-            </label>
-            <p class="field-error" role="alert">{move || errors.with(error)}</p>
-        }
-    };
+    let field =
+        move |label: &'static str, numeric: bool, value: RwSignal<String>, error: fn(&Errors) -> Option<String>| {
+            view! {
+                <label>
+                    {label}
+                    <input
+                        type="text"
+                        inputmode=numeric.then_some("numeric")
+                        prop:value=move || value.get()
+                        on:input=move |ev| value.set(event_target_value(&ev))
+                        aria-invalid=move || errors.with(|e| error(e).is_some()).to_string()
+                    />
+                </label>
+                <p class="field-error" role="alert">{move || errors.with(error)}</p>
+            }
+        };
     view! {
         <div class="panel" aria-label="Settings">
             <h2>"Settings"</h2>
@@ -117,10 +119,10 @@ pub fn SettingsPanel() -> impl IntoView {
                         </option>
                     </select>
                 </label>
-                {field("Dice (sides) ", dice, |e| e.dice.clone())}
-                {field("Goal ", goal, |e| e.goal.clone())}
-                {field("SCORE clock (seconds) ", score_secs, |e| e.score.clone())}
-                {field("IMPOSSIBLE clock (seconds) ", impossible_secs, |e| e.impossible.clone())}
+                {field("Dice (sides) ", false, dice, |e| e.dice.clone())}
+                {field("Goal ", true, goal, |e| e.goal.clone())}
+                {field("SCORE clock (seconds) ", true, score_secs, |e| e.score.clone())}
+                {field("IMPOSSIBLE clock (seconds) ", true, impossible_secs, |e| e.impossible.clone())}
                 <label class="check">
                     <input
                         type="checkbox"

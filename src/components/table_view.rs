@@ -2,7 +2,7 @@ use leptos::ev;
 use leptos::prelude::*;
 use score_engine::{Expr, Op};
 
-use crate::app::{roll_dice, use_ctx};
+use crate::app::{next_roll, use_ctx};
 use crate::components::{DifficultySelect, MoveList, MoveSlots, NumberTile, OpPalette, PlayRollForm};
 use crate::game::Slot;
 use crate::hooks::use_clock::now_ms;
@@ -93,30 +93,13 @@ pub fn TableView() -> impl IntoView {
         }
     };
 
-    // Practice: "New roll" can pick rolls of one difficulty.
-    let level = RwSignal::new(0u8);
-    let new_roll = move |_| {
-        game.update(|g| {
-            let rules = g.rules.clone();
-            let picked = match level.get_untracked() {
-                0 => None,
-                l => score_engine::practice::roll_of_difficulty(&rules, l, crate::app::random_u32),
-            };
-            let roll = picked.unwrap_or_else(|| roll_dice(&rules));
-            g.new_roll(rules, roll, now_ms());
-        })
-    };
+    // Practice: "New roll" can pick rolls of one difficulty; the tag shows the level chosen
+    // (the player asked for it), never anything the solver says about this roll.
+    let level = ctx.level;
+    let new_roll = move |_| next_roll(ctx);
+    let difficulty_text = move || game.with(|g| g.level.map(|l| format!("Difficulty {l} of 5")));
     let difficulty = Memo::new(move |_| game.with(|g| (g.roll.clone(), g.rules.clone())));
-    let difficulty_text = move || {
-        (level.get() > 0).then(|| {
-            difficulty.with(|(roll, rules)| {
-                match score_engine::solve::difficulty(&score_engine::Puzzle::from_roll(roll, rules)) {
-                    Some(d) => format!("Difficulty {d} of 5"),
-                    None => "No solution".to_string(),
-                }
-            })
-        })
-    };
+    let share_open = ctx.share_open;
     let share = Memo::new(move |_| {
         let (roll, rules) = difficulty.get();
         let here = web_sys::window()
@@ -173,17 +156,28 @@ pub fn TableView() -> impl IntoView {
                 <DifficultySelect label="Practice " any="any roll" level=level/>
             </div>
             <p class="hint" role="status">{move || game.with(|g| g.hint.clone())}</p>
-            <p class="share">
-                <label>
-                    "Link to this roll "
-                    <input type="text" readonly prop:value=move || share.get() on:focus=move |ev| {
-                        if let Some(input) = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok()) {
-                            input.select();
-                        }
-                    }/>
-                </label>
-            </p>
-            <PlayRollForm/>
+            <details
+                class="share-roll"
+                prop:open=move || share_open.get()
+                on:toggle=move |ev| {
+                    if let Some(d) = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok()) {
+                        share_open.set(d.has_attribute("open"));
+                    }
+                }
+            >
+                <summary>"Share or play a roll"</summary>
+                <p class="share">
+                    <label>
+                        "Link to this roll "
+                        <input type="text" readonly prop:value=move || share.get() on:focus=move |ev| {
+                            if let Some(input) = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok()) {
+                                input.select();
+                            }
+                        }/>
+                    </label>
+                </p>
+                <PlayRollForm/>
+            </details>
         </div>
     }
 }

@@ -20,16 +20,30 @@ async function seriousViolations(page) {
 test('every view has no serious or critical axe violations', async () => {
   await withPage(browser, async (score, page) => {
     await score.open();
+    // The first-visit help and the open "Share or play a roll" are on the page too.
+    await page.getByRole('region', { name: 'How to play' }).waitFor();
     await score.playRoll('2 5 12 12');
     await score.tile('12 (d12)').click();
-    for (const view of ['Solutions', 'Experiment', 'Impossible rolls', 'Settings', 'Rules']) {
+    for (const view of ['Solutions', 'Players', 'Daily puzzle', 'Experiment', 'Impossible rolls', 'Worksheet', 'Settings', 'Rules']) {
       await score.button(view).click();
       if (view === 'Experiment') await score.button('Solve').click();
-      if (view === 'Impossible rolls') await score.button('List impossible rolls').click();
+      if (view === 'Worksheet') await score.button('Make worksheet').click();
+      if (view === 'Settings') {
+        await page.getByRole('textbox', { name: 'Goal' }).fill('twenty');
+        await score.button('Apply and roll').click();
+      }
       assert.deepEqual(await seriousViolations(page), [], view);
     }
     await score.button('SCORE').click();
     assert.deepEqual(await seriousViolations(page), [], 'under the SCORE clock');
+    await score.button('Give up').click();
+    await score.button('Solutions').click();
+    await page.getByTestId('solution-count').waitFor();
+    assert.deepEqual(await seriousViolations(page), [], 'a settled roll, its solutions and Next roll');
+    await score.button('Impossible rolls').click();
+    await score.button('List impossible rolls').click();
+    await page.getByTestId('impossible-summary').waitFor();
+    assert.deepEqual(await seriousViolations(page), [], 'Impossible rolls');
   }, { bypassCSP: true });
 });
 
@@ -90,7 +104,10 @@ test('a whole SCORE round with the keyboard alone', async () => {
     await score.tabTo('0 (derived)');
     await page.keyboard.press('|');
     await score.result('+1: 20 made in 2 moves').waitFor();
-    // Focus lands on the new red number, not back at the top of the page.
-    assert.equal(await score.focusedName(), '20 (derived)');
+    // Focus lands on "Next roll", not back at the top of the page; Enter rolls and focus goes to SCORE.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Next roll');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.textContent === 'SCORE');
+    assert.equal(await page.locator('.results p').count(), 0);
   });
 });

@@ -1,7 +1,7 @@
 // Bad input gets a message in place and changes nothing; good input works.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, withPage } from './score_page.mjs';
+import { launchBrowser, tapSolution, withPage } from './score_page.mjs';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -61,6 +61,7 @@ test('a roll that the dice cannot make is refused', async () => {
   await withPage(browser, async (score, page) => {
     await score.open();
     const before = await score.numberLabels();
+    await score.openShare();
     await page.getByRole('textbox', { name: 'Roll to play' }).fill('7 7 7 1');
     await score.button('Play this roll').click();
     await page.getByText("7 7 7 1 can't be rolled with d6 d6 d12 d20.").waitFor();
@@ -79,13 +80,14 @@ test('the impossible rolls of the default dice are listed', async () => {
   });
 });
 
-test('solutions are listed, and hidden under the SCORE clock', async () => {
+test('solutions stay hidden under the SCORE clock and are listed once the roll is settled', async () => {
   await withPage(browser, async (score, page) => {
     await score.open();
     await score.playRoll('2 5 12 12');
+    await score.button('SCORE').click();
+    await page.getByText('Solutions stay hidden while a clock runs.').waitFor();
+    await tapSolution(score);
     await page.getByText('2‖(12 − 12)', { exact: true }).waitFor();
     assert.match(await page.getByTestId('solution-count').textContent(), /^\d+ distinct solutions$/);
-    await score.button('SCORE').click();
-    await page.getByText('Solutions are hidden while the SCORE clock runs.').waitFor();
   });
 });

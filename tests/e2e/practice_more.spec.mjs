@@ -92,6 +92,8 @@ test('a share link round-trips and a malformed link falls back', async () => {
     await page.goto(link);
     await score.numbers().first().waitFor();
     assert.deepEqual(await score.numberLabels(), ['2 (d6)', '5 (d6)', '12 (d12)', '12 (d20)']);
+    // A link opens "Share or play a roll", so the roll it brought is easy to pass on.
+    assert.equal(await page.locator('details.share-roll').evaluate((d) => d.open), true);
     // The address bar is cleaned, so a reload keeps playing the same game.
     assert.equal(new URL(page.url()).search, '');
     await page.goto(`${BASE_URL}/?roll=9,9,9,9`);

@@ -50,7 +50,14 @@ export class ScorePage {
     }));
   }
 
+  /** Opens the "Share or play a roll" disclosure under the table (closed by default). */
+  async openShare() {
+    const details = this.page.locator('details.share-roll');
+    if (!(await details.evaluate((d) => d.open))) await details.locator('summary').click();
+  }
+
   async playRoll(text) {
+    await this.openShare();
     await this.page.getByRole('textbox', { name: 'Roll to play' }).fill(text);
     await this.button('Play this roll').click();
     await this.page.waitForFunction(
