@@ -1,9 +1,8 @@
-// Browser bench (not a test): `BASE_URL=… node tests/e2e/bench.mjs [--shots DIR]`.
+// Browser bench (not a test): `BASE_URL=… node tests/e2e/bench.mjs`.
 // Prints load-to-playable, the impossible-rolls table time and the slowest roll's
 // solution list time, measured in headless Chromium from the release build.
 import { launchBrowser, ScorePage, BASE_URL } from './score_page.mjs';
 
-const shots = process.argv.includes('--shots') ? process.argv[process.argv.indexOf('--shots') + 1] : null;
 const browser = await launchBrowser();
 const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -72,21 +71,4 @@ for (let i = 0; i < 7; i += 1) {
 console.log(`slowest roll 4 6 10 20, all distinct solutions listed and rendered, median of 7: ${median(solves).toFixed(1)} ms`);
 console.log(`(${await page.getByTestId('solution-count').textContent()})`);
 
-if (shots) {
-  for (const [name, viewport, opts] of [['desktop', { width: 1280, height: 900 }, {}], ['phone', { width: 360, height: 740 }, { isMobile: true, hasTouch: true }]]) {
-    const c = await browser.newContext({ viewport, ...opts });
-    const p = await c.newPage();
-    const s = new ScorePage(p);
-    await s.open();
-    await s.playRoll('2 5 12 12');
-    await s.tile('12 (d12)').click();
-    await s.tile('12 (d20)').click();
-    await s.op('minus').click();
-    await s.tile('2 (d6)').click();
-    await s.button('SCORE').click();
-    await p.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-    await c.close();
-  }
-  console.log(`screenshots in ${shots}`);
-}
 await browser.close();

@@ -1,0 +1,52 @@
+// Screenshots to look at: phone, desktop and projector sizes, alone and in a match.
+// Usage: BASE_URL=http://127.0.0.1:8080 node tests/e2e/shots.mjs OUT_DIR
+import { mkdirSync } from 'node:fs';
+import { launchBrowser, ScorePage } from './score_page.mjs';
+
+const out = process.argv[2] ?? 'target/shots';
+mkdirSync(out, { recursive: true });
+const sizes = [
+  ['phone', { width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
+  ['desktop', { width: 1280, height: 900 }, {}],
+  ['projector-720', { width: 1280, height: 720 }, {}],
+  ['projector', { width: 1920, height: 1080 }, {}],
+];
+
+const browser = await launchBrowser();
+for (const [name, viewport, opts] of sizes) {
+  const context = await browser.newContext({ viewport, ...opts });
+  const page = await context.newPage();
+  const score = new ScorePage(page);
+  await score.open();
+  await page.screenshot({ path: `${out}/${name}-first-visit.png` });
+  await score.button('Got it').click();
+  await score.playRoll('2 5 12 12');
+  await page.locator('details.share-roll summary').click();
+  await score.tile('12 (d12)').click();
+  await score.tile('12 (d20)').click();
+  await score.op('minus').click();
+  await score.button('SCORE').click();
+  await page.screenshot({ path: `${out}/${name}-solo-clock.png` });
+  await score.tile('2 (d6)').click();
+  await score.tile('0 (derived)').click();
+  await score.op('joined with').click();
+  await page.screenshot({ path: `${out}/${name}-solo-settled.png`, fullPage: true });
+
+  await score.button('Players').click();
+  await page.getByRole('textbox', { name: 'Names, one per line' }).fill('Ana\nBen\nCai');
+  await score.button('Start match').click();
+  await score.button('IMPOSSIBLE for Ben').click();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(600); // the dice's roll animation
+  await page.screenshot({ path: `${out}/${name}-match-clock.png` });
+
+  await score.button('Settings').click();
+  await page.getByRole('textbox', { name: 'Goal' }).fill('twenty');
+  await score.button('Apply and roll').click();
+  await page.locator('.views').screenshot({ path: `${out}/${name}-settings-error.png` });
+  await score.button('Rules').click();
+  await page.locator('.views').screenshot({ path: `${out}/${name}-rules.png` });
+  await context.close();
+}
+await browser.close();
+console.log(`screenshots in ${out}`);
