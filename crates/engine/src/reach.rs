@@ -1,14 +1,14 @@
-//! A fast yes/no answer for up to four fresh numbers: reachable values by subset.
+//! A fast yes/no answer for three to six fresh numbers: reachable values by subset.
 //!
 //! Every way of playing four dice is a tree over a subset of them, and the
 //! goal counts exactly when it is the value of a tree over three or more dice
 //! (its root then has a red input; RULES.md §3). So a roll is solvable when
-//! the goal is among the values reachable from some three of its dice, or is
-//! `x op y` for a split of all four into two parts. The values of every pair
-//! and triple are computed once and cached (the impossible table meets the
-//! same triples again and again); the final split is answered by working
-//! backwards from the goal (which `b` would make `x op b` the goal?) and
-//! looking `b` up. Every hit is confirmed by [`Op::apply`], so the evaluator
+//! the goal is the value of a tree over some three or more of its dice. The
+//! values of every pair and triple are computed once and cached (the
+//! impossible table meets the same triples again and again); a larger set is
+//! split in two, the smaller side's values enumerated, and the other side asked
+//! backwards for the one value that would complete the goal (which `b` would
+//! make `x op b` the goal?), down to a lookup among pairs and triples. Every hit is confirmed by [`Op::apply`], so the evaluator
 //! stays the judge; property tests hold this module to the move-by-move
 //! search in `solve`.
 
@@ -27,6 +27,10 @@ pub(crate) struct Reach {
     whole_only: bool,
     pairs: HashMap<[Num; 2], Values>,
     triples: HashMap<[Num; 3], Values>,
+    /// For the numbers being solved (sorted): where each one's run of equal numbers starts.
+    run_start: [usize; 6],
+    /// Answers for sets of four or more numbers, for the numbers being solved.
+    memo: HashMap<(u8, Num), bool>,
 }
 
 fn sorted_unique(mut v: Vec<Num>) -> Values {
@@ -45,7 +49,14 @@ impl Reach {
         if ops.contains(Op::Pow) {
             return None;
         }
-        Some(Reach { ops: ops.iter().collect(), whole_only, pairs: HashMap::default(), triples: HashMap::default() })
+        Some(Reach {
+            ops: ops.iter().collect(),
+            whole_only,
+            pairs: HashMap::default(),
+            triples: HashMap::default(),
+            run_start: [0; 6],
+            memo: HashMap::default(),
+        })
     }
 
     fn push_results(&self, a: Num, b: Num, out: &mut Vec<Num>) {
@@ -95,71 +106,183 @@ impl Reach {
         v
     }
 
-    /// Whether some `b` in `set` makes `x op b` or `b op x` equal `goal`.
-    fn joins(&self, x: Num, set: &[Num], goal: Num) -> bool {
-        let hit = |b: Num| {
-            contains(set, b) && self.ops.iter().any(|op| op.apply(x, b) == Ok(goal) || op.apply(b, x) == Ok(goal))
-        };
-        let any_nonzero = || set.iter().any(|b| !b.is_zero());
-        for &op in &self.ops {
+    /// The values of the numbers in `set` (a bit per number), for one to three numbers.
+    fn small_values(&mut self, nums: &[Num], set: u8) -> Values {
+        let mut picked = [Num::ZERO; 3];
+        let mut k = 0;
+        for (i, &v) in nums.iter().enumerate() {
+            if set & (1 << i) != 0 && k < 3 {
+                picked[k] = v;
+                k += 1;
+            }
+        }
+        match k {
+            1 => Rc::from([picked[0]]),
+            2 => self.pair(picked[0], picked[1]),
+            _ => self.triple(picked),
+        }
+    }
+
+    /// Every value of the numbers in `set`, however many (only for rare cases: uncached).
+    fn all_values(&mut self, nums: &[Num], set: u8) -> Vec<Num> {
+        if set.count_ones() <= 3 {
+            return self.small_values(nums, set).to_vec();
+        }
+        let mut out = Vec::new();
+        for a in smaller_sides(set) {
+            let (va, vb) = (self.all_values(nums, a), self.all_values(nums, set ^ a));
+            for &x in &va {
+                for &y in &vb {
+                    self.push_results(x, y, &mut out);
+                }
+            }
+        }
+        sorted_unique(out).to_vec()
+    }
+
+    /// Whether a tree over exactly the numbers in `set` can have the value `t`. Trees of up to
+    /// three numbers are looked up; larger ones are split in two, the smaller side's values
+    /// enumerated, and the value the other side would need worked out backwards and asked of it.
+    fn reaches(&mut self, nums: &[Num], set: u8, t: Num) -> bool {
+        if self.whole_only && !t.is_integer() {
+            return false;
+        }
+        let set = self.canonical(set);
+        if set.count_ones() <= 3 {
+            return contains(&self.small_values(nums, set), t);
+        }
+        if let Some(&known) = self.memo.get(&(set, t)) {
+            return known;
+        }
+        let mut found = false;
+        'splits: for a in smaller_sides(set) {
+            // Equal numbers make equal splits: each is tried once, by its canonical side.
+            let b = set ^ a;
+            let equal_halves = a.count_ones() == b.count_ones();
+            if self.canonical(a) != a || (equal_halves && a & set & set.wrapping_neg() == 0 && self.canonical(b) == b) {
+                continue;
+            }
+            let va = self.small_values(nums, a);
+            for &x in va.iter() {
+                if self.completes(x, nums, b, t) {
+                    found = true;
+                    break 'splits;
+                }
+            }
+        }
+        self.memo.insert((set, t), found);
+        found
+    }
+
+    /// The set holding as many of each run of equal numbers as `set` does, the lowest ones.
+    fn canonical(&self, set: u8) -> u8 {
+        let mut out = 0u8;
+        let mut taken = [0usize; 6];
+        for i in 0..6 {
+            if set & (1 << i) != 0 {
+                let start = self.run_start[i];
+                out |= 1 << (start + taken[start]);
+                taken[start] += 1;
+            }
+        }
+        out
+    }
+
+    /// Whether some value `y` of the numbers in `set` makes `x op y` or `y op x` equal `t`.
+    fn completes(&mut self, x: Num, nums: &[Num], set: u8, t: Num) -> bool {
+        // A small set's values are fetched once; a larger one is asked value by value.
+        let small = (set.count_ones() <= 3).then(|| self.small_values(nums, set));
+        for i in 0..self.ops.len() {
+            let op = self.ops[i];
+            let mut wanted: [Option<Num>; 2] = [None, None];
             let found = match op {
-                Op::Add => goal.checked_sub(x).is_ok_and(hit),
-                Op::Sub => x.checked_sub(goal).is_ok_and(hit) || goal.checked_add(x).is_ok_and(hit),
-                Op::Mul => match goal.checked_div(x) {
-                    Some(b) => b.is_ok_and(hit),
-                    None => goal.is_zero() && !set.is_empty(),
+                Op::Add => {
+                    wanted[0] = t.checked_sub(x).ok();
+                    false
+                }
+                Op::Sub => {
+                    wanted = [x.checked_sub(t).ok(), t.checked_add(x).ok()];
+                    false
+                }
+                Op::Mul => match t.checked_div(x) {
+                    Some(y) => {
+                        wanted[0] = y.ok();
+                        false
+                    }
+                    // 0 × y = 0 for any y the set can make.
+                    None => t.is_zero() && !self.all_values(nums, set).is_empty(),
                 },
                 Op::Div => {
-                    let left = match x.checked_div(goal) {
-                        Some(b) => b.is_ok_and(hit),
-                        None => x.is_zero() && any_nonzero(),
-                    };
-                    left || (!x.is_zero() && goal.checked_mul(x).is_ok_and(hit))
+                    wanted[1] = t.checked_mul(x).ok().filter(|_| !x.is_zero());
+                    match x.checked_div(t) {
+                        Some(y) => {
+                            wanted[0] = y.ok();
+                            false
+                        }
+                        // 0 ÷ y = 0 for any non-zero y the set can make.
+                        None => x.is_zero() && self.all_values(nums, set).iter().any(|y| !y.is_zero()),
+                    }
                 }
-                Op::Concat => concat_partners(x, goal).into_iter().flatten().any(hit),
-                Op::Pow => set.iter().any(|&b| op.apply(x, b) == Ok(goal) || op.apply(b, x) == Ok(goal)),
+                Op::Concat => {
+                    wanted = concat_partners(x, t);
+                    false
+                }
+                Op::Pow => false,
             };
             if found {
                 return true;
+            }
+            for y in wanted.into_iter().flatten() {
+                let made = match &small {
+                    Some(values) => contains(values, y),
+                    None => self.reaches(nums, set, y),
+                };
+                if made && (op.apply(x, y) == Ok(t) || op.apply(y, x) == Ok(t)) {
+                    return true;
+                }
             }
         }
         false
     }
 
-    /// Whether the goal can be made from these numbers (none red yet, at most four).
+    /// Whether the goal can be made from these numbers (none red yet, three to six): it is the
+    /// value of a tree over all of them, or (unless all must be used) over three or more.
     pub(crate) fn solvable(&mut self, nums: &[Num], goal: Num, use_all: bool) -> bool {
-        match *nums {
-            [a, b, c] => contains(&self.triple([a, b, c]), goal),
-            [a, b, c, d] => {
-                let all = [a, b, c, d];
-                let triple_of = |skip: usize| {
-                    let mut t = [Num::ZERO; 3];
-                    let mut k = 0;
-                    for (i, &n) in all.iter().enumerate() {
-                        if i != skip {
-                            t[k] = n;
-                            k += 1;
-                        }
-                    }
-                    t
-                };
-                for (skip, &single) in all.iter().enumerate() {
-                    let t = self.triple(triple_of(skip));
-                    if (!use_all && contains(&t, goal)) || self.joins(single, &t, goal) {
-                        return true;
-                    }
-                }
-                for (p, q) in [([a, b], [c, d]), ([a, c], [b, d]), ([a, d], [b, c])] {
-                    let (vp, vq) = (self.pair(p[0], p[1]), self.pair(q[0], q[1]));
-                    if vp.iter().any(|&x| self.joins(x, &vq, goal)) {
-                        return true;
-                    }
-                }
-                false
-            }
-            _ => false,
+        let n = nums.len();
+        if !(3..=6).contains(&n) {
+            return false;
         }
+        let mut sorted = [Num::ZERO; 6];
+        sorted[..n].copy_from_slice(nums);
+        let nums = &mut sorted[..n];
+        nums.sort_unstable();
+        for i in 0..6 {
+            self.run_start[i] = if i > 0 && i < n && nums[i] == nums[i - 1] { self.run_start[i - 1] } else { i };
+        }
+        self.memo.clear();
+        let full = (1u8 << n) - 1;
+        // Smaller sets first: they are cheap, and most rolls are made from three numbers.
+        let sizes = if use_all { n as u32..=n as u32 } else { 3..=n as u32 };
+        for size in sizes {
+            for set in 1..=full {
+                if set.count_ones() == size && self.canonical(set) == set && self.reaches(nums, set, goal) {
+                    return true;
+                }
+            }
+        }
+        false
     }
+}
+
+/// The ways to split `set` in two non-empty parts, each given once by its smaller part
+/// (for equal halves, the one holding the lowest number).
+fn smaller_sides(set: u8) -> impl Iterator<Item = u8> {
+    let total = set.count_ones();
+    let low = set & set.wrapping_neg();
+    (1..set).filter(move |&a| {
+        let k = a.count_ones();
+        a & !set == 0 && (2 * k < total || (2 * k == total && a & low != 0))
+    })
 }
 
 /// The `b` with `x‖b = goal` and with `b‖x = goal`, read off the goal's digits.

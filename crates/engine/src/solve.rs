@@ -277,7 +277,7 @@ fn is_solvable_with(p: &Puzzle, reach: &mut Option<Reach>) -> bool {
     if p.numbers.len() > MAX_NUMBERS {
         return false;
     }
-    if p.numbers.len() <= 4 && !p.red.contains(&true) {
+    if p.numbers.len() <= MAX_NUMBERS && !p.red.contains(&true) {
         if reach.is_none() {
             *reach = Reach::new(p.ops, p.whole_only);
         }
@@ -437,6 +437,16 @@ pub struct TooManyRolls(pub u64);
 
 /// Every impossible roll of `rules.dice` for `rules.goal`, with its chance.
 pub fn impossible_rolls(rules: &Rules) -> Result<ImpossibleTable, TooManyRolls> {
+    impossible_rolls_reporting(rules, u64::MAX, |_, _| {})
+}
+
+/// [`impossible_rolls`], calling `progress(done, total)` after every `every` rolls examined
+/// (for a progress bar while a long table is listed).
+pub fn impossible_rolls_reporting(
+    rules: &Rules,
+    every: u64,
+    mut progress: impl FnMut(u64, u64),
+) -> Result<ImpossibleTable, TooManyRolls> {
     let count = roll::count_sorted_rolls(&rules.dice);
     if count > MAX_TABLE_ROLLS {
         return Err(TooManyRolls(count));
@@ -448,10 +458,14 @@ pub fn impossible_rolls(rules: &Rules) -> Result<ImpossibleTable, TooManyRolls> 
         impossible_outcomes: 0,
     };
     let mut reach = None;
-    for (faces, ways) in roll::sorted_rolls(&rules.dice) {
+    for (done, (faces, ways)) in roll::sorted_rolls(&rules.dice).into_iter().enumerate() {
         if !is_solvable_with(&Puzzle::from_roll(&faces, rules), &mut reach) {
             table.impossible.push(faces);
             table.impossible_outcomes += ways;
+        }
+        let done = done as u64 + 1;
+        if done.is_multiple_of(every.max(1)) {
+            progress(done, count);
         }
     }
     Ok(table)

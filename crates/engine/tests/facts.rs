@@ -1,7 +1,7 @@
 //! The facts every implementation must reproduce (RULES.md §7).
 
 use score_engine::solve::{impossible_rolls, is_solvable, needs_fraction, solutions, Puzzle};
-use score_engine::{Num, Preset, Rules};
+use score_engine::{Num, OpSet, Preset, Rules};
 
 fn score_rules() -> Rules {
     Rules::preset(Preset::Score)
@@ -23,6 +23,19 @@ fn default_dice_have_104_impossible_rolls_of_2359() {
     assert!(!table.impossible.contains(&vec![2, 5, 12, 12]));
     assert!(table.impossible.iter().all(|r| r.windows(2).all(|w| w[0] <= w[1])));
     assert!(table.probability() > 0.0 && table.probability() < 0.05);
+}
+
+/// Five d20 → 20 by the subset answer: 39 impossible of 42,504 rolls, each confirmed by the
+/// move-by-move search (the browser's listing must show the same).
+#[test]
+fn five_d20_have_39_impossible_rolls_each_confirmed_by_the_search() {
+    let rules = Rules { dice: vec![20; 5], ..score_rules() };
+    let table = impossible_rolls(&rules).unwrap();
+    assert_eq!((table.rolls, table.impossible.len()), (42_504, 39));
+    assert_eq!(table.impossible[..2], [vec![1, 11, 11, 11, 15], vec![4, 11, 11, 11, 11]]);
+    for roll in &table.impossible {
+        assert!(!score_engine::solve::search_solvable(&Puzzle::from_roll(roll, &rules)), "{roll:?}");
+    }
 }
 
 /// RULES.md §7: 2 5 12 12 is solvable; 9 9 9 9 → 99 ÷ 9 + 9.
@@ -83,6 +96,25 @@ fn larger_pools_agree_with_the_solution_list() {
     for roll in [[1, 1, 1, 1, 1].as_slice(), &[1, 1, 1, 1, 2], &[6, 6, 6, 6, 6], &[1, 1, 1, 1, 1, 1]] {
         let p = Puzzle::from_roll(roll, &rules);
         assert_eq!(is_solvable(&p), !solutions(&p).is_empty(), "{roll:?}");
+    }
+}
+
+/// Five and six numbers: the subset shortcut agrees with the move-by-move search on whole
+/// tables (every roll of five d6, and of six d4, for several goals and both operator sets).
+#[test]
+fn fast_and_full_search_agree_on_five_and_six_dice() {
+    for (dice, goals) in [(vec![6u32; 5], [20i64, 97, 0, -7]), (vec![4u32; 6], [20, 251, 1, -30])] {
+        for goal in goals {
+            for ops in [OpSet::SCORE, OpSet::ARITHMETIC] {
+                let rules = Rules { dice: dice.clone(), goal, ops, ..Rules::default() };
+                for (roll, _) in score_engine::roll::sorted_rolls(&rules.dice) {
+                    let p = Puzzle::from_roll(&roll, &rules);
+                    assert_eq!(is_solvable(&p), score_engine::solve::search_solvable(&p), "{roll:?} → {goal}");
+                    let all = Puzzle { use_all: true, ..p };
+                    assert_eq!(is_solvable(&all), score_engine::solve::search_solvable(&all), "{roll:?} → {goal}, all");
+                }
+            }
+        }
     }
 }
 

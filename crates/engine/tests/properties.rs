@@ -94,3 +94,21 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    // The move-by-move search of six numbers can take a while when there is no solution.
+    #![proptest_config(ProptestConfig { cases: config().cases.min(400), ..config() })]
+
+    #[test]
+    fn five_and_six_numbers_fast_answer_agrees_with_the_search(
+        roll in prop::collection::vec(-3i64..=30, 5..=6),
+        goal in prop_oneof![-50i64..=300, 900i64..=9999],
+        ops in prop_oneof![Just(OpSet::SCORE), Just(OpSet::ARITHMETIC)],
+        use_all in any::<bool>(),
+        whole_only in any::<bool>(),
+    ) {
+        let mut p = Puzzle::new(roll.iter().map(|&v| Num::int(v)).collect(), Num::int(goal), ops, use_all);
+        p.whole_only = whole_only;
+        prop_assert_eq!(is_solvable(&p), score_engine::solve::search_solvable(&p), "{:?} → {}", roll, goal);
+    }
+}
