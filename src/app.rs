@@ -214,6 +214,7 @@ pub fn App() -> impl IntoView {
         help_open: RwSignal::new(help_seen != Some(true)),
     };
     provide_context(ctx);
+    provide_context(crate::components::impossibles_panel::Listing::new());
     // N: the next roll, whenever no clock runs.
     let _ = window_event_listener(leptos::ev::keydown, move |ev| {
         if (ev.key() == "n" || ev.key() == "N") && !typing(&ev) && !game.with_untracked(|g| g.round.is_running()) {

@@ -12,4 +12,6 @@ pub mod crash;
 pub mod forms;
 pub mod game;
 pub mod hooks;
+pub mod solver;
 pub mod storage;
+pub mod work;

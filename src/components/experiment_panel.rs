@@ -1,46 +1,70 @@
 use leptos::prelude::*;
-use score_engine::solve::{solutions_up_to, Puzzle};
-use score_engine::{Expr, Num};
 
 use crate::app::{roll_dice, use_ctx};
+use crate::components::solutions_panel::LIST_LIMIT;
 use crate::components::SolutionList;
 use crate::forms;
 use crate::game::roll_text;
 use crate::hooks::use_clock::now_ms;
+use crate::solver::{self, Task};
+use crate::work::{Job, Listed, Outcome};
 
-/// Any numbers, any goal: every solution. "Calculate" rolls the current dice at random.
+/// Any numbers, any goal: every solution, found by the solver's worker while the page
+/// plays on. "Calculate" rolls the current dice at random.
 #[component]
 pub fn ExperimentPanel() -> impl IntoView {
     let game = use_ctx().game;
     let numbers = RwSignal::new(String::from("9 9 9 9"));
     let goal = RwSignal::new(game.with_untracked(|g| g.rules.goal.to_string()));
     let errors = RwSignal::new((None::<String>, None::<String>));
-    let result = RwSignal::new(None::<Vec<Expr>>);
+    let result = RwSignal::new(None::<Vec<Listed>>);
+    let solving = RwSignal::new(false);
+    let task = StoredValue::new_local(None::<Task>);
+    on_cleanup(move || task.set_value(None));
+    // The solver's worker loads while the player fills the form.
+    solver::warm_up();
     let solve = move || {
         let (n, g) = forms::experiment(&numbers.get_untracked(), &goal.get_untracked());
         errors.set((n.as_ref().err().cloned(), g.as_ref().err().cloned()));
-        if let (Ok(n), Ok(g)) = (n, g) {
-            // The table's own roll, unsettled: solving it here is asking for its solutions.
-            if game.with_untracked(|gm| !gm.solutions_shown && gm.is_this_roll(&n, g)) {
-                let asked = game.try_update(|gm| gm.show_solutions(now_ms())).unwrap_or(Ok(()));
-                if let Err(e) = asked {
-                    errors.set((Some(e), None));
-                    result.set(None);
-                    return;
-                }
-            }
-            let rules = game.with_untracked(|g| g.rules.clone());
-            let p = Puzzle::new(n.into_iter().map(Num::int).collect(), Num::int(g), rules.ops, rules.use_all);
-            result.set(Some(solutions_up_to(&p, crate::components::solutions_panel::LIST_LIMIT)));
-        } else {
+        let (Ok(n), Ok(g)) = (n, g) else {
+            task.set_value(None);
+            solving.set(false);
             result.set(None);
+            return;
+        };
+        // The table's own roll, unsettled: solving it here is asking for its solutions.
+        if game.with_untracked(|gm| !gm.solutions_shown && gm.is_this_roll(&n, g)) {
+            let asked = game.try_update(|gm| gm.show_solutions(now_ms())).unwrap_or(Ok(()));
+            if let Err(e) = asked {
+                errors.set((Some(e), None));
+                result.set(None);
+                return;
+            }
         }
+        let rules = game.with_untracked(|g| g.rules.clone());
+        result.set(None);
+        solving.set(true);
+        let job = Job::Solutions { numbers: n, goal: g, rules, limit: LIST_LIMIT };
+        task.set_value(Some(solver::start(
+            job,
+            |_, _| {},
+            move |outcome| {
+                if let Outcome::Solutions(list) = outcome {
+                    result.try_set(Some(list));
+                }
+                solving.try_set(false);
+            },
+        )));
     };
     let calculate = move |_| {
         let rules = game.with_untracked(|g| g.rules.clone());
         numbers.set(roll_text(&roll_dice(&rules)));
         goal.set(rules.goal.to_string());
         solve();
+    };
+    let cancel = move |_| {
+        task.set_value(None);
+        solving.set(false);
     };
     view! {
         <div class="panel" aria-label="Experiment">
@@ -77,8 +101,14 @@ pub fn ExperimentPanel() -> impl IntoView {
                 <div class="controls">
                     <button type="submit" class="primary">"Solve"</button>
                     <button type="button" on:click=calculate>"Calculate"</button>
+                    <Show when=move || solving.get()>
+                        <button type="button" on:click=cancel>"Cancel"</button>
+                    </Show>
                 </div>
             </form>
+            <Show when=move || solving.get()>
+                <p role="status" data-testid="solving">"Solving…"</p>
+            </Show>
             {move || result.get().map(|list| view! { <SolutionList solutions=list/> })}
         </div>
     }

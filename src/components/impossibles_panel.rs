@@ -1,40 +1,110 @@
 use leptos::prelude::*;
-use score_engine::solve::impossible_rolls;
 
 use crate::app::use_ctx;
-use crate::game::roll_text;
 use crate::hooks::use_clock::now_ms;
+use crate::solver::{self, Task};
+use crate::work::{Job, Outcome, Table};
 
-/// The rolls of the current dice and goal that have no solution, and the chance of one.
+/// Where a listing is.
+#[derive(Debug, Clone, PartialEq)]
+pub enum State {
+    Idle,
+    Listing(Option<(u64, u64)>),
+    Cancelled,
+    Failed(String),
+    Listed { summary: String, rolls: Vec<String> },
+}
+
+fn summary(t: &Table, ms: f64) -> String {
+    format!(
+        "{} impossible of {} rolls: a {:.2}% chance per roll (listed in {:.1} ms).",
+        t.impossible.len(),
+        grouped(t.rolls),
+        t.probability * 100.0,
+        ms
+    )
+}
+
+/// A count with thousands separated: 42,504.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn performance_now() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
+}
+
+/// A listing of impossible rolls: kept by the app, so it runs on while another view is open.
+#[derive(Clone, Copy)]
+pub struct Listing {
+    state: RwSignal<State>,
+    task: StoredValue<Option<Task>, LocalStorage>,
+}
+
+impl Listing {
+    /// Nothing listed yet.
+    pub fn new() -> Listing {
+        Listing { state: RwSignal::new(State::Idle), task: StoredValue::new_local(None) }
+    }
+}
+
+impl Default for Listing {
+    fn default() -> Self {
+        Listing::new()
+    }
+}
+
+/// The rolls of the current dice and goal that have no solution, and the chance of one:
+/// listed by the solver's worker, with progress and Cancel, while the page plays on.
 #[component]
 pub fn ImpossiblesPanel() -> impl IntoView {
     let game = use_ctx().game;
-    let outcome = RwSignal::new(None::<Result<(String, Vec<String>), String>>);
+    let Listing { state, task } = use_context::<Listing>().unwrap_or_default();
+    // The solver's worker loads while the player fills the form.
+    solver::warm_up();
     let list = move |_| {
         // The list answers the table's roll too: before it is settled, that is asking.
         if game.with_untracked(|g| !g.solutions_shown) {
             let asked = game.try_update(|g| g.show_solutions(now_ms())).unwrap_or(Ok(()));
             if let Err(e) = asked {
-                outcome.set(Some(Err(e)));
+                state.set(State::Failed(e));
                 return;
             }
         }
         let rules = game.with_untracked(|g| g.rules.clone());
-        let perf = web_sys::window().and_then(|w| w.performance());
-        let t0 = perf.as_ref().map_or(0.0, |p| p.now());
-        let table = impossible_rolls(&rules);
-        let ms = perf.as_ref().map_or(0.0, |p| p.now()) - t0;
-        outcome.set(Some(table.map_err(|e| e.to_string()).map(|t| {
-            let summary = format!(
-                "{} impossible of {} rolls: a {:.2}% chance per roll (listed in {:.1} ms).",
-                t.impossible.len(),
-                t.rolls,
-                t.probability() * 100.0,
-                ms
-            );
-            (summary, t.impossible.iter().map(|r| roll_text(r)).collect())
-        })));
+        let t0 = performance_now();
+        state.set(State::Listing(None));
+        // A new listing replaces the one running, if any.
+        task.set_value(Some(solver::start(
+            Job::Impossibles(rules),
+            move |done, total| {
+                state.try_set(State::Listing(Some((done, total))));
+            },
+            move |outcome| {
+                let next = match outcome {
+                    Outcome::Impossibles(Ok(t)) => {
+                        State::Listed { summary: summary(&t, performance_now() - t0), rolls: t.impossible }
+                    }
+                    Outcome::Impossibles(Err(e)) => State::Failed(e),
+                    _ => State::Failed("The solver answered another question.".into()),
+                };
+                state.try_set(next);
+            },
+        )));
     };
+    let cancel = move |_| {
+        task.set_value(None);
+        state.set(State::Cancelled);
+    };
+    let listing = move || matches!(state.get(), State::Listing(_));
     view! {
         <div class="panel" aria-label="Impossible rolls">
             <h2>"Impossible rolls"</h2>
@@ -46,7 +116,7 @@ pub fn ImpossiblesPanel() -> impl IntoView {
                     })
                 }}
             </p>
-            <p class="muted">"Five or six dice have tens of thousands of rolls: listing them can take a few seconds."</p>
+            <p class="muted">"Five or six dice have tens of thousands of rolls: the list takes a moment, and you can play on meanwhile."</p>
             {move || {
                 game.with(|g| !g.solutions_shown)
                     .then(|| {
@@ -57,11 +127,29 @@ pub fn ImpossiblesPanel() -> impl IntoView {
                         }
                     })
             }}
-            <button class="primary" on:click=list>"List impossible rolls"</button>
-            {move || match outcome.get() {
-                None => ().into_any(),
-                Some(Err(e)) => view! { <p class="field-error" role="alert">{e}</p> }.into_any(),
-                Some(Ok((summary, rolls))) => {
+            <div class="controls">
+                <button class="primary" on:click=list>"List impossible rolls"</button>
+                <Show when=listing>
+                    <button on:click=cancel>"Cancel"</button>
+                </Show>
+            </div>
+            {move || match state.get() {
+                State::Idle => ().into_any(),
+                State::Listing(at) => {
+                    let text = match at {
+                        Some((done, total)) => format!("Listing… {} of {} rolls", grouped(done), grouped(total)),
+                        None => "Listing…".to_string(),
+                    };
+                    let (done, total) = at.unwrap_or((0, 1));
+                    view! {
+                        <p role="status" data-testid="impossible-progress">{text}</p>
+                        <progress max=total.to_string() value=done.to_string() aria-label="Listing impossible rolls"></progress>
+                    }
+                        .into_any()
+                }
+                State::Cancelled => view! { <p role="status">"Listing cancelled."</p> }.into_any(),
+                State::Failed(e) => view! { <p class="field-error" role="alert">{e}</p> }.into_any(),
+                State::Listed { summary, rolls } => {
                     view! {
                         <p data-testid="impossible-summary">{summary}</p>
                         <ul class="impossible-rolls">
@@ -72,5 +160,17 @@ pub fn ImpossiblesPanel() -> impl IntoView {
                 }
             }}
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn counts_are_grouped_by_thousands() {
+        assert_eq!(super::grouped(0), "0");
+        assert_eq!(super::grouped(999), "999");
+        assert_eq!(super::grouped(2359), "2,359");
+        assert_eq!(super::grouped(42504), "42,504");
+        assert_eq!(super::grouped(1234567), "1,234,567");
     }
 }

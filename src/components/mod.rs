@@ -6,7 +6,7 @@ mod daily_panel;
 mod difficulty_select;
 mod experiment_panel;
 mod help_card;
-mod impossibles_panel;
+pub mod impossibles_panel;
 mod move_list;
 mod move_slots;
 mod number_tile;

@@ -1,15 +1,14 @@
+use crate::work::Listed;
 use leptos::prelude::*;
-use score_engine::Expr;
 
 /// Distinct solutions with their working, simplest first.
 #[component]
 pub fn SolutionList(
-    /// The solutions.
-    solutions: Vec<Expr>,
+    /// The solutions, as text.
+    solutions: Vec<Listed>,
 ) -> impl IntoView {
     let count = solutions.len();
-    let items: Vec<(String, Vec<String>)> =
-        solutions.iter().map(|e| (e.to_string(), e.steps().iter().map(ToString::to_string).collect())).collect();
+    let items: Vec<(String, Vec<String>)> = solutions.into_iter().map(|l| (l.expr, l.steps)).collect();
     view! {
         <p class="count" data-testid="solution-count">
             {match count {

@@ -1,15 +1,17 @@
 use leptos::prelude::*;
-use score_engine::solve::{difficulty, solutions_up_to, Puzzle};
 
 use crate::app::use_ctx;
 use crate::components::SolutionList;
 use crate::hooks::use_clock::now_ms;
+use crate::solver::{self, Task};
+use crate::work::{Job, Listed, Outcome};
 
 /// Most solutions listed: five or six dice can have thousands, which take seconds to find.
 pub const LIST_LIMIT: usize = 300;
 
 /// Every distinct solution of the current roll, with its difficulty: shown once the roll
 /// is settled or the player asks (which makes an unsettled roll practice), never before.
+/// They are found by the solver's worker, so a roll of six dice never stalls the page.
 #[component]
 pub fn SolutionsPanel() -> impl IntoView {
     let game = use_ctx().game;
@@ -17,21 +19,31 @@ pub fn SolutionsPanel() -> impl IntoView {
     let running = Memo::new(move |_| game.with(|g| g.round.is_running()));
     let settled = Memo::new(move |_| game.with(|g| g.round.is_over()));
     // Solved only when shown, so nothing about the roll is even computed for the page before.
-    let listed = Memo::new(move |_| {
-        shown.with(|s| {
-            s.as_ref().map(|(roll, rules)| {
-                let p = Puzzle::from_roll(roll, rules);
-                (solutions_up_to(&p, LIST_LIMIT), difficulty(&p))
-            })
-        })
+    let listed = RwSignal::new(None::<(Vec<Listed>, Option<u8>)>);
+    let task = StoredValue::new_local(None::<Task>);
+    on_cleanup(move || task.set_value(None));
+    Effect::new(move |_| {
+        listed.set(None);
+        let job = shown.get().map(|(roll, rules)| Job::Roll { roll, rules, limit: LIST_LIMIT });
+        task.set_value(job.map(|job| {
+            solver::start(
+                job,
+                |_, _| {},
+                move |outcome| {
+                    if let Outcome::Roll { solutions, difficulty } = outcome {
+                        listed.try_set(Some((solutions, difficulty)));
+                    }
+                },
+            )
+        }));
     });
     let error = RwSignal::new(None::<String>);
     let ask = move |_| game.update(|g| error.set(g.show_solutions(now_ms()).err()));
     view! {
         <div class="panel" aria-label="Solutions">
             <h2>"Solutions"</h2>
-            {move || match listed.get() {
-                Some((list, level)) => {
+            {move || match (listed.get(), shown.with(Option::is_some)) {
+                (Some((list, level)), _) => {
                     let full = list.len() >= LIST_LIMIT;
                     view! {
                         <p class="difficulty">
@@ -47,10 +59,11 @@ pub fn SolutionsPanel() -> impl IntoView {
                     }
                         .into_any()
                 }
-                None if running.get() => {
+                (None, true) => view! { <p role="status">"Finding the solutions…"</p> }.into_any(),
+                (None, false) if running.get() => {
                     view! { <p class="muted">"Solutions stay hidden while a clock runs."</p> }.into_any()
                 }
-                None => {
+                (None, false) => {
                     view! {
                         <p class="muted">
                             "The solutions appear once this roll is settled: a claim judged, a SCORE made or failed, or the goal made."

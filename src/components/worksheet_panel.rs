@@ -1,11 +1,11 @@
 use leptos::prelude::*;
-use score_engine::practice::{worksheet, WorksheetItem};
 use score_engine::{Preset, Rules};
 
 use crate::app::{random_u32, use_ctx};
 use crate::components::DifficultySelect;
 use crate::forms;
-use crate::game::roll_text;
+use crate::solver::{self, Task};
+use crate::work::{Job, Outcome, SheetRoll};
 
 /// Printable worksheets: rolls with room to work, and an answer key on its own page.
 #[component]
@@ -15,7 +15,12 @@ pub fn WorksheetPanel() -> impl IntoView {
     let preset = RwSignal::new(String::from("score"));
     let level = RwSignal::new(0u8);
     let error = RwSignal::new(None::<String>);
-    let sheet = RwSignal::new(None::<(Rules, Vec<WorksheetItem>)>);
+    let sheet = RwSignal::new(None::<(Rules, Vec<SheetRoll>)>);
+    let making = RwSignal::new(false);
+    let task = StoredValue::new_local(None::<Task>);
+    on_cleanup(move || task.set_value(None));
+    // The solver's worker loads while the player fills the form.
+    solver::warm_up();
     let make = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let n = match forms::whole(&count.get_untracked(), "The number of rolls", 1, 50) {
@@ -31,13 +36,30 @@ pub fn WorksheetPanel() -> impl IntoView {
             None => base,
         };
         let lvl = Some(level.get_untracked()).filter(|l| *l > 0);
-        match worksheet(&rules, n, lvl, random_u32) {
-            Ok(items) => {
-                error.set(None);
-                sheet.set(Some((rules, items)));
-            }
-            Err(e) => error.set(Some(e.to_string())),
-        }
+        let seed = (u64::from(random_u32()) << 32) | u64::from(random_u32());
+        error.set(None);
+        making.set(true);
+        let job = Job::Worksheet { rules: rules.clone(), count: n, level: lvl, seed };
+        task.set_value(Some(solver::start(
+            job,
+            |_, _| {},
+            move |outcome| {
+                match outcome {
+                    Outcome::Worksheet(Ok(items)) => {
+                        sheet.try_set(Some((rules, items)));
+                    }
+                    Outcome::Worksheet(Err(e)) => {
+                        error.try_set(Some(e));
+                    }
+                    _ => {}
+                }
+                making.try_set(false);
+            },
+        )));
+    };
+    let cancel = move |_| {
+        task.set_value(None);
+        making.set(false);
     };
     let print = move |_| {
         if let Some(w) = web_sys::window() {
@@ -65,7 +87,13 @@ pub fn WorksheetPanel() -> impl IntoView {
                 <div class="controls">
                     <button type="submit" class="primary">"Make worksheet"</button>
                     <button type="button" on:click=print disabled=move || sheet.with(Option::is_none)>"Print"</button>
+                    <Show when=move || making.get()>
+                        <button type="button" on:click=cancel>"Cancel"</button>
+                    </Show>
                 </div>
+                <Show when=move || making.get()>
+                    <p role="status">"Making the worksheet…"</p>
+                </Show>
             </form>
             {move || {
                 sheet.get().map(|(rules, items)| {
@@ -74,7 +102,7 @@ pub fn WorksheetPanel() -> impl IntoView {
                         <section class="worksheet" aria-label="Worksheet to print">
                             <h3>{format!("Make {} with each roll", rules.goal)}</h3>
                             <ol class="worksheet-rolls">
-                                {items.into_iter().map(|i| view! { <li class="worksheet-roll">{roll_text(&i.roll)}</li> }).collect_view()}
+                                {items.into_iter().map(|i| view! { <li class="worksheet-roll">{i.roll}</li> }).collect_view()}
                             </ol>
                             <section class="answer-key" aria-label="Answer key">
                                 <h3>"Answer key"</h3>
@@ -82,11 +110,10 @@ pub fn WorksheetPanel() -> impl IntoView {
                                     {answers
                                         .into_iter()
                                         .map(|i| {
-                                            let steps: Vec<String> = i.answer.steps().iter().map(ToString::to_string).collect();
                                             view! {
                                                 <li>
-                                                    {format!("{}: {}", roll_text(&i.roll), i.answer)}
-                                                    <span class="working">{format!(" ({})", steps.join("; "))}</span>
+                                                    {format!("{}: {}", i.roll, i.answer.expr)}
+                                                    <span class="working">{format!(" ({})", i.answer.steps.join("; "))}</span>
                                                 </li>
                                             }
                                         })

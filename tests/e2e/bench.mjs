@@ -43,32 +43,67 @@ console.log(`load to playable (first die clickable), median of 7: ${median(loads
 }
 
 const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+// Long tasks on the page's main thread (over 50 ms block input and painting).
+await context.addInitScript(() => {
+  window.__long = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(e.duration); })
+    .observe({ type: 'longtask', buffered: true });
+});
 const page = await context.newPage();
 const score = new ScorePage(page);
 await score.open();
+await page.waitForTimeout(500);
+
+/** Runs `act` until `done` is visible; returns [ms to result, long tasks over 50 ms, longest]. */
+async function measure(act, done) {
+  await page.evaluate(() => { window.__long = []; });
+  const t0 = await page.evaluate(() => performance.now());
+  await act();
+  await done.waitFor({ timeout: 60_000 });
+  const t1 = await page.evaluate(() => performance.now());
+  await page.waitForTimeout(100);
+  const long = await page.evaluate(() => window.__long);
+  return [t1 - t0, long.length, Math.max(0, ...long)];
+}
+const report = (what, [ms, n, worst]) => console.log(`${what}: ${ms.toFixed(0)} ms to result; ${n} long tasks over 50 ms (longest ${worst.toFixed(0)} ms)`);
+
 const tables = [];
 for (let i = 0; i < 7; i += 1) {
   await score.button('Impossible rolls').click();
   await score.button('List impossible rolls').click();
+  await page.getByTestId('impossible-summary').waitFor();
   const text = await page.getByTestId('impossible-summary').textContent();
   tables.push(Number(/listed in ([\d.]+) ms/.exec(text)[1]));
   await score.button('Solutions').click();
 }
-console.log(`impossible table, default dice (2359 rolls), median of 7: ${median(tables).toFixed(1)} ms`);
+console.log(`impossible table, default dice (2359 rolls), in the worker, median of 7: ${median(tables).toFixed(1)} ms`);
 
 await score.button('Experiment').click();
 const solves = [];
 for (let i = 0; i < 7; i += 1) {
   await page.getByRole('textbox', { name: 'Numbers' }).fill(i % 2 ? '4 6 10 20' : '20 10 6 4');
-  const ms = await page.evaluate(async () => {
-    const t0 = performance.now();
-    [...document.querySelectorAll('button')].find((b) => b.textContent === 'Solve').click();
-    await new Promise((r) => requestAnimationFrame(() => r()));
-    return performance.now() - t0;
-  });
+  const [ms] = await measure(() => score.button('Solve').click(), page.getByTestId('solution-count'));
   solves.push(ms);
 }
 console.log(`slowest roll 4 6 10 20, all distinct solutions listed and rendered, median of 7: ${median(solves).toFixed(1)} ms`);
-console.log(`(${await page.getByTestId('solution-count').textContent()})`);
 
+await page.getByRole('textbox', { name: 'Numbers' }).fill('97 89 83 79 73 71');
+await page.getByRole('textbox', { name: 'Goal' }).fill('9999');
+report('experiment 97 89 83 79 73 71 → 9999', await measure(() => score.button('Solve').click(), page.getByTestId('solution-count')));
+
+await score.button('Worksheet').click();
+await page.getByRole('textbox', { name: 'Rolls (1–50)' }).fill('50');
+await page.getByRole('combobox', { name: 'Difficulty' }).selectOption('5');
+report('worksheet, 50 rolls of difficulty 5', await measure(() => score.button('Make worksheet').click(), page.getByRole('region', { name: 'Answer key' })));
+
+await score.button('Settings').click();
+await page.getByRole('textbox', { name: 'Dice (sides)' }).fill('20 20 20 20 20');
+await score.button('Apply and roll').click();
+await score.button('Impossible rolls').click();
+report('impossible table, five d20 (42,504 rolls)', await measure(() => score.button('List impossible rolls').click(), page.getByTestId('impossible-summary')));
+
+await score.button('Settings').click();
+await page.getByRole('textbox', { name: 'Dice (sides)' }).fill('100 100 100 100 100 100');
+report('apply six d100 and roll', await measure(() => score.button('Apply and roll').click(), page.getByText('Saved. New roll with these settings.')));
+await context.close();
 await browser.close();

@@ -75,7 +75,7 @@ test('the impossible rolls of the default dice are listed', async () => {
     await score.button('Impossible rolls').click();
     await score.button('List impossible rolls').click();
     const summary = await page.getByTestId('impossible-summary').textContent();
-    assert.match(summary, /^104 impossible of 2359 rolls/);
+    assert.match(summary, /^104 impossible of 2,359 rolls/);
     await page.getByText('1 1 1 4', { exact: true }).waitFor();
   });
 });

@@ -1,0 +1,175 @@
+//! Long computations off the page: each [`Task`] runs one [`Job`] in a Web Worker
+//! (`score-worker`), so clocks repaint and buttons answer while it works. Dropping a
+//! running task (Cancel, a new request, leaving the view) stops its worker at once; a
+//! finished task hands its worker back for the next job, and [`warm_up`] loads one ahead of
+//! need. Where no worker can start (a page without the worker's files), the job runs on
+//! the page instead.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use gloo_timers::callback::Timeout;
+use wasm_bindgen::prelude::*;
+use web_sys::{MessageEvent, Worker};
+
+use crate::work::{run, Job, Outcome, Reply, Request};
+
+/// The worker's loader, beside `index.html` (a relative URL: works from any sub-path).
+const WORKER_URL: &str = "./score-worker_loader.js";
+
+type Done = Rc<RefCell<Option<Box<dyn FnOnce(Outcome)>>>>;
+type OnMessage = Closure<dyn FnMut(MessageEvent)>;
+
+/// A worker with nothing to do, whether it has loaded, and whether it failed to.
+struct Idle {
+    worker: Worker,
+    ready: Rc<Cell<bool>>,
+    broken: Rc<Cell<bool>>,
+    _on_message: OnMessage,
+    _on_error: Option<Closure<dyn FnMut(web_sys::Event)>>,
+}
+
+thread_local! {
+    static IDLE: RefCell<Option<Idle>> = const { RefCell::new(None) };
+}
+
+/// Starts loading a worker, if none waits idle, so that the next job starts at once.
+pub fn warm_up() {
+    let busy = IDLE.with(|idle| idle.borrow().is_some());
+    if busy {
+        return;
+    }
+    let Ok(worker) = Worker::new(WORKER_URL) else { return };
+    let ready = Rc::new(Cell::new(false));
+    let flag = ready.clone();
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
+        if matches!(ev.data().as_string().and_then(|t| serde_json::from_str(&t).ok()), Some(Reply::Ready)) {
+            flag.set(true);
+        }
+    });
+    let broken = Rc::new(Cell::new(false));
+    let failed = broken.clone();
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |ev: web_sys::Event| {
+        ev.prevent_default();
+        failed.set(true);
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    let idle = Idle { worker, ready, broken, _on_message: on_message, _on_error: Some(on_error) };
+    IDLE.with(|slot| *slot.borrow_mut() = Some(idle));
+}
+
+/// Gives a worker that finished its job back for the next one (or ends it if one waits).
+fn hand_back(worker: &Worker) {
+    worker.set_onmessage(None);
+    worker.set_onerror(None);
+    let kept = IDLE.with(|idle| {
+        let mut idle = idle.borrow_mut();
+        if idle.is_some() {
+            return false;
+        }
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|_: MessageEvent| {});
+        *idle = Some(Idle {
+            worker: worker.clone(),
+            ready: Rc::new(Cell::new(true)),
+            broken: Rc::new(Cell::new(false)),
+            _on_message: on_message,
+            _on_error: None,
+        });
+        true
+    });
+    if !kept {
+        worker.terminate();
+    }
+}
+
+/// A running job; dropping it before it is done stops it.
+pub struct Task {
+    worker: Option<Worker>,
+    finished: Rc<Cell<bool>>,
+    _on_message: Option<OnMessage>,
+    _on_error: Option<Closure<dyn FnMut(web_sys::Event)>>,
+    fallback: Rc<RefCell<Option<Timeout>>>,
+}
+
+impl Drop for Task {
+    fn drop(&mut self) {
+        if let Some(w) = self.worker.as_ref().filter(|_| !self.finished.get()) {
+            w.set_onmessage(None);
+            w.set_onerror(None);
+            w.terminate();
+        }
+        if let Some(t) = self.fallback.borrow_mut().take() {
+            t.cancel();
+        }
+    }
+}
+
+/// Runs `job` on the page after the next paint (so "Listing…" shows first).
+fn on_page(job: Job, done: Done, slot: &Rc<RefCell<Option<Timeout>>>) {
+    let timeout = Timeout::new(16, move || {
+        let outcome = run(job, |_, _| {});
+        if let Some(f) = done.borrow_mut().take() {
+            f(outcome);
+        }
+    });
+    *slot.borrow_mut() = Some(timeout);
+}
+
+/// Starts `job`: `progress(done, total)` as it goes, `done(outcome)` once at the end.
+pub fn start(job: Job, progress: impl Fn(u64, u64) + 'static, done: impl FnOnce(Outcome) + 'static) -> Task {
+    let done: Done = Rc::new(RefCell::new(Some(Box::new(done))));
+    let fallback = Rc::new(RefCell::new(None));
+    let finished = Rc::new(Cell::new(false));
+    let idle = IDLE.with(|idle| idle.borrow_mut().take());
+    if let Some(dead) = idle.as_ref().filter(|i| i.broken.get()) {
+        dead.worker.terminate();
+    }
+    let (worker, ready) = match idle.filter(|i| !i.broken.get()) {
+        Some(Idle { worker, ready, .. }) => (worker, ready.get()),
+        None => match Worker::new(WORKER_URL) {
+            Ok(w) => (w, false),
+            Err(_) => {
+                on_page(job, done, &fallback);
+                return Task { worker: None, finished, _on_message: None, _on_error: None, fallback };
+            }
+        },
+    };
+    let request = serde_json::to_string(&Request { id: 1, job: job.clone() }).unwrap_or_default();
+    let (to_worker, done_msg, over) = (worker.clone(), done.clone(), finished.clone());
+    let posted = request.clone();
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
+        let text = ev.data().as_string().unwrap_or_default();
+        match serde_json::from_str::<Reply>(&text) {
+            Ok(Reply::Ready) => {
+                let _ = to_worker.post_message(&JsValue::from_str(&posted));
+            }
+            Ok(Reply::Progress { done, total, .. }) => progress(done, total),
+            Ok(Reply::Done { outcome, .. }) => {
+                over.set(true);
+                hand_back(&to_worker);
+                if let Some(f) = done_msg.borrow_mut().take() {
+                    f(outcome);
+                }
+            }
+            Ok(Reply::Unreadable(_)) | Err(_) => {}
+        }
+    });
+    // The worker's files missing or broken: do the job here rather than never.
+    let (slot, done_err, failed) = (fallback.clone(), done.clone(), worker.clone());
+    let mut job = Some(job);
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |ev: web_sys::Event| {
+        ev.prevent_default();
+        failed.set_onmessage(None);
+        failed.terminate();
+        if let Some(job) = job.take() {
+            on_page(job, done_err.clone(), &slot);
+        }
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    if ready {
+        let _ = worker.post_message(&JsValue::from_str(&request));
+    }
+    Task { worker: Some(worker), finished, _on_message: Some(on_message), _on_error: Some(on_error), fallback }
+}

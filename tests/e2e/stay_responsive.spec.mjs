@@ -1,0 +1,79 @@
+// Long computations run in the solver's Web Worker: the page answers while they run,
+// Cancel stops them, and their answers are the engine's.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, withPage } from './score_page.mjs';
+
+let browser;
+before(async () => { browser = await launchBrowser(); });
+after(async () => { await browser.close(); });
+
+async function useDice(score, page, dice) {
+  await score.button('Settings').click();
+  await page.getByRole('textbox', { name: 'Dice (sides)' }).fill(dice);
+  await score.button('Apply and roll').click();
+  await page.getByText('Saved. New roll with these settings.').waitFor();
+}
+
+test('five d20: the listing runs in the worker while the page answers, and finds the engine’s 39 rolls', async () => {
+  await withPage(browser, async (score, page) => {
+    await score.open();
+    await useDice(score, page, '20 20 20 20 20');
+    await score.button('Impossible rolls').click();
+    const t0 = Date.now();
+    await score.button('List impossible rolls').click();
+    await page.getByTestId('impossible-progress').getByText(/of 42,504 rolls/).waitFor();
+    // While it runs: another view opens, a die fills a slot, at once.
+    await score.button('Rules').click();
+    await page.getByRole('heading', { name: 'Fair play' }).waitFor({ timeout: 1000 });
+    const die = score.numbers().first();
+    const value = await die.locator('.value').textContent();
+    await die.click({ timeout: 1000 });
+    await page.waitForFunction((v) => document.querySelector('[data-slot="left"]')?.textContent.includes(v), value, { timeout: 1000 });
+    assert.equal(await page.getByTestId('impossible-progress').count(), 0, 'the listing view is closed, the listing runs on');
+    await score.button('Impossible rolls').click();
+    const summary = page.getByTestId('impossible-summary');
+    await summary.waitFor({ timeout: 30_000 });
+    assert.match(await summary.textContent(), /^39 impossible of 42,504 rolls/);
+    const rolls = await page.locator('.impossible-rolls li').allTextContents();
+    assert.equal(rolls.length, 39);
+    assert.deepEqual(rolls.slice(0, 4), ['1 11 11 11 15', '4 11 11 11 11', '4 13 13 13 13', '6 6 11 17 17']);
+    console.log(`five d20 listed in the worker in ${Date.now() - t0} ms (wall, with the clicks)`);
+  });
+});
+
+test('Cancel stops a listing, and a new listing replaces the one running', async () => {
+  await withPage(browser, async (score, page) => {
+    await score.open();
+    await useDice(score, page, '20 20 20 20 20');
+    await score.button('Impossible rolls').click();
+    await score.button('List impossible rolls').click();
+    await page.getByTestId('impossible-progress').waitFor();
+    await score.button('Cancel').click();
+    await page.getByText('Listing cancelled.').waitFor();
+    await page.waitForTimeout(1500);
+    assert.equal(await page.getByTestId('impossible-summary').count(), 0);
+    // Listing twice: one answer, for the second.
+    await score.button('List impossible rolls').click();
+    await score.button('List impossible rolls').click();
+    await page.getByTestId('impossible-summary').waitFor({ timeout: 30_000 });
+    assert.equal(await page.getByTestId('impossible-summary').count(), 1);
+  });
+});
+
+test('the experiment solves six large numbers in the worker, and Cancel stops it', async () => {
+  await withPage(browser, async (score, page) => {
+    await score.open();
+    await score.button('Experiment').click();
+    await page.getByRole('textbox', { name: 'Numbers' }).fill('97 89 83 79 73 71');
+    await page.getByRole('textbox', { name: 'Goal' }).fill('9999');
+    await score.button('Solve').click();
+    await page.getByTestId('solving').waitFor();
+    await score.button('Cancel').click();
+    await page.getByTestId('solving').waitFor({ state: 'detached' });
+    assert.equal(await page.getByTestId('solution-count').count(), 0);
+    await score.button('Solve').click();
+    await page.getByText('3 distinct solutions').waitFor({ timeout: 30_000 });
+    await page.getByText('(83 + 73)‖97 − 79 × 71 − 89', { exact: true }).waitFor();
+  });
+});
