@@ -5,14 +5,22 @@
 2. Adds the Content-Security-Policy <meta>: only 'self', plus 'wasm-unsafe-eval'.
 3. Writes sw.js with the precache list of every file of this build and a version
    derived from their contents, so a new build is a new service worker.
+4. Precompresses every text and wasm file: `name.gz` (gzip -9) and `name.br` (brotli -q 11)
+   beside it, for hosts and servers that serve precompressed files. They are not in the
+   precache list: the browser caches what it was served, decompressed.
 
 Runs in $TRUNK_STAGING_DIR (or the folder given as its argument).
 """
+import gzip
 import hashlib
 import json
 import os
 import re
+import shutil
+import subprocess
 import sys
+
+COMPRESSIBLE = (".wasm", ".js", ".css", ".html", ".webmanifest", ".svg", ".json")
 
 CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
@@ -48,7 +56,7 @@ def main():
         for n in sorted(names):
             path = os.path.join(dirpath, n)
             rel = os.path.relpath(path, root).replace(os.sep, "/")
-            if rel == "sw.js":
+            if rel == "sw.js" or rel.endswith((".gz", ".br")):
                 continue
             files.append(rel)
             digest.update(rel.encode())
@@ -60,6 +68,24 @@ def main():
     with open(os.path.join(root, "sw.js"), "w", encoding="utf-8") as f:
         f.write(sw)
     print("postbuild: %d files precached, version %s" % (len(files) + 1, version))
+    precompress(root)
+
+
+def precompress(root):
+    if shutil.which("brotli") is None:
+        sys.exit("postbuild: brotli is not installed (scripts/setup.sh installs it)")
+    count = 0
+    for dirpath, _, names in os.walk(root):
+        for n in names:
+            if not n.endswith(COMPRESSIBLE):
+                continue
+            path = os.path.join(dirpath, n)
+            data = open(path, "rb").read()
+            with open(path + ".gz", "wb") as f:
+                f.write(gzip.compress(data, compresslevel=9, mtime=0))
+            subprocess.run(["brotli", "-q", "11", "-f", "-k", "-o", path + ".br", path], check=True)
+            count += 1
+    print("postbuild: %d files precompressed (.gz and .br)" % count)
 
 
 if __name__ == "__main__":

@@ -62,6 +62,16 @@ else
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q chromium chromium-driver || fail "apt-get install chromium chromium-driver"
 fi
 
+if command -v brotli >/dev/null; then
+  say "brotli: present ($(brotli --version 2>/dev/null))"
+else
+  say "installing Debian brotli (dist/ is precompressed for hosts that serve .br)"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q brotli \
+    || { $SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q brotli; } \
+    || fail "apt-get install brotli"
+fi
+
 say "fetching crates"
 cargo fetch --quiet || fail "cargo fetch"
 say "ready"

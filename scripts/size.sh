@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# Prints the shipped sizes of dist/ (wasm, js, css: raw and gzip).
+# Prints the shipped sizes of dist/ (raw, gzip -9, brotli -q 11) and the first load: what
+# the page needs before it is playable (the solver's worker and sw.js load after).
 set -euo pipefail
 cd "$(dirname "$0")/../dist"
-total_raw=0; total_gz=0
-for f in *.wasm *.js *.css; do
+declare -A sum
+for f in index.html *.wasm *.js *.css; do
   [ -f "$f" ] || continue
-  raw=$(stat -c %s "$f"); gz=$(gzip -9 -c "$f" | wc -c)
-  total_raw=$((total_raw + raw)); total_gz=$((total_gz + gz))
-  printf 'size: %-44s %8d B raw %8d B gzip\n' "$f" "$raw" "$gz"
+  raw=$(stat -c %s "$f"); gz=$(gzip -9 -c "$f" | wc -c); br=$(brotli -q 11 -c "$f" | wc -c)
+  printf 'size: %-40s %8d B raw %8d B gzip %8d B brotli\n' "$f" "$raw" "$gz" "$br"
+  for part in total $(case "$f" in score-worker*) echo worker ;; sw.js) ;; *) echo first-load ;; esac); do
+    sum[$part.raw]=$(( ${sum[$part.raw]:-0} + raw )); sum[$part.gz]=$(( ${sum[$part.gz]:-0} + gz )); sum[$part.br]=$(( ${sum[$part.br]:-0} + br ))
+  done
 done
-printf 'size: %-44s %8d B raw %8d B gzip\n' "total" "$total_raw" "$total_gz"
+for part in first-load worker total; do
+  printf 'size: %-40s %8d B raw %8d B gzip %8d B brotli\n' "($part)" "${sum[$part.raw]:-0}" "${sum[$part.gz]:-0}" "${sum[$part.br]:-0}"
+done
