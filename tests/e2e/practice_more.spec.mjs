@@ -110,6 +110,7 @@ test('a worksheet prints one block per roll and an answer key', async () => {
     await page.getByRole('textbox', { name: 'Rolls (1–50)' }).fill('7');
     await page.getByRole('combobox', { name: 'Difficulty' }).selectOption('2');
     await score.button('Make worksheet').click();
+    await page.getByRole('region', { name: 'Answer key' }).waitFor();
     await page.emulateMedia({ media: 'print' });
     assert.equal(await page.locator('.worksheet-roll:visible').count(), 7);
     assert.equal(await page.locator('.answer-key li:visible').count(), 7);

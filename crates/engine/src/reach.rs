@@ -25,6 +25,7 @@ type Values = Rc<[Num]>;
 pub(crate) struct Reach {
     ops: Vec<Op>,
     whole_only: bool,
+    singles: HashMap<Num, Values>,
     pairs: HashMap<[Num; 2], Values>,
     triples: HashMap<[Num; 3], Values>,
     /// For the numbers being solved (sorted): where each one's run of equal numbers starts.
@@ -52,6 +53,7 @@ impl Reach {
         Some(Reach {
             ops: ops.iter().collect(),
             whole_only,
+            singles: HashMap::default(),
             pairs: HashMap::default(),
             triples: HashMap::default(),
             run_start: [0; 6],
@@ -117,7 +119,7 @@ impl Reach {
             }
         }
         match k {
-            1 => Rc::from([picked[0]]),
+            1 => self.singles.entry(picked[0]).or_insert_with(|| Rc::from([picked[0]])).clone(),
             2 => self.pair(picked[0], picked[1]),
             _ => self.triple(picked),
         }
@@ -163,8 +165,9 @@ impl Reach {
                 continue;
             }
             let va = self.small_values(nums, a);
+            let vb = (b.count_ones() <= 3).then(|| self.small_values(nums, b));
             for &x in va.iter() {
-                if self.completes(x, nums, b, t) {
+                if self.completes(x, nums, b, vb.as_deref(), t) {
                     found = true;
                     break 'splits;
                 }
@@ -189,9 +192,8 @@ impl Reach {
     }
 
     /// Whether some value `y` of the numbers in `set` makes `x op y` or `y op x` equal `t`.
-    fn completes(&mut self, x: Num, nums: &[Num], set: u8, t: Num) -> bool {
-        // A small set's values are fetched once; a larger one is asked value by value.
-        let small = (set.count_ones() <= 3).then(|| self.small_values(nums, set));
+    /// `small`: the set's values, when it is small enough to have them listed.
+    fn completes(&mut self, x: Num, nums: &[Num], set: u8, small: Option<&[Num]>, t: Num) -> bool {
         for i in 0..self.ops.len() {
             let op = self.ops[i];
             let mut wanted: [Option<Num>; 2] = [None, None];
@@ -233,7 +235,7 @@ impl Reach {
                 return true;
             }
             for y in wanted.into_iter().flatten() {
-                let made = match &small {
+                let made = match small {
                     Some(values) => contains(values, y),
                     None => self.reaches(nums, set, y),
                 };
