@@ -34,14 +34,21 @@ pub(crate) struct Reach {
     memo: HashMap<(u8, Num), bool>,
 }
 
+/// The order value sets are kept in: by numerator, then denominator. Any total order
+/// that agrees with equality serves a lookup, and this one compares two `i64`s instead of
+/// cross-multiplying (sorting was a third of a table's time).
+fn key(v: &Num) -> (i64, i64) {
+    (v.numer(), v.denom())
+}
+
 fn sorted_unique(mut v: Vec<Num>) -> Values {
-    v.sort_unstable();
+    v.sort_unstable_by_key(key);
     v.dedup();
     v.into()
 }
 
 fn contains(v: &[Num], x: Num) -> bool {
-    v.binary_search(&x).is_ok()
+    v.binary_search_by_key(&key(&x), key).is_ok()
 }
 
 impl Reach {
@@ -77,7 +84,7 @@ impl Reach {
     }
 
     fn pair(&mut self, a: Num, b: Num) -> Values {
-        let key = if a <= b { [a, b] } else { [b, a] };
+        let key = if key(&a) <= key(&b) { [a, b] } else { [b, a] };
         if let Some(v) = self.pairs.get(&key) {
             return v.clone();
         }
@@ -89,7 +96,7 @@ impl Reach {
     }
 
     fn triple(&mut self, mut t: [Num; 3]) -> Values {
-        t.sort_unstable();
+        t.sort_unstable_by_key(key);
         if let Some(v) = self.triples.get(&t) {
             return v.clone();
         }
@@ -257,7 +264,7 @@ impl Reach {
         let mut sorted = [Num::ZERO; 6];
         sorted[..n].copy_from_slice(nums);
         let nums = &mut sorted[..n];
-        nums.sort_unstable();
+        nums.sort_unstable_by_key(key);
         for i in 0..6 {
             self.run_start[i] = if i > 0 && i < n && nums[i] == nums[i - 1] { self.run_start[i - 1] } else { i };
         }
