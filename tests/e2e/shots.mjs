@@ -46,6 +46,17 @@ for (const [name, viewport, opts] of sizes) {
   await page.locator('.views').screenshot({ path: `${out}/${name}-settings-error.png` });
   await score.button('Rules').click();
   await page.locator('.views').screenshot({ path: `${out}/${name}-rules.png` });
+
+  // A long listing in the solver's worker: progress and Cancel.
+  await score.button('Settings').click();
+  await page.getByRole('textbox', { name: 'Dice (sides)' }).fill('20 20 20 20 20');
+  await page.getByRole('textbox', { name: 'Goal' }).fill('9973');
+  await score.button('Apply and roll').click();
+  await score.button('Impossible rolls').click();
+  await score.button('List impossible rolls').click();
+  await page.getByTestId('impossible-progress').getByText(/of 42,504/).waitFor({ timeout: 30_000 });
+  await page.locator('.views').screenshot({ path: `${out}/${name}-listing.png` });
+  await score.button('Cancel').click();
   await context.close();
 }
 await browser.close();
