@@ -22,12 +22,6 @@ async function assertNothingGivenAway(page, roll) {
   if (roll === '1 1 1 4') assert.doesNotMatch(text, /has no solution/, 'the verdict on 1 1 1 4');
 }
 
-async function startMatch(score, page) {
-  await score.button('Players').click();
-  await page.getByRole('textbox', { name: 'Names, one per line' }).fill('Ana\nBen\nCy');
-  await score.button('Start match').click();
-}
-
 test('a fresh roll, a typed roll, the daily puzzle and a match give nothing away before a claim', async () => {
   await withPage(browser, async (score, page) => {
     await score.open();
@@ -45,7 +39,7 @@ test('a fresh roll, a typed roll, the daily puzzle and a match give nothing away
     await score.button("Play today's puzzle").click();
     await page.locator('.daily-tag', { hasText: 'Daily puzzle' }).waitFor();
     await assertNothingGivenAway(page);
-    await startMatch(score, page);
+    await score.startMatch('Ana\nBen\nCy');
     await score.button('SCORE for Ana').waitFor();
     await assertNothingGivenAway(page);
     await score.playRoll('1 1 1 4');
@@ -100,7 +94,7 @@ test('Show solutions before a claim makes the roll practice, alone and in the da
 test('in a match, Show solutions makes the roll practice for every player', async () => {
   await withPage(browser, async (score, page) => {
     await score.open();
-    await startMatch(score, page);
+    await score.startMatch('Ana\nBen\nCy');
     await score.playRoll('1 1 1 4');
     await score.button('Solutions').click();
     await score.button('Show solutions').click();
@@ -245,7 +239,7 @@ for (const viewport of [{ width: 1920, height: 1080 }, { width: 1280, height: 72
     await withPage(browser, async (score, page) => {
       await score.open();
       await score.button('Got it').click();
-      await startMatch(score, page);
+      await score.startMatch('Ana\nBen\nCy');
       await score.playRoll('2 5 12 12');
       await score.button('IMPOSSIBLE for Ben').click();
       await page.evaluate(() => window.scrollTo(0, 0));

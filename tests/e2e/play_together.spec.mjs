@@ -7,20 +7,13 @@ let browser;
 before(async () => { browser = await launchBrowser(); });
 after(async () => { await browser.close(); });
 
-async function startMatch(score, page, names, judging = true) {
-  await score.button('Players').click();
-  await page.getByRole('textbox', { name: 'Names, one per line' }).fill(names);
-  if (!judging) await page.getByRole('checkbox', { name: /The computer judges IMPOSSIBLE/ }).uncheck();
-  await score.button('Start match').click();
-}
-
 const scores = (page) => page.locator('.player-score').allTextContents();
 
 test('a three-player match through every group rule', async () => {
   await withPage(browser, async (score, page) => {
     await page.clock.install();
     await score.open();
-    await startMatch(score, page, 'Ana\nBen\nCy');
+    await score.startMatch('Ana\nBen\nCy');
     // Any player may SCORE: Cy makes it (+1).
     await score.playRoll('2 5 12 12');
     await score.button('SCORE for Cy').click();
@@ -66,7 +59,7 @@ test('without judging, an unanswered IMPOSSIBLE wins', async () => {
   await withPage(browser, async (score, page) => {
     await page.clock.install();
     await score.open();
-    await startMatch(score, page, 'Red team\nBlue team', false);
+    await score.startMatch('Red team\nBlue team', false);
     await score.playRoll('2 5 12 12');
     await score.button('IMPOSSIBLE for Blue team').click();
     await page.clock.runFor(61_000);
@@ -77,7 +70,7 @@ test('without judging, an unanswered IMPOSSIBLE wins', async () => {
 test('bad player names get a message', async () => {
   await withPage(browser, async (score, page) => {
     await score.open();
-    await startMatch(score, page, 'Ana\nana');
+    await score.startMatch('Ana\nana');
     await page.getByText('“ana” is in the list twice.').waitFor();
     await page.getByRole('textbox', { name: 'Names, one per line' }).fill('<b>Ana</b>\nBen');
     await score.button('Start match').click();

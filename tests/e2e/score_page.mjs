@@ -66,6 +66,23 @@ export class ScorePage {
     );
   }
 
+  /** Starts a pass-and-play match of `names` (one per line) from the Players view. */
+  async startMatch(names, judging = true) {
+    await this.button('Players').click();
+    await this.page.getByRole('textbox', { name: 'Names, one per line' }).fill(names);
+    if (!judging) await this.page.getByRole('checkbox', { name: /The computer judges IMPOSSIBLE/ }).uncheck();
+    await this.button('Start match').click();
+  }
+
+  /** Applies dice (sides, e.g. "20 20 20") and a goal in Settings, and waits for the new roll. */
+  async useRules(dice, goal = '20') {
+    await this.button('Settings').click();
+    await this.page.getByRole('textbox', { name: 'Dice (sides)' }).fill(dice);
+    await this.page.getByRole('textbox', { name: 'Goal' }).fill(goal);
+    await this.button('Apply and roll').click();
+    await this.page.getByText('Saved. New roll with these settings.').waitFor();
+  }
+
   /** Drags `source` onto `target` with the mouse (pointer events). */
   async mouseDrag(source, target) {
     const a = await source.boundingBox();

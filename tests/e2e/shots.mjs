@@ -32,9 +32,7 @@ for (const [name, viewport, opts] of sizes) {
   await score.op('joined with').click();
   await page.screenshot({ path: `${out}/${name}-solo-settled.png`, fullPage: true });
 
-  await score.button('Players').click();
-  await page.getByRole('textbox', { name: 'Names, one per line' }).fill('Ana\nBen\nCai');
-  await score.button('Start match').click();
+  await score.startMatch('Ana\nBen\nCai');
   await score.button('IMPOSSIBLE for Ben').click();
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(600); // the dice's roll animation
@@ -48,10 +46,7 @@ for (const [name, viewport, opts] of sizes) {
   await page.locator('.views').screenshot({ path: `${out}/${name}-rules.png` });
 
   // A long listing in the solver's worker: progress and Cancel.
-  await score.button('Settings').click();
-  await page.getByRole('textbox', { name: 'Dice (sides)' }).fill('20 20 20 20 20');
-  await page.getByRole('textbox', { name: 'Goal' }).fill('9973');
-  await score.button('Apply and roll').click();
+  await score.useRules('20 20 20 20 20', '9973');
   await score.button('Impossible rolls').click();
   await score.button('List impossible rolls').click();
   await page.getByTestId('impossible-progress').getByText(/of 42,504/).waitFor({ timeout: 30_000 });

@@ -8,18 +8,10 @@ let browser;
 before(async () => { browser = await launchBrowser(); });
 after(async () => { await browser.close(); });
 
-async function useDice(score, page, dice, goal = '20') {
-  await score.button('Settings').click();
-  await page.getByRole('textbox', { name: 'Dice (sides)' }).fill(dice);
-  await page.getByRole('textbox', { name: 'Goal' }).fill(goal);
-  await score.button('Apply and roll').click();
-  await page.getByText('Saved. New roll with these settings.').waitFor();
-}
-
 test('five d20: the listing runs in the worker while the page answers, and finds the engine’s 39 rolls', async () => {
   await withPage(browser, async (score, page) => {
     await score.open();
-    await useDice(score, page, '20 20 20 20 20');
+    await score.useRules('20 20 20 20 20');
     await score.button('Impossible rolls').click();
     const t0 = Date.now();
     await score.button('List impossible rolls').click();
@@ -47,7 +39,7 @@ test('Cancel stops a listing, and a new listing replaces the one running', async
   await withPage(browser, async (score, page) => {
     await score.open();
     // 9973 from five d20 is out of reach for almost every roll: a listing of many seconds.
-    await useDice(score, page, '20 20 20 20 20', '9973');
+    await score.useRules('20 20 20 20 20', '9973');
     await score.button('Impossible rolls').click();
     await score.button('List impossible rolls').click();
     await page.getByTestId('impossible-progress').getByText(/of 42,504 rolls/).waitFor({ timeout: 30_000 });
@@ -56,7 +48,7 @@ test('Cancel stops a listing, and a new listing replaces the one running', async
     await page.waitForTimeout(1500);
     assert.equal(await page.getByTestId('impossible-summary').count(), 0);
     // Listing twice: one answer, for the second.
-    await useDice(score, page, '20 20 20 20 20');
+    await score.useRules('20 20 20 20 20');
     await score.button('Impossible rolls').click();
     await score.button('List impossible rolls').click();
     await score.button('List impossible rolls').click();
