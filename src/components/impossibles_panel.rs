@@ -1,4 +1,5 @@
 use leptos::prelude::*;
+use score_engine::Rules;
 
 use crate::app::use_ctx;
 use crate::hooks::use_clock::now_ms;
@@ -47,12 +48,14 @@ fn performance_now() -> f64 {
 pub struct Listing {
     state: RwSignal<State>,
     task: StoredValue<Option<Task>, LocalStorage>,
+    /// The dice and goal listed (or being listed).
+    rules: StoredValue<Option<Rules>>,
 }
 
 impl Listing {
     /// Nothing listed yet.
     pub fn new() -> Listing {
-        Listing { state: RwSignal::new(State::Idle), task: StoredValue::new_local(None) }
+        Listing { state: RwSignal::new(State::Idle), task: StoredValue::new_local(None), rules: StoredValue::new(None) }
     }
 }
 
@@ -67,7 +70,12 @@ impl Default for Listing {
 #[component]
 pub fn ImpossiblesPanel() -> impl IntoView {
     let game = use_ctx().game;
-    let Listing { state, task } = use_context::<Listing>().unwrap_or_default();
+    let Listing { state, task, rules: listed_for } = use_context::<Listing>().unwrap_or_default();
+    // Settings changed since the last listing (Settings is another view): it no longer applies.
+    if listed_for.get_value() != Some(game.with_untracked(|g| g.rules.clone())) {
+        task.set_value(None);
+        state.set(State::Idle);
+    }
     // The solver's worker loads while the player fills the form.
     solver::warm_up();
     let list = move |_| {
@@ -80,6 +88,7 @@ pub fn ImpossiblesPanel() -> impl IntoView {
             }
         }
         let rules = game.with_untracked(|g| g.rules.clone());
+        listed_for.set_value(Some(rules.clone()));
         let t0 = performance_now();
         state.set(State::Listing(None));
         // A new listing replaces the one running, if any.

@@ -32,6 +32,11 @@ test('five d20: the listing runs in the worker while the page answers, and finds
     assert.equal(rolls.length, 39);
     assert.deepEqual(rolls.slice(0, 4), ['1 11 11 11 15', '4 11 11 11 11', '4 13 13 13 13', '6 6 11 17 17']);
     console.log(`five d20 listed in the worker in ${Date.now() - t0} ms (wall, with the clicks)`);
+    // Other dice: the list for five d20 no longer shows.
+    await score.useRules('6 6 12 20');
+    await score.button('Impossible rolls').click();
+    await page.getByText('Dice d6 d6 d12 d20 → 20').waitFor();
+    assert.equal(await summary.count(), 0);
   });
 });
 
