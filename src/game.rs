@@ -6,7 +6,7 @@
 //! is tested natively. Components only call these methods and render.
 
 use score_engine::board::Move;
-use score_engine::round::Reason;
+use score_engine::round::{LineContext, Reason};
 use score_engine::stats::HistoryEntry;
 use score_engine::{solve, Action, Award, Board, Event, Input, Op, Puzzle, Round, Rules, Stats, TileId};
 use serde::{Deserialize, Serialize};
@@ -173,14 +173,7 @@ pub struct Game {
     pub level: Option<u8>,
 }
 
-/// Formats points with a real minus sign: +1, 0, −2.
-pub fn signed(points: i32) -> String {
-    match points {
-        p if p > 0 => format!("+{p}"),
-        p if p < 0 => format!("−{}", -p),
-        _ => "0".into(),
-    }
-}
+pub use score_engine::round::signed;
 
 pub use score_engine::roll::roll_text;
 
@@ -321,33 +314,10 @@ impl Game {
     }
 
     fn line(&self, a: &Award) -> String {
-        let goal = self.rules.goal;
-        let why = match a.reason {
-            Reason::Made { moves } => format!("{goal} made in {moves} moves"),
-            Reason::FreePractice => "the clock wasn't running".into(),
-            Reason::TimeUp => "the SCORE clock ran out".into(),
-            Reason::GaveUp => "you gave up the SCORE".into(),
-            Reason::NumbersUsedUp => "the numbers ran out (strict mode)".into(),
-            Reason::Abandoned => "a new roll while the SCORE clock ran".into(),
-            Reason::TrulyImpossible => format!("right: {} has no solution", roll_text(&self.roll)),
-            Reason::HadSolution => {
-                format!("{} had a solution: {}", roll_text(&self.roll), self.a_solution().unwrap_or_default())
-            }
-            Reason::NobodyScored => "nobody found a solution".into(),
-            Reason::ClaimBeaten { by } if by != a.player => match self.name(by) {
-                Some(n) => format!("{n} made {goal} during the IMPOSSIBLE clock"),
-                None => "the IMPOSSIBLE claim was wrong".into(),
-            },
-            Reason::ClaimBeaten { .. } => "the IMPOSSIBLE claim was wrong".into(),
-            Reason::HintUsed => "a hint was used, so this roll is practice".into(),
-            Reason::SolutionsShown => "the solutions were shown, so this roll is practice".into(),
-        };
-        match (self.name(a.player), a.reason) {
-            (Some(n), r) if !matches!(r, Reason::FreePractice | Reason::HintUsed | Reason::SolutionsShown) => {
-                format!("{n} {}: {why}", signed(a.points))
-            }
-            _ => format!("{}: {why}", signed(a.points)),
-        }
+        let roll = roll_text(&self.roll);
+        let solution = matches!(a.reason, Reason::HadSolution).then(|| self.a_solution()).flatten();
+        let name = |p: usize| self.name(p).map(str::to_string);
+        a.line(&LineContext { goal: self.rules.goal, roll: &roll, a_solution: solution.as_deref(), name: &name })
     }
 
     fn settle(&mut self, awards: &[Award], now_ms: u64) {

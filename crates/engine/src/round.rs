@@ -125,6 +125,58 @@ pub struct Award {
     pub reason: Reason,
 }
 
+/// Formats points with a real minus sign: +1, 0, −2.
+pub fn signed(points: i32) -> String {
+    match points {
+        p if p > 0 => format!("+{p}"),
+        p if p < 0 => format!("−{}", -p),
+        _ => "0".into(),
+    }
+}
+
+/// What a result line needs to know about the table: one wording for solitaire,
+/// pass-and-play and class rooms.
+pub struct LineContext<'a> {
+    /// The goal.
+    pub goal: i64,
+    /// The roll, as players write it ("2 5 12 12").
+    pub roll: &'a str,
+    /// A solution, for a wrong IMPOSSIBLE claim.
+    pub a_solution: Option<&'a str>,
+    /// A player's name (none in solitaire).
+    pub name: &'a dyn Fn(usize) -> Option<String>,
+}
+
+impl Award {
+    /// The result line: "Cy +1: 20 made in 2 moves", "−2: 2 5 12 12 had a solution: …".
+    pub fn line(&self, cx: &LineContext<'_>) -> String {
+        let goal = cx.goal;
+        let why = match self.reason {
+            Reason::Made { moves } => format!("{goal} made in {moves} moves"),
+            Reason::FreePractice => "the clock wasn't running".into(),
+            Reason::TimeUp => "the SCORE clock ran out".into(),
+            Reason::GaveUp => "you gave up the SCORE".into(),
+            Reason::NumbersUsedUp => "the numbers ran out (strict mode)".into(),
+            Reason::Abandoned => "a new roll while the SCORE clock ran".into(),
+            Reason::TrulyImpossible => format!("right: {} has no solution", cx.roll),
+            Reason::HadSolution => format!("{} had a solution: {}", cx.roll, cx.a_solution.unwrap_or_default()),
+            Reason::NobodyScored => "nobody found a solution".into(),
+            Reason::ClaimBeaten { by } if by != self.player => match (cx.name)(by) {
+                Some(n) => format!("{n} made {goal} during the IMPOSSIBLE clock"),
+                None => "the IMPOSSIBLE claim was wrong".into(),
+            },
+            Reason::ClaimBeaten { .. } => "the IMPOSSIBLE claim was wrong".into(),
+            Reason::HintUsed => "a hint was used, so this roll is practice".into(),
+            Reason::SolutionsShown => "the solutions were shown, so this roll is practice".into(),
+        };
+        let practice = matches!(self.reason, Reason::FreePractice | Reason::HintUsed | Reason::SolutionsShown);
+        match (cx.name)(self.player).filter(|_| !practice) {
+            Some(n) => format!("{n} {}: {why}", signed(self.points)),
+            None => format!("{}: {why}", signed(self.points)),
+        }
+    }
+}
+
 /// An input that does not fit the round's state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum RoundError {
@@ -361,6 +413,23 @@ impl Round {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn result_lines_name_players_except_for_practice() {
+        let names = |p: usize| ["Ana", "Ben"].get(p).map(|n| n.to_string());
+        let cx = LineContext { goal: 20, roll: "2 5 12 12", a_solution: Some("2‖(12 − 12)"), name: &names };
+        let line = |player, points, reason| Award { player, points, reason }.line(&cx);
+        assert_eq!(line(1, 1, Reason::Made { moves: 2 }), "Ben +1: 20 made in 2 moves");
+        assert_eq!(line(0, -2, Reason::ClaimBeaten { by: 1 }), "Ana −2: Ben made 20 during the IMPOSSIBLE clock");
+        assert_eq!(line(0, -2, Reason::HadSolution), "Ana −2: 2 5 12 12 had a solution: 2‖(12 − 12)");
+        assert_eq!(line(0, 0, Reason::SolutionsShown), "0: the solutions were shown, so this roll is practice");
+        let alone = |_: usize| None;
+        let cx = LineContext { goal: 20, roll: "1 1 1 4", a_solution: None, name: &alone };
+        assert_eq!(
+            Award { player: 0, points: 1, reason: Reason::TrulyImpossible }.line(&cx),
+            "+1: right: 1 1 1 4 has no solution"
+        );
+    }
 
     fn solo(solvable: bool) -> Round {
         Round::solitaire(&Rules::default(), solvable)
