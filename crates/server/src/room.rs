@@ -1,0 +1,656 @@
+//! One class room as a pure state machine: [`Room::apply`] takes an [`Input`] and the
+//! time, checks it, and returns the [`Out`] events to send; [`Room::tick`] settles clocks
+//! that ran out. Nothing here touches a socket, a clock or a database, so every rule is
+//! tested natively, and [`Room::saved`] / [`Room::restore`] carry a room across a restart
+//! (boards are rebuilt by replaying each seat's actions through the engine's `Board`).
+//!
+//! The group rules are the pass-and-play ones (RULES.md §5), with the same wording:
+//! any member may press SCORE or IMPOSSIBLE; the first SCORE wins the clock; while a
+//! SCORE clock runs, only its player's moves count, and everyone sees them as they are
+//! made. Outside a claim each member practises on a private copy of the roll, which
+//! scores nothing and settles nothing.
+
+use std::collections::VecDeque;
+
+use score_engine::round::LineContext;
+use score_engine::solve::{is_solvable, simplest};
+use score_engine::{
+    Action, Award, Board, BoardError, Event, Input as RoundInput, Phase, Puzzle, Round, RoundError, Rules,
+};
+use serde::{Deserialize, Serialize};
+
+/// Most members in a room.
+pub const MAX_MEMBERS: usize = 60;
+/// Longest name, in characters.
+pub const MAX_NAME: usize = 20;
+/// Longest chat message, in characters.
+pub const MAX_CHAT: usize = 300;
+/// Chat messages kept (and sent to a member who joins).
+pub const CHAT_KEPT: usize = 200;
+
+/// A member's place in the room: their index on the scoreboard and in the round.
+pub type Seat = usize;
+
+/// Something a member (or, for the host's inputs, the host) does. The socket layer checks
+/// host rights (a host token, never a name) before it passes a host input.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Input {
+    /// Take a seat with this name.
+    Join { name: String },
+    /// Leave the room, or be removed by the host: the seat and its score are gone.
+    Leave { seat: Seat },
+    /// Press SCORE.
+    Score { seat: Seat },
+    /// Press IMPOSSIBLE.
+    Impossible { seat: Seat },
+    /// End the IMPOSSIBLE clock now and judge.
+    RevealNow { seat: Seat },
+    /// Give up one's own SCORE.
+    GiveUp { seat: Seat },
+    /// A move, an undo or a clear on the member's board.
+    Act { seat: Seat, action: Action },
+    /// Say something.
+    Chat { seat: Seat, text: String },
+    /// Host: a new roll (drawn by the caller), settling whatever runs.
+    NewRoll { roll: Vec<i64> },
+    /// Host: lock the room to new members, or open it.
+    Lock { locked: bool },
+    /// Host: clear the chat.
+    ClearChat,
+}
+
+/// Who an event is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum To {
+    /// Every member.
+    All,
+    /// One member.
+    Seat(Seat),
+}
+
+/// What happened.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RoomEvent {
+    /// A member took a seat.
+    Joined { seat: Seat, name: String },
+    /// A member left (or was removed).
+    Left { seat: Seat },
+    /// A clock started: "SCORE" or "IMPOSSIBLE", for a player, until a deadline (ms).
+    Clock { seat: Seat, claim: String, deadline: u64 },
+    /// A board's moves as working, e.g. ["12 − 12 = 0"]; to all while its SCORE clock runs.
+    Board { seat: Seat, moves: Vec<String> },
+    /// Points were settled: the result lines and every member's score.
+    Results { lines: Vec<String>, scores: Vec<(Seat, i32)> },
+    /// A new roll.
+    Rolled { roll: Vec<i64> },
+    /// A chat message.
+    Chat { seat: Seat, name: String, text: String },
+    /// The host cleared the chat.
+    ChatCleared,
+    /// The room was locked or opened.
+    Locked { locked: bool },
+}
+
+/// An event and who it is for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Out {
+    /// Who it is for.
+    pub to: To,
+    /// What happened.
+    pub event: RoomEvent,
+}
+
+/// Why an input was refused; the room is unchanged. Each says what to do in words a
+/// student understands.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RoomError {
+    #[error("A name needs at least one letter.")]
+    NameEmpty,
+    #[error("A name can be at most 20 characters.")]
+    NameTooLong,
+    #[error("A name can't contain control characters.")]
+    NameControl,
+    #[error("Someone in this room is already called “{0}”: choose another name.")]
+    NameTaken(String),
+    #[error("This room is full (60 members).")]
+    Full,
+    #[error("The host has locked this room.")]
+    Locked,
+    #[error("That seat is empty.")]
+    NoSuchSeat,
+    #[error("A message needs some text.")]
+    ChatEmpty,
+    #[error("A message can be at most 300 characters.")]
+    ChatTooLong,
+    #[error("Only the player whose SCORE clock runs can give it up.")]
+    NotYourScore,
+    #[error("{0}")]
+    Round(#[from] RoundError),
+    #[error("{0}")]
+    Board(#[from] BoardError),
+}
+
+/// A member.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Member {
+    /// Their name, as given.
+    pub name: String,
+    /// Their score in this room.
+    pub score: i32,
+}
+
+/// A chat message kept for members who join later.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatLine {
+    /// Who said it.
+    pub name: String,
+    /// What they said (text only: shown as text, never as HTML).
+    pub text: String,
+}
+
+/// Everything a room is, for storage: boards are kept as the actions that made them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Saved {
+    pub rules: Rules,
+    pub judging: bool,
+    pub locked: bool,
+    pub seats: Vec<Option<Member>>,
+    pub roll: Vec<i64>,
+    pub round: Round,
+    pub actions: Vec<Vec<Action>>,
+    pub chat: VecDeque<ChatLine>,
+    pub results: Vec<String>,
+}
+
+/// One class room.
+#[derive(Debug, Clone)]
+pub struct Room {
+    saved: Saved,
+    boards: Vec<Board>,
+}
+
+/// Checks a name: 1–20 characters once trimmed, no control characters.
+pub fn check_name(name: &str) -> Result<String, RoomError> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(RoomError::NameEmpty);
+    }
+    if name.chars().count() > MAX_NAME {
+        return Err(RoomError::NameTooLong);
+    }
+    if name.chars().any(char::is_control) {
+        return Err(RoomError::NameControl);
+    }
+    Ok(name.to_string())
+}
+
+fn everyone(event: RoomEvent) -> Out {
+    Out { to: To::All, event }
+}
+
+impl Room {
+    /// A room playing `roll` under `rules`; `judging`: the solver judges IMPOSSIBLE.
+    pub fn new(rules: Rules, judging: bool, roll: Vec<i64>) -> Room {
+        let round = Round::new(MAX_MEMBERS, &rules, is_solvable(&Puzzle::from_roll(&roll, &rules)), judging);
+        let saved = Saved {
+            rules,
+            judging,
+            locked: false,
+            seats: Vec::new(),
+            roll,
+            round,
+            actions: Vec::new(),
+            chat: VecDeque::new(),
+            results: Vec::new(),
+        };
+        Room { saved, boards: Vec::new() }
+    }
+
+    /// A room as stored, its boards replayed, and clocks that ran out meanwhile settled.
+    pub fn restore(saved: Saved, now_ms: u64) -> (Room, Vec<Out>) {
+        let boards = saved
+            .actions
+            .iter()
+            .map(|log| {
+                let mut b = Board::new(&saved.roll, &saved.rules);
+                for &a in log {
+                    let _ = b.apply(a);
+                }
+                b
+            })
+            .collect();
+        let mut room = Room { saved, boards };
+        let out = room.tick(now_ms);
+        (room, out)
+    }
+
+    /// What to store.
+    pub fn saved(&self) -> &Saved {
+        &self.saved
+    }
+
+    /// The members, by seat.
+    pub fn members(&self) -> impl Iterator<Item = (Seat, &Member)> {
+        self.saved.seats.iter().enumerate().filter_map(|(s, m)| m.as_ref().map(|m| (s, m)))
+    }
+
+    /// The roll.
+    pub fn roll(&self) -> &[i64] {
+        &self.saved.roll
+    }
+
+    /// Where the round stands.
+    pub fn phase(&self) -> Phase {
+        self.saved.round.phase()
+    }
+
+    /// The last result lines.
+    pub fn results(&self) -> &[String] {
+        &self.saved.results
+    }
+
+    /// A seat's moves as working.
+    pub fn moves(&self, seat: Seat) -> Vec<String> {
+        self.boards.get(seat).map_or_else(Vec::new, |b| b.moves().iter().map(|m| m.step().to_string()).collect())
+    }
+
+    fn member(&self, seat: Seat) -> Result<&Member, RoomError> {
+        self.saved.seats.get(seat).and_then(Option::as_ref).ok_or(RoomError::NoSuchSeat)
+    }
+
+    fn name(&self, seat: Seat) -> Option<String> {
+        self.member(seat).ok().map(|m| m.name.clone())
+    }
+
+    fn scores(&self) -> Vec<(Seat, i32)> {
+        self.members().map(|(s, m)| (s, m.score)).collect()
+    }
+
+    /// Applies `input` at `now_ms`: the events to send, or why it was refused (nothing changed).
+    pub fn apply(&mut self, input: Input, now_ms: u64) -> Result<Vec<Out>, RoomError> {
+        // Clocks that ran out are settled before anything else happens.
+        let mut out = self.tick(now_ms);
+        out.extend(match input {
+            Input::Join { name } => self.join(&name)?,
+            Input::Leave { seat } => self.leave(seat, now_ms)?,
+            Input::Score { seat } => self.claim(seat, RoundInput::Score(seat), now_ms)?,
+            Input::Impossible { seat } => self.claim(seat, RoundInput::Impossible(seat), now_ms)?,
+            Input::RevealNow { seat } => {
+                self.member(seat)?;
+                self.round(RoundInput::RevealNow, now_ms)?
+            }
+            Input::GiveUp { seat } => {
+                self.member(seat)?;
+                if !matches!(self.phase(), Phase::Score { player, .. } if player == seat) {
+                    return Err(RoomError::NotYourScore);
+                }
+                self.round(RoundInput::GiveUp, now_ms)?
+            }
+            Input::Act { seat, action } => self.act(seat, action, now_ms)?,
+            Input::Chat { seat, text } => self.chat(seat, &text)?,
+            Input::NewRoll { roll } => self.new_roll(roll, now_ms),
+            Input::Lock { locked } => {
+                self.saved.locked = locked;
+                vec![everyone(RoomEvent::Locked { locked })]
+            }
+            Input::ClearChat => {
+                self.saved.chat.clear();
+                vec![everyone(RoomEvent::ChatCleared)]
+            }
+        });
+        Ok(out)
+    }
+
+    /// Settles clocks that ran out by `now_ms`.
+    pub fn tick(&mut self, now_ms: u64) -> Vec<Out> {
+        let awards = self.saved.round.tick(now_ms);
+        self.settle(&awards)
+    }
+
+    fn join(&mut self, name: &str) -> Result<Vec<Out>, RoomError> {
+        let name = check_name(name)?;
+        if self.saved.locked {
+            return Err(RoomError::Locked);
+        }
+        let folded = name.to_lowercase();
+        if self.members().any(|(_, m)| m.name.to_lowercase() == folded) {
+            return Err(RoomError::NameTaken(name));
+        }
+        let seat = match self.saved.seats.iter().position(Option::is_none) {
+            Some(free) => free,
+            None if self.saved.seats.len() < MAX_MEMBERS => self.saved.seats.len(),
+            None => return Err(RoomError::Full),
+        };
+        if seat == self.saved.seats.len() {
+            self.saved.seats.push(None);
+            self.saved.actions.push(Vec::new());
+            self.boards.push(Board::new(&self.saved.roll, &self.saved.rules));
+        }
+        self.saved.seats[seat] = Some(Member { name: name.clone(), score: 0 });
+        self.saved.actions[seat].clear();
+        self.boards[seat] = Board::new(&self.saved.roll, &self.saved.rules);
+        Ok(vec![everyone(RoomEvent::Joined { seat, name })])
+    }
+
+    fn leave(&mut self, seat: Seat, now_ms: u64) -> Result<Vec<Out>, RoomError> {
+        self.member(seat)?;
+        // A claim of the one leaving is settled first (a SCORE fails, an IMPOSSIBLE is judged).
+        let theirs = match self.phase() {
+            Phase::Score { player, claim, .. } => player == seat || claim.is_some_and(|c| c.player == seat),
+            Phase::Impossible(c) => c.player == seat,
+            _ => false,
+        };
+        let mut out = if theirs { self.round(RoundInput::Abandon, now_ms)? } else { Vec::new() };
+        self.saved.seats[seat] = None;
+        out.push(everyone(RoomEvent::Left { seat }));
+        Ok(out)
+    }
+
+    fn claim(&mut self, seat: Seat, input: RoundInput, now_ms: u64) -> Result<Vec<Out>, RoomError> {
+        self.member(seat)?;
+        let mut out = self.round(input, now_ms)?;
+        let (claim, deadline) = match self.phase() {
+            Phase::Score { deadline, .. } => ("SCORE", deadline),
+            Phase::Impossible(c) => ("IMPOSSIBLE", c.deadline),
+            _ => return Ok(out),
+        };
+        if claim == "SCORE" {
+            // The working is shown from the start of the clock: the board begins at the roll.
+            self.saved.actions[seat].clear();
+            self.boards[seat] = Board::new(&self.saved.roll, &self.saved.rules);
+            out.push(everyone(RoomEvent::Board { seat, moves: Vec::new() }));
+        }
+        out.insert(0, everyone(RoomEvent::Clock { seat, claim: claim.into(), deadline }));
+        Ok(out)
+    }
+
+    fn act(&mut self, seat: Seat, action: Action, now_ms: u64) -> Result<Vec<Out>, RoomError> {
+        self.member(seat)?;
+        let scoring = matches!(self.phase(), Phase::Score { player, .. } if player == seat);
+        if scoring && matches!(action, Action::Undo | Action::Clear) && !self.saved.round.undo_allowed() {
+            return Err(RoomError::Round(RoundError::ScoreRunning));
+        }
+        let event = self.boards[seat].apply(action)?;
+        self.saved.actions[seat].push(action);
+        let moves = RoomEvent::Board { seat, moves: self.moves(seat) };
+        if !scoring {
+            // Private practice: it scores nothing and settles nothing.
+            return Ok(vec![Out { to: To::Seat(seat), event: moves }]);
+        }
+        let mut out = vec![everyone(moves)];
+        match event {
+            Event::Combined { made_goal: true, .. } => {
+                let n = self.boards[seat].moves().len();
+                out.extend(self.round(RoundInput::GoalMade { moves: n }, now_ms)?);
+            }
+            Event::Combined { .. } if self.boards[seat].is_exhausted() => {
+                out.extend(self.round(RoundInput::Exhausted, now_ms).unwrap_or_default());
+            }
+            _ => {}
+        }
+        Ok(out)
+    }
+
+    fn chat(&mut self, seat: Seat, text: &str) -> Result<Vec<Out>, RoomError> {
+        let name = self.member(seat)?.name.clone();
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(RoomError::ChatEmpty);
+        }
+        if text.chars().count() > MAX_CHAT {
+            return Err(RoomError::ChatTooLong);
+        }
+        // Control characters (but not ordinary spaces) are dropped.
+        let text: String = text.chars().filter(|c| !c.is_control()).collect();
+        if self.saved.chat.len() == CHAT_KEPT {
+            self.saved.chat.pop_front();
+        }
+        self.saved.chat.push_back(ChatLine { name: name.clone(), text: text.clone() });
+        Ok(vec![everyone(RoomEvent::Chat { seat, name, text })])
+    }
+
+    fn new_roll(&mut self, roll: Vec<i64>, now_ms: u64) -> Vec<Out> {
+        let mut out = self.round(RoundInput::Abandon, now_ms).unwrap_or_default();
+        let rules = &self.saved.rules;
+        let solvable = is_solvable(&Puzzle::from_roll(&roll, rules));
+        self.saved.round = Round::new(MAX_MEMBERS, rules, solvable, self.saved.judging);
+        for (log, board) in self.saved.actions.iter_mut().zip(&mut self.boards) {
+            log.clear();
+            *board = Board::new(&roll, rules);
+        }
+        self.saved.roll = roll.clone();
+        out.push(everyone(RoomEvent::Rolled { roll }));
+        out
+    }
+
+    fn round(&mut self, input: RoundInput, now_ms: u64) -> Result<Vec<Out>, RoomError> {
+        let awards = self.saved.round.apply(input, now_ms)?;
+        Ok(self.settle(&awards))
+    }
+
+    fn settle(&mut self, awards: &[Award]) -> Vec<Out> {
+        if awards.is_empty() {
+            return Vec::new();
+        }
+        let roll = score_engine::roll::roll_text(&self.saved.roll);
+        let solution = simplest(&Puzzle::from_roll(&self.saved.roll, &self.saved.rules)).map(|e| e.to_string());
+        let name = |s: Seat| self.name(s);
+        let cx = LineContext { goal: self.saved.rules.goal, roll: &roll, a_solution: solution.as_deref(), name: &name };
+        let lines: Vec<String> = awards.iter().map(|a| a.line(&cx)).collect();
+        for a in awards {
+            if let Some(Some(m)) = self.saved.seats.get_mut(a.player) {
+                m.score += a.points;
+            }
+        }
+        self.saved.results = lines.clone();
+        vec![everyone(RoomEvent::Results { lines, scores: self.scores() })]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use score_engine::{Op, TileId};
+
+    use super::*;
+
+    fn room(roll: &[i64]) -> Room {
+        let mut r = Room::new(Rules::default(), true, roll.to_vec());
+        for name in ["Ana", "Ben", "Cy"] {
+            r.apply(Input::Join { name: name.into() }, 0).unwrap();
+        }
+        r
+    }
+
+    fn combine(seat: Seat, left: u32, op: Op, right: u32) -> Input {
+        Input::Act { seat, action: Action::Combine { left: TileId(left), op, right: TileId(right) } }
+    }
+
+    /// 12 − 12 = 0 (tile 4), then 2‖0 = 20, on 2 5 12 12.
+    fn solve(r: &mut Room, seat: Seat, t: u64) -> Vec<Out> {
+        r.apply(combine(seat, 2, Op::Sub, 3), t).unwrap();
+        r.apply(combine(seat, 0, Op::Concat, 4), t).unwrap()
+    }
+
+    fn lines(out: &[Out]) -> Vec<String> {
+        out.iter()
+            .filter_map(|o| match &o.event {
+                RoomEvent::Results { lines, .. } => Some(lines.clone()),
+                _ => None,
+            })
+            .flatten()
+            .collect()
+    }
+
+    fn scores(r: &Room) -> Vec<i32> {
+        r.members().map(|(_, m)| m.score).collect()
+    }
+
+    #[test]
+    fn any_member_scores_and_everyone_sees_the_working() {
+        let mut r = room(&[2, 5, 12, 12]);
+        let out = r.apply(Input::Score { seat: 2 }, 0).unwrap();
+        assert_eq!(out[0], everyone(RoomEvent::Clock { seat: 2, claim: "SCORE".into(), deadline: 30_000 }));
+        let out = r.apply(combine(2, 2, Op::Sub, 3), 1).unwrap();
+        assert_eq!(out, [everyone(RoomEvent::Board { seat: 2, moves: vec!["12 − 12 = 0".into()] })]);
+        let out = r.apply(combine(2, 0, Op::Concat, 4), 2).unwrap();
+        assert_eq!(lines(&out), ["Cy +1: 20 made in 2 moves"]);
+        assert_eq!(scores(&r), [0, 0, 1]);
+    }
+
+    #[test]
+    fn the_first_score_wins_the_clock_and_the_second_is_refused() {
+        let mut r = room(&[2, 5, 12, 12]);
+        r.apply(Input::Score { seat: 1 }, 0).unwrap();
+        let before = r.saved().clone();
+        assert_eq!(r.apply(Input::Score { seat: 0 }, 0), Err(RoomError::Round(RoundError::ScoreRunning)));
+        assert_eq!(r.saved(), &before);
+    }
+
+    #[test]
+    fn a_score_that_runs_out_costs_its_player_one() {
+        let mut r = room(&[2, 5, 12, 12]);
+        r.apply(Input::Score { seat: 1 }, 0).unwrap();
+        let out = r.tick(30_001);
+        assert_eq!(lines(&out), ["Ben −1: the SCORE clock ran out"]);
+        assert_eq!(scores(&r), [0, -1, 0]);
+    }
+
+    #[test]
+    fn impossible_is_judged_by_the_solver() {
+        let mut r = room(&[1, 1, 1, 4]);
+        r.apply(Input::Impossible { seat: 0 }, 0).unwrap();
+        assert_eq!(lines(&r.tick(60_001)), ["Ana +1: right: 1 1 1 4 has no solution"]);
+        r.apply(Input::NewRoll { roll: vec![2, 5, 12, 12] }, 60_002).unwrap();
+        r.apply(Input::Impossible { seat: 1 }, 60_003).unwrap();
+        let out = r.apply(Input::RevealNow { seat: 2 }, 60_004).unwrap();
+        assert_eq!(lines(&out), ["Ben −2: 2 5 12 12 had a solution: 2‖(12 − 12)"]);
+        assert_eq!(scores(&r), [1, -2, 0]);
+    }
+
+    #[test]
+    fn beating_an_impossible_claim_costs_the_claimer_two() {
+        let mut r = room(&[2, 5, 12, 12]);
+        r.apply(Input::Impossible { seat: 0 }, 0).unwrap();
+        r.apply(Input::Score { seat: 2 }, 1).unwrap();
+        let out = solve(&mut r, 2, 2);
+        assert_eq!(lines(&out), ["Cy +1: 20 made in 2 moves", "Ana −2: Cy made 20 during the IMPOSSIBLE clock"]);
+        assert_eq!(scores(&r), [-2, 0, 1]);
+    }
+
+    #[test]
+    fn the_claimer_scoring_their_own_claim_ends_on_minus_one() {
+        let mut r = room(&[2, 5, 12, 12]);
+        r.apply(Input::Impossible { seat: 1 }, 0).unwrap();
+        r.apply(Input::Score { seat: 1 }, 1).unwrap();
+        solve(&mut r, 1, 2);
+        assert_eq!(scores(&r), [0, -1, 0]);
+    }
+
+    #[test]
+    fn with_judging_off_the_claim_wins_when_nobody_scores() {
+        let mut r = Room::new(Rules::default(), false, vec![2, 5, 12, 12]);
+        r.apply(Input::Join { name: "Red team".into() }, 0).unwrap();
+        r.apply(Input::Impossible { seat: 0 }, 0).unwrap();
+        assert_eq!(lines(&r.tick(60_001)), ["Red team +1: nobody found a solution"]);
+    }
+
+    #[test]
+    fn practice_outside_a_claim_is_private_and_settles_nothing() {
+        let mut r = room(&[2, 5, 12, 12]);
+        let out = r.apply(combine(0, 2, Op::Sub, 3), 0).unwrap();
+        assert_eq!(out[0].to, To::Seat(0));
+        let out = r.apply(combine(0, 0, Op::Concat, 4), 1).unwrap();
+        assert!(lines(&out).is_empty());
+        assert_eq!(r.phase(), Phase::Open);
+        // Pressing SCORE starts the working afresh, in front of everyone.
+        r.apply(Input::Score { seat: 0 }, 2).unwrap();
+        assert!(r.moves(0).is_empty());
+        // Another member's moves under Ana's clock stay private and count for nothing.
+        let out = r.apply(combine(1, 2, Op::Sub, 3), 3).unwrap();
+        assert_eq!(out[0].to, To::Seat(1));
+    }
+
+    #[test]
+    fn forged_and_impossible_moves_are_refused_and_change_nothing() {
+        let mut r = room(&[2, 5, 12, 12]);
+        r.apply(Input::Score { seat: 0 }, 0).unwrap();
+        let before = r.saved().clone();
+        // A tile that is not on the board, a tile used twice, ÷ 0 after 12 − 12.
+        assert!(matches!(r.apply(combine(0, 9, Op::Add, 1), 1), Err(RoomError::Board(_))));
+        assert!(matches!(r.apply(combine(0, 1, Op::Add, 1), 1), Err(RoomError::Board(_))));
+        assert_eq!(r.saved(), &before);
+        r.apply(combine(0, 2, Op::Sub, 3), 1).unwrap();
+        assert!(matches!(r.apply(combine(0, 1, Op::Div, 4), 2), Err(RoomError::Board(_))));
+        // Someone else cannot give up Ana's SCORE; an empty seat cannot act.
+        assert_eq!(r.apply(Input::GiveUp { seat: 1 }, 2), Err(RoomError::NotYourScore));
+        assert_eq!(r.apply(Input::Score { seat: 40 }, 2), Err(RoomError::NoSuchSeat));
+    }
+
+    #[test]
+    fn names_are_checked_and_unique_in_any_case() {
+        let mut r = room(&[2, 5, 12, 12]);
+        assert_eq!(r.apply(Input::Join { name: "ana".into() }, 0), Err(RoomError::NameTaken("ana".into())));
+        assert_eq!(r.apply(Input::Join { name: "  ".into() }, 0), Err(RoomError::NameEmpty));
+        assert_eq!(r.apply(Input::Join { name: "x".repeat(21) }, 0), Err(RoomError::NameTooLong));
+        assert_eq!(r.apply(Input::Join { name: "A\u{7}".into() }, 0), Err(RoomError::NameControl));
+        assert!(r.apply(Input::Join { name: "Éva Müller-Łukasz".into() }, 0).is_ok());
+    }
+
+    #[test]
+    fn a_room_holds_sixty_and_a_locked_room_takes_nobody() {
+        let mut r = Room::new(Rules::default(), true, vec![2, 5, 12, 12]);
+        for i in 0..MAX_MEMBERS {
+            r.apply(Input::Join { name: format!("P{i}") }, 0).unwrap();
+        }
+        assert_eq!(r.apply(Input::Join { name: "One more".into() }, 0), Err(RoomError::Full));
+        // A seat freed by leaving is taken again; the leaver's score is gone with them.
+        r.apply(Input::Leave { seat: 7 }, 0).unwrap();
+        r.apply(Input::Lock { locked: true }, 0).unwrap();
+        assert_eq!(r.apply(Input::Join { name: "Late".into() }, 0), Err(RoomError::Locked));
+        r.apply(Input::Lock { locked: false }, 0).unwrap();
+        let out = r.apply(Input::Join { name: "Late".into() }, 0).unwrap();
+        assert_eq!(out, [everyone(RoomEvent::Joined { seat: 7, name: "Late".into() })]);
+    }
+
+    #[test]
+    fn a_member_leaving_during_their_claim_settles_it() {
+        let mut r = room(&[2, 5, 12, 12]);
+        r.apply(Input::Score { seat: 1 }, 0).unwrap();
+        let out = r.apply(Input::Leave { seat: 1 }, 1).unwrap();
+        assert_eq!(lines(&out), ["Ben −1: a new roll while the SCORE clock ran"]);
+        assert_eq!(r.phase(), Phase::Over);
+    }
+
+    #[test]
+    fn chat_is_text_kept_to_the_last_two_hundred() {
+        let mut r = room(&[2, 5, 12, 12]);
+        let out = r.apply(Input::Chat { seat: 0, text: "<img src=x onerror=alert(1)>".into() }, 0).unwrap();
+        assert_eq!(
+            out[0].event,
+            RoomEvent::Chat { seat: 0, name: "Ana".into(), text: "<img src=x onerror=alert(1)>".into() }
+        );
+        assert_eq!(r.apply(Input::Chat { seat: 0, text: " ".into() }, 0), Err(RoomError::ChatEmpty));
+        assert_eq!(r.apply(Input::Chat { seat: 0, text: "é".repeat(301) }, 0), Err(RoomError::ChatTooLong));
+        for i in 0..250 {
+            r.apply(Input::Chat { seat: 1, text: format!("{i}") }, 0).unwrap();
+        }
+        assert_eq!(r.saved().chat.len(), CHAT_KEPT);
+        assert_eq!(r.saved().chat[0].text, "50");
+        r.apply(Input::ClearChat, 0).unwrap();
+        assert!(r.saved().chat.is_empty());
+    }
+
+    #[test]
+    fn a_restored_room_keeps_scores_and_boards_and_settles_a_clock_that_ran_out() {
+        let mut r = room(&[2, 5, 12, 12]);
+        r.apply(Input::Impossible { seat: 0 }, 0).unwrap();
+        r.apply(Input::Score { seat: 2 }, 1).unwrap();
+        r.apply(combine(2, 2, Op::Sub, 3), 2).unwrap();
+        let text = serde_json::to_string(r.saved()).unwrap();
+        // The server was down for a minute: Cy's SCORE clock ran out meanwhile.
+        let (back, out) = Room::restore(serde_json::from_str(&text).unwrap(), 70_000);
+        assert_eq!(back.moves(2), ["12 − 12 = 0"]);
+        assert_eq!(lines(&out), ["Cy −1: the SCORE clock ran out", "Ana −2: 2 5 12 12 had a solution: 2‖(12 − 12)"]);
+        assert_eq!(scores(&back), [-2, 0, -1]);
+    }
+}
