@@ -45,6 +45,7 @@ fn benches(c: &mut Criterion) {
     let six = Puzzle::new([2, 3, 5, 7, 11, 13].map(Num::int).to_vec(), Num::int(999_983), OpSet::SCORE, false);
     slow.bench_function("six_numbers_no_solution_fast", |b| b.iter(|| is_solvable(black_box(&six))));
     slow.bench_function("six_numbers_no_solution_search", |b| b.iter(|| search_solvable(black_box(&six))));
+    slow.bench_function("six_numbers_no_solution_hint", |b| b.iter(|| score_engine::solve::hint(black_box(&six))));
     slow.finish();
     let deals: Vec<Vec<i64>> = sorted_rolls(&twenty_four.dice).into_iter().map(|r| r.0).collect();
     c.bench_function("all_1820_deals_of_24", |b| {

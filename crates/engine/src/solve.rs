@@ -330,7 +330,9 @@ pub fn solutions(p: &Puzzle) -> Vec<Expr> {
 
 /// Like [`solutions`], but stops searching after `limit` distinct solutions.
 pub fn solutions_up_to(p: &Puzzle, limit: usize) -> Vec<Expr> {
-    if p.numbers.len() > MAX_NUMBERS {
+    // A roll with no solution is known in milliseconds by subsets; listing would search
+    // every tree first (seconds with six numbers), so hints, difficulty and lists ask first.
+    if p.numbers.len() > MAX_NUMBERS || !is_solvable(p) {
         return Vec::new();
     }
     let mut found: HashMap<Canon, Expr> = HashMap::new();
