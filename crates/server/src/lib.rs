@@ -9,4 +9,7 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod hub;
+pub mod protocol;
 pub mod room;
+pub mod store;

@@ -249,6 +249,21 @@ impl Room {
         &self.saved.results
     }
 
+    /// The room as `seat` sees it.
+    pub fn view(&self, seat: Seat, now_ms: u64) -> crate::protocol::View {
+        crate::protocol::View {
+            roll: self.saved.roll.clone(),
+            goal: self.saved.rules.goal,
+            members: self.members().map(|(s, m)| (s, m.name.clone(), m.score)).collect(),
+            phase: self.phase(),
+            now: now_ms,
+            results: self.saved.results.clone(),
+            chat: self.saved.chat.iter().cloned().collect(),
+            moves: self.moves(seat),
+            locked: self.saved.locked,
+        }
+    }
+
     /// A seat's moves as working.
     pub fn moves(&self, seat: Seat) -> Vec<String> {
         self.boards.get(seat).map_or_else(Vec::new, |b| b.moves().iter().map(|m| m.step().to_string()).collect())

@@ -1,0 +1,217 @@
+//! The real server on 127.0.0.1 with WebSocket clients: rooms, bad clients, restarts.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use score_engine::Rules;
+use score_server::hub::{serve, Hub};
+use score_server::store::Store;
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("score-server-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("dist")).unwrap();
+    std::fs::write(dir.join("dist/index.html"), "<!doctype html><title>Score</title>").unwrap();
+    dir
+}
+
+struct Server {
+    addr: std::net::SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    done: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Server {
+    async fn start(dir: &Path, rules: Rules) -> Server {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let hub = Hub::with_rules(Some(Store::open(&dir.join("data")).unwrap()), rules);
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let done = tokio::spawn(serve(listener, hub, dir.join("dist"), async {
+            let _ = stopped.await;
+        }));
+        Server { addr, stop: Some(stop), done }
+    }
+
+    async fn stop(mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        let _ = tokio::time::timeout(Duration::from_secs(5), self.done).await;
+    }
+
+    async fn connect(&self) -> Ws {
+        let mut req = format!("ws://{}/ws", self.addr).into_client_request().unwrap();
+        req.headers_mut().insert("origin", format!("http://{}", self.addr).parse().unwrap());
+        connect_async(req).await.unwrap().0
+    }
+}
+
+async fn send(ws: &mut Ws, v: Value) {
+    ws.send(Message::Text(v.to_string().into())).await.unwrap();
+}
+
+/// The next message matching `pred` (others are skipped), within 5 s.
+async fn until(ws: &mut Ws, pred: impl Fn(&Value) -> bool) -> Value {
+    tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            match ws.next().await {
+                Some(Ok(Message::Text(t))) => {
+                    let v: Value = serde_json::from_str(&t).unwrap();
+                    if pred(&v) {
+                        return v;
+                    }
+                }
+                Some(Ok(_)) => {}
+                other => panic!("socket ended: {other:?}"),
+            }
+        }
+    })
+    .await
+    .expect("no such message within 5 s")
+}
+
+fn is(kind: &'static str) -> impl Fn(&Value) -> bool {
+    move |v| v["type"] == kind
+}
+
+fn event(name: &'static str) -> impl Fn(&Value) -> bool {
+    move |v| v["type"] == "Event" && v["event"].get(name).is_some()
+}
+
+async fn create(server: &Server, name: &str) -> (Ws, String, String, String) {
+    let mut ws = server.connect().await;
+    send(&mut ws, json!({"type": "Create", "version": 1, "name": name, "judging": true})).await;
+    let w = until(&mut ws, is("Welcome")).await;
+    let s = |k: &str| w[k].as_str().unwrap().to_string();
+    (ws, s("code"), s("token"), s("host"))
+}
+
+async fn join(server: &Server, code: &str, name: &str, token: Option<&str>) -> (Ws, Value) {
+    let mut ws = server.connect().await;
+    send(&mut ws, json!({"type": "Join", "version": 1, "code": code, "name": name, "token": token})).await;
+    let w = until(&mut ws, |v| v["type"] == "Welcome" || v["type"] == "Error").await;
+    (ws, w)
+}
+
+#[tokio::test]
+async fn a_class_plays_one_room_and_its_chat_is_text() {
+    let dir = temp("play");
+    let server = Server::start(&dir, Rules::default()).await;
+    let (mut host, code, _, _) = create(&server, "Ms Ada").await;
+    assert_eq!(code.len(), 6);
+    let (mut ana, w) = join(&server, &code.to_lowercase(), "Ana", None).await;
+    assert_eq!(w["seat"], 1);
+    assert_eq!(w["view"]["roll"].as_array().unwrap().len(), 4);
+    until(&mut host, event("Joined")).await;
+    // The same name in other letters is refused; the room is unchanged.
+    let (_, refused) = join(&server, &code, "ANA", None).await;
+    assert_eq!(refused["message"], "Someone in this room is already called “ANA”: choose another name.");
+    // Ana claims IMPOSSIBLE; everyone sees the clock; the host reveals; everyone gets the verdict.
+    send(&mut ana, json!({"type": "Impossible"})).await;
+    let clock = until(&mut host, event("Clock")).await;
+    assert_eq!(clock["event"]["Clock"]["claim"], "IMPOSSIBLE");
+    send(&mut host, json!({"type": "Reveal"})).await;
+    let results = until(&mut ana, event("Results")).await;
+    let line = results["event"]["Results"]["lines"][0].as_str().unwrap().to_string();
+    assert!(line.starts_with("Ana +1: right") || line.starts_with("Ana −2: "), "{line}");
+    // Chat arrives as the text sent.
+    send(&mut ana, json!({"type": "Chat", "text": "<img src=x onerror=alert(1)>"})).await;
+    let chat = until(&mut host, event("Chat")).await;
+    assert_eq!(chat["event"]["Chat"]["text"], "<img src=x onerror=alert(1)>");
+    // A student cannot act as host.
+    send(&mut ana, json!({"type": "NewRoll", "host": "guess"})).await;
+    assert_eq!(until(&mut ana, is("Error")).await["message"], "Only the host can do that.");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn bad_clients_get_a_message_and_are_closed() {
+    let dir = temp("bad");
+    let server = Server::start(&dir, Rules::default()).await;
+    let mut ws = server.connect().await;
+    for _ in 0..4 {
+        ws.send(Message::Text("{not json".into())).await.unwrap();
+        assert_eq!(until(&mut ws, is("Error")).await["message"], "That message could not be read.");
+    }
+    send(&mut ws, json!({"type": "Score"})).await;
+    assert_eq!(until(&mut ws, is("Error")).await["message"], "Create or join a room first.");
+    // The fifth unreadable message closes the socket.
+    ws.send(Message::Text("{".into())).await.unwrap();
+    until(&mut ws, is("Error")).await;
+    let end = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            match ws.next().await {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await;
+    assert!(end.is_ok(), "still open");
+    // An oversized frame closes the socket.
+    let mut big = server.connect().await;
+    let _ = big.send(Message::Text("x".repeat(5000).into())).await;
+    let closed = tokio::time::timeout(Duration::from_secs(5), big.next()).await.unwrap();
+    assert!(!matches!(closed, Some(Ok(Message::Text(_)))), "{closed:?}");
+    // A page of another origin may not connect.
+    let mut req = format!("ws://{}/ws", server.addr).into_client_request().unwrap();
+    req.headers_mut().insert("origin", "http://evil.example".parse().unwrap());
+    assert!(connect_async(req).await.is_err());
+    // A wrong room code says so.
+    let (_, w) = join(&server, "ZZZZZZ", "Ben", None).await;
+    assert_eq!(w["message"], "There is no room ZZZZZZ: check the code with your teacher.");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_reload_takes_the_same_seat_back_with_its_score() {
+    let dir = temp("reload");
+    let server = Server::start(&dir, Rules::default()).await;
+    let (mut host, code, _, _) = create(&server, "Host").await;
+    let (mut ana, w) = join(&server, &code, "Ana", None).await;
+    let token = w["token"].as_str().unwrap().to_string();
+    send(&mut ana, json!({"type": "Impossible"})).await;
+    until(&mut host, event("Clock")).await;
+    send(&mut host, json!({"type": "Reveal"})).await;
+    let scores = until(&mut host, event("Results")).await["event"]["Results"]["scores"].clone();
+    drop(ana);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let (_, back) = join(&server, &code, "anything", Some(&token)).await;
+    assert_eq!(back["seat"], 1);
+    let members = back["view"]["members"].as_array().unwrap().clone();
+    assert_eq!(members[1][2], scores[1][1]);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_restart_on_the_same_database_keeps_the_room_and_settles_an_expired_clock() {
+    let dir = temp("restart");
+    let rules = Rules { score_secs: 1, ..Rules::default() };
+    let server = Server::start(&dir, rules.clone()).await;
+    let (mut host, code, host_seat, _) = create(&server, "Host").await;
+    let (_ana, w) = join(&server, &code, "Ana", None).await;
+    let ana_token = w["token"].as_str().unwrap().to_string();
+    send(&mut host, json!({"type": "Score"})).await;
+    until(&mut host, event("Clock")).await;
+    drop(host);
+    server.stop().await;
+    // Down for longer than the SCORE clock.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let server = Server::start(&dir, rules).await;
+    let (_, back) = join(&server, &code, "Host", Some(&host_seat)).await;
+    assert_eq!(back["seat"], 0);
+    assert_eq!(back["view"]["results"][0], "Host −1: the SCORE clock ran out");
+    assert_eq!(back["view"]["members"][0][2], -1);
+    let (_, ana) = join(&server, &code, "Ana", Some(&ana_token)).await;
+    assert_eq!(ana["seat"], 1);
+    server.stop().await;
+}
