@@ -293,7 +293,17 @@ impl Hub {
             ClientMsg::GiveUp => Input::GiveUp { seat },
             ClientMsg::Act { action } => Input::Act { seat, action },
             ClientMsg::Chat { text } => Input::Chat { seat, text },
-            ClientMsg::NewRoll { host } if host_ok(&host) => Input::NewRoll { roll: new_roll(&self.rules) },
+            ClientMsg::NewRoll { host, roll } if host_ok(&host) => {
+                let dice = &e.room.saved().rules.dice;
+                let roll = match roll {
+                    None => new_roll(&e.room.saved().rules),
+                    Some(faces) => score_engine::roll::arrange(&faces, dice).ok_or_else(|| {
+                        let sides: Vec<String> = dice.iter().map(|s| format!("d{s}")).collect();
+                        format!("{} can't be rolled with {}.", score_engine::roll::roll_text(&faces), sides.join(" "))
+                    })?,
+                };
+                Input::NewRoll { roll }
+            }
             ClientMsg::Lock { host, locked } if host_ok(&host) => Input::Lock { locked },
             ClientMsg::Remove { host, seat: who } if host_ok(&host) => Input::Leave { seat: who },
             ClientMsg::ClearChat { host } if host_ok(&host) => Input::ClearChat,

@@ -9,7 +9,9 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+#[cfg(feature = "net")]
 pub mod hub;
 pub mod protocol;
 pub mod room;
+#[cfg(feature = "net")]
 pub mod store;

@@ -36,8 +36,12 @@ pub enum ClientMsg {
     Act { action: Action },
     /// Say something.
     Chat { text: String },
-    /// Host: a new roll.
-    NewRoll { host: String },
+    /// Host: a new roll: at random, or the one typed (it must fit the room's dice).
+    NewRoll {
+        host: String,
+        #[serde(default)]
+        roll: Option<Vec<i64>>,
+    },
     /// Host: lock or open the room.
     Lock { host: String, locked: bool },
     /// Host: remove a member.

@@ -106,7 +106,7 @@ async fn join(server: &Server, code: &str, name: &str, token: Option<&str>) -> (
 async fn a_class_plays_one_room_and_its_chat_is_text() {
     let dir = temp("play");
     let server = Server::start(&dir, Rules::default()).await;
-    let (mut host, code, _, _) = create(&server, "Ms Ada").await;
+    let (mut host, code, _, host_token) = create(&server, "Ms Ada").await;
     assert_eq!(code.len(), 6);
     let (mut ana, w) = join(&server, &code.to_lowercase(), "Ana", None).await;
     assert_eq!(w["seat"], 1);
@@ -127,6 +127,12 @@ async fn a_class_plays_one_room_and_its_chat_is_text() {
     send(&mut ana, json!({"type": "Chat", "text": "<img src=x onerror=alert(1)>"})).await;
     let chat = until(&mut host, event("Chat")).await;
     assert_eq!(chat["event"]["Chat"]["text"], "<img src=x onerror=alert(1)>");
+    // The host may deal a typed roll, if the dice can show it.
+    send(&mut host, json!({"type": "NewRoll", "host": host_token, "roll": [12, 2, 12, 5]})).await;
+    let rolled = until(&mut ana, event("Rolled")).await;
+    assert_eq!(rolled["event"]["Rolled"]["roll"], json!([2, 5, 12, 12]));
+    send(&mut host, json!({"type": "NewRoll", "host": host_token, "roll": [7, 7, 7, 1]})).await;
+    assert_eq!(until(&mut host, is("Error")).await["message"], "7 7 7 1 can't be rolled with d6 d6 d12 d20.");
     // A student cannot act as host.
     send(&mut ana, json!({"type": "NewRoll", "host": "guess"})).await;
     assert_eq!(until(&mut ana, is("Error")).await["message"], "Only the host can do that.");
