@@ -47,9 +47,19 @@ python3 -c "import socket, time
 for _ in range(100):
     try: socket.create_connection(('127.0.0.1', $port), 0.2).close(); break
     except OSError: time.sleep(0.1)"
-BASE_URL="http://127.0.0.1:$port" node --test --test-concurrency=2 --test-reporter=spec tests/e2e/*.spec.mjs >"$logs/e2e.log" 2>&1
+# The same build served by score-server, for the class-room specs (its database in a fresh folder).
+cargo build -q -p score-server
+rport=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+rdata=$(mktemp -d)
+target/debug/score-server --port "$rport" --dist dist --data "$rdata" >"$logs/score-server.log" 2>&1 &
+rooms=$!
+python3 -c "import socket, time
+for _ in range(100):
+    try: socket.create_connection(('127.0.0.1', $rport), 0.2).close(); break
+    except OSError: time.sleep(0.1)"
+ROOM_URL="http://127.0.0.1:$rport" BASE_URL="http://127.0.0.1:$port" node --test --test-concurrency=2 --test-reporter=spec tests/e2e/*.spec.mjs >"$logs/e2e.log" 2>&1
 e2e_status=$?
-kill "$server" 2>/dev/null; wait "$server" 2>/dev/null
+kill "$server" "$rooms" 2>/dev/null; wait "$server" "$rooms" 2>/dev/null; rm -rf "$rdata"
 p=$(awk '/^ℹ pass / { print $3 }' "$logs/e2e.log"); f=$(awk '/^ℹ fail / { print $3 }' "$logs/e2e.log")
 p=${p:-0}; f=${f:-0}
 if [ "$e2e_status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use score_engine::{Rules, Stats};
 
 use crate::components::{
-    ClaimBar, DailyPanel, ExperimentPanel, HelpCard, ImpossiblesPanel, PlayersPanel, RulesPanel, ScorePanel,
+    ClaimBar, DailyPanel, ExperimentPanel, HelpCard, ImpossiblesPanel, PlayersPanel, RoomPanel, RulesPanel, ScorePanel,
     SettingsPanel, SolutionsPanel, TableView, WorksheetPanel,
 };
 use crate::game::{Game, Saved, Slot};
@@ -151,6 +151,7 @@ fn restore_or_roll(rules: Rules, stats: Stats, saved: Option<Saved>) -> Game {
 enum View {
     Solutions,
     Players,
+    Room,
     Daily,
     Experiment,
     Impossibles,
@@ -160,9 +161,10 @@ enum View {
 }
 
 impl View {
-    const ALL: [View; 8] = [
+    const ALL: [View; 9] = [
         View::Solutions,
         View::Players,
+        View::Room,
         View::Daily,
         View::Experiment,
         View::Impossibles,
@@ -175,6 +177,7 @@ impl View {
         match self {
             View::Solutions => "Solutions",
             View::Players => "Players",
+            View::Room => "Class room",
             View::Daily => "Daily puzzle",
             View::Experiment => "Experiment",
             View::Impossibles => "Impossible rolls",
@@ -299,6 +302,7 @@ pub fn App() -> impl IntoView {
                 {move || match view.get() {
                     View::Solutions => view! { <SolutionsPanel/> }.into_any(),
                     View::Players => view! { <PlayersPanel/> }.into_any(),
+                    View::Room => view! { <RoomPanel/> }.into_any(),
                     View::Daily => view! { <DailyPanel/> }.into_any(),
                     View::Worksheet => view! { <WorksheetPanel/> }.into_any(),
                     View::Experiment => view! { <ExperimentPanel/> }.into_any(),

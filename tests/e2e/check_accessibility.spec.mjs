@@ -24,7 +24,7 @@ test('every view has no serious or critical axe violations', async () => {
     await page.getByRole('region', { name: 'How to play' }).waitFor();
     await score.playRoll('2 5 12 12');
     await score.tile('12 (d12)').click();
-    for (const view of ['Solutions', 'Players', 'Daily puzzle', 'Experiment', 'Impossible rolls', 'Worksheet', 'Settings', 'Rules']) {
+    for (const view of ['Solutions', 'Players', 'Class room', 'Daily puzzle', 'Experiment', 'Impossible rolls', 'Worksheet', 'Settings', 'Rules']) {
       await score.button(view).click();
       if (view === 'Experiment') await score.button('Solve').click();
       if (view === 'Worksheet') await score.button('Make worksheet').click();

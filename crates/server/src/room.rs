@@ -458,7 +458,12 @@ impl Room {
             }
         }
         self.saved.results = lines.clone();
-        vec![everyone(RoomEvent::Results { lines, scores: self.scores() })]
+        let mut out = vec![everyone(RoomEvent::Results { lines, scores: self.scores() })];
+        // A SCORE that failed during an IMPOSSIBLE claim hands the clock back to the claim.
+        if let Phase::Impossible(c) = self.phase() {
+            out.push(everyone(RoomEvent::Clock { seat: c.player, claim: "IMPOSSIBLE".into(), deadline: c.deadline }));
+        }
+        out
     }
 }
 
@@ -550,6 +555,19 @@ mod tests {
         let out = solve(&mut r, 2, 2);
         assert_eq!(lines(&out), ["Cy +1: 20 made in 2 moves", "Ana −2: Cy made 20 during the IMPOSSIBLE clock"]);
         assert_eq!(scores(&r), [-2, 0, 1]);
+    }
+
+    #[test]
+    fn a_failed_score_hands_the_clock_back_to_the_impossible_claim() {
+        let mut r = room(&[2, 5, 12, 12]);
+        r.apply(Input::Impossible { seat: 0 }, 0).unwrap();
+        r.apply(Input::Score { seat: 1 }, 1_000).unwrap();
+        let out = r.apply(Input::GiveUp { seat: 1 }, 2_000).unwrap();
+        assert_eq!(lines(&out), ["Ben −1: you gave up the SCORE"]);
+        assert_eq!(
+            out.last().unwrap().event,
+            RoomEvent::Clock { seat: 0, claim: "IMPOSSIBLE".into(), deadline: 60_000 }
+        );
     }
 
     #[test]
