@@ -18,6 +18,7 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use axum::serve::ListenerExt;
 use axum::Router;
 use score_engine::Rules;
 use tokio::sync::mpsc::{unbounded_channel, UnboundedSender};
@@ -502,6 +503,10 @@ pub async fn serve(
         }
     });
     let app = router(hub, dist).into_make_service_with_connect_info::<SocketAddr>();
+    // Room events are small frames: without TCP_NODELAY each waits on a delayed ACK (40 ms).
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     let result = axum::serve(listener, app).with_graceful_shutdown(shutdown).await;
     ticks.abort();
     result

@@ -1,0 +1,228 @@
+//! Load generator for score-server: N rooms × M members on loopback, each room playing
+//! rounds (IMPOSSIBLE, revealed, a new roll) and chatting. Prints connections held,
+//! fan-out latency (server send time in each event to client receipt) p50/p99, messages
+//! lost (chat lines each member should have seen), errors, and the server's RSS and CPU.
+//!
+//! scripts/load.sh runs it against a fresh server:  scripts/load.sh [ROOMS] [MEMBERS] [SECONDS]
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
+
+type Ws = WebSocketStream<MaybeTlsStream<tokio::net::TcpStream>>;
+
+fn now_ms() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
+}
+
+#[derive(Default)]
+struct Totals {
+    latencies: Mutex<Vec<u32>>,
+    chats_seen: AtomicU64,
+    chats_sent: AtomicU64,
+    errors: AtomicU64,
+    connected: AtomicU64,
+}
+
+async fn connect(addr: &str) -> Result<Ws, String> {
+    let mut req = format!("ws://{addr}/ws").into_client_request().map_err(|e| e.to_string())?;
+    req.headers_mut().insert("origin", format!("http://{addr}").parse().map_err(|_| "origin")?);
+    let ws = connect_async(req).await.map_err(|e| e.to_string())?.0;
+    if let MaybeTlsStream::Plain(tcp) = ws.get_ref() {
+        let _ = tcp.set_nodelay(true);
+    }
+    Ok(ws)
+}
+
+async fn first(ws: &mut Ws, kind: &str) -> Result<Value, String> {
+    loop {
+        match tokio::time::timeout(Duration::from_secs(20), ws.next()).await {
+            Ok(Some(Ok(Message::Text(t)))) => {
+                let v: Value = serde_json::from_str(&t).map_err(|e| e.to_string())?;
+                if v["type"] == kind {
+                    return Ok(v);
+                }
+                if v["type"] == "Error" {
+                    return Err(v["message"].to_string());
+                }
+            }
+            Ok(Some(Ok(_))) => {}
+            other => return Err(format!("{other:?}")),
+        }
+    }
+}
+
+/// Reads a member's socket until `until_ms`, recording latencies and chat lines seen.
+async fn listen(mut ws: Ws, totals: Arc<Totals>, from_ms: u64, until_ms: u64) -> Ws {
+    while now_ms() < until_ms + 2000 {
+        match tokio::time::timeout(Duration::from_millis(500), ws.next()).await {
+            Ok(Some(Ok(Message::Text(t)))) => {
+                let received = now_ms();
+                let Ok(v) = serde_json::from_str::<Value>(&t) else { continue };
+                if v["type"] == "Event" {
+                    let sent = v["now"].as_u64().unwrap_or(received);
+                    // Joins queue events before this member starts reading: play only.
+                    if sent >= from_ms {
+                        if let Ok(mut l) = totals.latencies.lock() {
+                            l.push(received.saturating_sub(sent) as u32);
+                        }
+                    }
+                    if v["event"].get("Chat").is_some() {
+                        totals.chats_seen.fetch_add(1, Ordering::Relaxed);
+                    }
+                } else if v["type"] == "Error" {
+                    totals.errors.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+            Ok(Some(Ok(_))) | Err(_) => {}
+            Ok(_) => {
+                totals.errors.fetch_add(1, Ordering::Relaxed);
+                break;
+            }
+        }
+    }
+    ws
+}
+
+async fn run_room(addr: String, members: usize, seconds: u64, totals: Arc<Totals>) -> Result<(), String> {
+    let mut host = connect(&addr).await?;
+    host.send(Message::Text(
+        json!({"type": "Create", "version": 1, "name": "Host", "judging": true}).to_string().into(),
+    ))
+    .await
+    .map_err(|e| e.to_string())?;
+    let w = first(&mut host, "Welcome").await?;
+    let (code, token) =
+        (w["code"].as_str().unwrap_or_default().to_string(), w["host"].as_str().unwrap_or_default().to_string());
+    totals.connected.fetch_add(1, Ordering::Relaxed);
+    let mut seats = Vec::new();
+    for i in 1..members {
+        let mut ws = connect(&addr).await?;
+        let hello = json!({"type": "Join", "version": 1, "code": code, "name": format!("S{i}")});
+        ws.send(Message::Text(hello.to_string().into())).await.map_err(|e| e.to_string())?;
+        first(&mut ws, "Welcome").await?;
+        totals.connected.fetch_add(1, Ordering::Relaxed);
+        seats.push(ws);
+    }
+    let from = now_ms();
+    let until = from + seconds * 1000;
+    // Members listen; the host and one member play and chat.
+    let mut player = seats.pop().ok_or("a room needs two members")?;
+    let listeners: Vec<_> = seats.into_iter().map(|ws| tokio::spawn(listen(ws, totals.clone(), from, until))).collect();
+    let host_listen = totals.clone();
+    let mut round = 0u64;
+    while now_ms() < until {
+        round += 1;
+        let say = |text: String| Message::Text(json!({"type": "Chat", "text": text}).to_string().into());
+        player
+            .send(Message::Text(json!({"type": "Impossible"}).to_string().into()))
+            .await
+            .map_err(|e| e.to_string())?;
+        player.send(say(format!("round {round}"))).await.map_err(|e| e.to_string())?;
+        totals.chats_sent.fetch_add(1, Ordering::Relaxed);
+        tokio::time::sleep(Duration::from_millis(1000)).await;
+        host.send(Message::Text(json!({"type": "Reveal"}).to_string().into())).await.map_err(|e| e.to_string())?;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        host.send(Message::Text(json!({"type": "NewRoll", "host": token}).to_string().into()))
+            .await
+            .map_err(|e| e.to_string())?;
+        tokio::time::sleep(Duration::from_millis(1000)).await;
+        // Drain what the two active sockets received meanwhile (not counted for latency).
+        for ws in [&mut host, &mut player] {
+            while let Ok(Some(Ok(_))) = tokio::time::timeout(Duration::from_millis(1), ws.next()).await {}
+        }
+    }
+    let _ = host_listen;
+    for l in listeners {
+        let _ = l.await;
+    }
+    Ok(())
+}
+
+fn proc_stat(pid: u32) -> Option<(u64, f64)> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let rss_kb = status.lines().find(|l| l.starts_with("VmRSS:"))?.split_whitespace().nth(1)?.parse().ok()?;
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let fields: Vec<&str> = stat.rsplit(')').next()?.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some((rss_kb, ticks as f64 / 100.0))
+}
+
+#[tokio::main]
+async fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let arg = |i: usize, d: u64| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(d);
+    let addr = args.first().cloned().unwrap_or_else(|| "127.0.0.1:8080".into());
+    let (rooms, members, seconds, pid) = (arg(1, 100) as usize, arg(2, 30) as usize, arg(3, 30), arg(4, 0) as u32);
+    let totals = Arc::new(Totals::default());
+    let before = proc_stat(pid);
+    let t0 = std::time::Instant::now();
+    let mut tasks = Vec::new();
+    for _ in 0..rooms {
+        tasks.push(tokio::spawn(run_room(addr.clone(), members, seconds, totals.clone())));
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let mut peak = before.map_or(0, |b| b.0);
+    let watch = tokio::spawn(async move {
+        let mut peak_rss = 0;
+        for _ in 0..(seconds + 60) {
+            if let Some((rss, _)) = proc_stat(pid) {
+                peak_rss = peak_rss.max(rss);
+            }
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+        peak_rss
+    });
+    let mut failed = 0;
+    for t in tasks {
+        match t.await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => {
+                failed += 1;
+                eprintln!("room failed: {e}");
+            }
+            Err(e) => {
+                failed += 1;
+                eprintln!("room task: {e}");
+            }
+        }
+    }
+    let wall = t0.elapsed().as_secs_f64();
+    watch.abort();
+    if let Some((rss, _)) = proc_stat(pid) {
+        peak = peak.max(rss);
+    }
+    let after = proc_stat(pid);
+    let mut lat = totals.latencies.lock().map(|l| l.clone()).unwrap_or_default();
+    lat.sort_unstable();
+    let pct =
+        |p: f64| lat.get(((lat.len() as f64 * p) as usize).min(lat.len().saturating_sub(1))).copied().unwrap_or(0);
+    let listeners_per_room = members.saturating_sub(2) as u64;
+    let expected = totals.chats_sent.load(Ordering::Relaxed) * listeners_per_room;
+    let seen = totals.chats_seen.load(Ordering::Relaxed);
+    println!("rooms {rooms} × members {members}, {seconds} s of play, wall {wall:.1} s");
+    println!("connections held: {} (rooms failed: {failed})", totals.connected.load(Ordering::Relaxed));
+    println!(
+        "fan-out latency over {} events: p50 {} ms, p99 {} ms, max {} ms",
+        lat.len(),
+        pct(0.5),
+        pct(0.99),
+        lat.last().copied().unwrap_or(0)
+    );
+    println!("chat lines: {seen} seen of {expected} expected ({} lost)", expected.saturating_sub(seen));
+    println!("error messages or dropped sockets: {}", totals.errors.load(Ordering::Relaxed));
+    if let (Some(b), Some(a)) = (before, after) {
+        println!(
+            "server: peak RSS {} MB, CPU {:.1} s over {wall:.1} s ({:.0} % of one core)",
+            peak / 1024,
+            a.1 - b.1,
+            (a.1 - b.1) / wall * 100.0
+        );
+    }
+}

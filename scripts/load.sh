@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Load benchmark for class rooms: a fresh score-server on 127.0.0.1 and ROOMS × MEMBERS
+# WebSocket members playing and chatting for SECONDS (defaults 100 × 30, 30 s).
+# Prints connections held, fan-out latency p50/p99, lost messages, errors, server RSS/CPU.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rooms=${1:-100}; members=${2:-30}; seconds=${3:-30}
+ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
+cargo build -q --profile server -p score-server --bin score-server --example load
+data=$(mktemp -d); dist=dist
+if [ ! -f dist/index.html ]; then dist=$data/dist; mkdir -p "$dist"; echo '<!doctype html><title>Score</title>' >"$dist/index.html"; fi
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+target/server/score-server --port "$port" --dist "$dist" --data "$data" 2>"$data/server.log" &
+server=$!
+trap 'kill $server 2>/dev/null; rm -rf "$data"' EXIT
+python3 -c "import socket, time
+for _ in range(100):
+    try: socket.create_connection(('127.0.0.1', $port), 0.2).close(); break
+    except OSError: time.sleep(0.1)"
+target/server/examples/load "127.0.0.1:$port" "$rooms" "$members" "$seconds" "$server"
