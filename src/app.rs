@@ -259,7 +259,14 @@ pub fn App() -> impl IntoView {
         }
     });
 
-    let view = RwSignal::new(View::Solutions);
+    // A class-room link opens the Class room view with its code filled in.
+    let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+    let invited = crate::forms::room_code(&query);
+    if invited.is_some() {
+        clear_query();
+    }
+    provide_context(crate::components::RoomInvite(invited.clone()));
+    let view = RwSignal::new(if invited.is_some() { View::Room } else { View::Solutions });
     view! {
         <div class="sr-only" aria-live="polite" data-testid="announcer">{move || announce.get()}</div>
         <header class="top">

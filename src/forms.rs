@@ -104,6 +104,12 @@ pub fn link(query: &str) -> Result<Option<(Rules, Vec<i64>)>, String> {
     Ok(Some((rules, roll)))
 }
 
+/// The class-room code a link invites to (`?room=ABC234`), if it carries a well-formed one.
+pub fn room_code(query: &str) -> Option<String> {
+    let code = query.trim_start_matches('?').split('&').find_map(|p| p.strip_prefix("room="))?.to_uppercase();
+    (code.len() == 6 && code.chars().all(|c| c.is_ascii_alphanumeric())).then_some(code)
+}
+
 /// The query that [`link`] reads back to exactly this roll.
 pub fn link_query(rules: &Rules, roll: &[i64]) -> String {
     let list = |v: Vec<String>| v.join(",");
@@ -139,6 +145,16 @@ pub fn player_names(text: &str) -> Result<Vec<String>, String> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_room_link_carries_a_six_character_code() {
+        assert_eq!(room_code("?room=abc234"), Some("ABC234".into()));
+        assert_eq!(room_code("?x=1&room=XGBE7K"), Some("XGBE7K".into()));
+        assert_eq!(room_code("?room=ABC"), None);
+        assert_eq!(room_code("?room=<script>"), None);
+        assert_eq!(room_code(""), None);
+    }
+
     use super::*;
 
     #[test]

@@ -35,7 +35,7 @@ pub use number_tile::NumberTile;
 pub use op_palette::OpPalette;
 pub use play_roll_form::PlayRollForm;
 pub use players_panel::PlayersPanel;
-pub use room_panel::RoomPanel;
+pub use room_panel::{RoomInvite, RoomPanel};
 pub use rules_panel::RulesPanel;
 pub use score_panel::ScorePanel;
 pub use settings_panel::SettingsPanel;

@@ -19,6 +19,10 @@ use crate::storage;
 /// Where the seat token is kept, so a reload takes the same seat back.
 pub const ROOM_KEY: &str = "score.room.v1";
 
+/// The room code a link invited to, if any.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RoomInvite(pub Option<String>);
+
 /// A seat to come back to.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 struct Ticket {
@@ -71,6 +75,16 @@ fn socket_url() -> Option<String> {
     Some(format!("{scheme}://{}{}ws", loc.host().ok()?, dir))
 }
 
+/// The page's address with `?room=CODE`: opening it fills in the code.
+fn invite_link(code: &str) -> String {
+    web_sys::window()
+        .and_then(|w| {
+            let l = w.location();
+            Some(format!("{}{}?room={code}", l.origin().ok()?, l.pathname().ok()?))
+        })
+        .unwrap_or_default()
+}
+
 fn clock_of(phase: Phase) -> Option<(Seat, String, u64)> {
     match phase {
         Phase::Score { player, deadline, .. } => Some((player, "SCORE".into(), deadline)),
@@ -113,7 +127,11 @@ impl Room {
     fn on_server(self, msg: ServerMsg) {
         match msg {
             ServerMsg::Welcome { code, seat, token, host, view } => {
-                let RoomView { roll, goal, members, phase, now, results, chat, locked, .. } = view;
+                let RoomView { roll, goal, members, phase, now, results, chat, locked, moves } = view;
+                // Back after a drop with moves on the room's copy: both boards start again from the roll.
+                if !moves.is_empty() {
+                    self.send(ClientMsg::Act { action: Action::Clear });
+                }
                 let host = host.or_else(|| {
                     storage::load::<Option<Ticket>>(ROOM_KEY, "room")
                         .0
@@ -141,7 +159,14 @@ impl Room {
                 self.status.set(Status::Live);
                 self.error.set(None);
             }
-            ServerMsg::Error { message } => self.error.set(Some(message)),
+            ServerMsg::Error { message } => {
+                // Not seated (a code or name refused, the seat gone) or sent away: back to the forms.
+                let sent_away = message.starts_with("The host ended") || message.starts_with("The host removed");
+                if sent_away || self.status.get_untracked() != Status::Live {
+                    self.leave();
+                }
+                self.error.set(Some(message));
+            }
             ServerMsg::Event { event, now } => {
                 let mut reset = None;
                 self.seen.update(|s| {
@@ -192,6 +217,7 @@ impl Room {
                         }
                         RoomEvent::ChatCleared => s.chat.clear(),
                         RoomEvent::Locked { locked } => s.locked = locked,
+                        RoomEvent::Rules { goal, .. } => s.goal = goal,
                     }
                 });
                 if let Some(s) = reset {
@@ -330,9 +356,15 @@ pub fn RoomPanel() -> impl IntoView {
     }
 
     let name = RwSignal::new(String::new());
-    let code = RwSignal::new(String::new());
+    let code = RwSignal::new(use_context::<RoomInvite>().and_then(|i| i.0).unwrap_or_default());
     let judging = RwSignal::new(true);
     let message = RwSignal::new(String::new());
+    let drag_from = RwSignal::new(None::<TileId>);
+    let r_dice = RwSignal::new(String::from("6 6 12 20"));
+    let r_goal = RwSignal::new(String::from("20"));
+    let r_score = RwSignal::new(String::from("30"));
+    let r_impossible = RwSignal::new(String::from("60"));
+    let r_judging = RwSignal::new(true);
     let typed_roll = RwSignal::new(String::new());
 
     let create = move |ev: leptos::ev::SubmitEvent| {
@@ -411,6 +443,12 @@ pub fn RoomPanel() -> impl IntoView {
             {move || seen.get().map(|s| {
                 view! {
                     <p class="room-code">"Room " <strong data-testid="room-code">{s.code.clone()}</strong> {s.locked.then_some(" (locked)")}</p>
+                    <p class="share">
+                        <label>
+                            "Link to join "
+                            <input type="text" readonly prop:value=invite_link(&s.code)/>
+                        </label>
+                    </p>
                     <p class="room-roll">"Make " <strong>{s.goal}</strong> " from " <strong data-testid="room-roll">{roll_text(&s.roll)}</strong></p>
                 }
             })}
@@ -445,6 +483,15 @@ pub fn RoomPanel() -> impl IntoView {
                                 class=if t.red { "tile red" } else { "tile" }
                                 aria-pressed=move || (picked.get() == Some(id) || second.get() == Some(id)).to_string()
                                 aria-label=label
+                                // Drag one number onto another to pick both (a tap picks one at a time).
+                                on:pointerdown=move |_| drag_from.set(Some(id))
+                                on:pointerup=move |_| {
+                                    if let Some(from) = drag_from.get_untracked().filter(|f| *f != id) {
+                                        picked.set(Some(from));
+                                        second.set(Some(id));
+                                    }
+                                    drag_from.set(None);
+                                }
                                 on:click=move |_| {
                                     match (picked.get_untracked(), second.get_untracked()) {
                                         (None, _) => picked.set(Some(id)),
@@ -493,7 +540,9 @@ pub fn RoomPanel() -> impl IntoView {
                     </tbody>
                 </table>
                 {move || host().map(|h| {
-                    let (h1, h2, h3, h4) = (h.clone(), h.clone(), h.clone(), h);
+                    let code = seen.with(|s| s.as_ref().map(|s| s.code.clone())).unwrap_or_default();
+                    let csv_href = format!("scores.csv?code={code}&host={h}");
+                    let (h1, h2, h3, h4, h5, h6) = (h.clone(), h.clone(), h.clone(), h.clone(), h.clone(), h);
                     let locked = seen.with(|s| s.as_ref().is_some_and(|s| s.locked));
                     view! {
                         <section class="host-controls" aria-label="Host">
@@ -513,6 +562,41 @@ pub fn RoomPanel() -> impl IntoView {
                                 <label>"Roll for the class " <input type="text" prop:value=move || typed_roll.get() on:input=move |ev| typed_roll.set(event_target_value(&ev))/></label>
                                 <button type="submit">"Deal this roll"</button>
                             </form>
+                            <form class="room-rules" on:submit=move |ev| {
+                                ev.prevent_default();
+                                let parsed = (
+                                    crate::forms::dice(&r_dice.get_untracked()),
+                                    crate::forms::goal(&r_goal.get_untracked()),
+                                    crate::forms::whole(&r_score.get_untracked(), "The SCORE clock", 5, 600),
+                                    crate::forms::whole(&r_impossible.get_untracked(), "The IMPOSSIBLE clock", 5, 600),
+                                );
+                                match parsed {
+                                    (Ok(dice), Ok(goal), Ok(s), Ok(i)) => room.send(ClientMsg::Rules {
+                                        host: h5.clone(),
+                                        dice,
+                                        goal,
+                                        score_secs: s as u32,
+                                        impossible_secs: i as u32,
+                                        judging: r_judging.get_untracked(),
+                                    }),
+                                    (d, g, s, i) => error.set(d.err().or(g.err()).or(s.err()).or(i.err())),
+                                }
+                            }>
+                                <h4>"The room's rules"</h4>
+                                <label>"Dice (sides) " <input type="text" prop:value=move || r_dice.get() on:input=move |ev| r_dice.set(event_target_value(&ev))/></label>
+                                <label>"Goal " <input type="text" inputmode="numeric" prop:value=move || r_goal.get() on:input=move |ev| r_goal.set(event_target_value(&ev))/></label>
+                                <label>"SCORE clock (seconds) " <input type="text" inputmode="numeric" prop:value=move || r_score.get() on:input=move |ev| r_score.set(event_target_value(&ev))/></label>
+                                <label>"IMPOSSIBLE clock (seconds) " <input type="text" inputmode="numeric" prop:value=move || r_impossible.get() on:input=move |ev| r_impossible.set(event_target_value(&ev))/></label>
+                                <label class="check">
+                                    <input type="checkbox" prop:checked=move || r_judging.get() on:change=move |ev| r_judging.set(event_target_checked(&ev))/>
+                                    " The computer judges IMPOSSIBLE"
+                                </label>
+                                <button type="submit">"Apply and roll"</button>
+                            </form>
+                            <p>
+                                <a download href=csv_href>"Download scores (CSV)"</a>
+                            </p>
+                            <button class="danger" on:click=move |_| room.send(ClientMsg::End { host: h6.clone() })>"End the room"</button>
                         </section>
                     }
                 })}

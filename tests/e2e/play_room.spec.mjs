@@ -49,12 +49,11 @@ test('a host and two students play one room', async () => {
   // Ana's SCORE: her working appears on the others' screens as she makes it.
   await ana.score.button('SCORE in the room').click();
   await ben.page.getByText('SCORE clock: Ana').waitFor();
-  await tiles(ana.page).filter({ hasText: '12' }).nth(0).click();
-  await tiles(ana.page).filter({ hasText: '12' }).nth(1).click();
+  // Drag a number onto another with the mouse, then the operator.
+  await ana.score.mouseDrag(tiles(ana.page).filter({ hasText: '12' }).nth(0), tiles(ana.page).filter({ hasText: '12' }).nth(1));
   await ana.page.getByRole('button', { name: 'Room operator minus' }).click();
   for (const m of [host, ben]) await m.page.getByTestId('live-working').getByText('12 − 12 = 0').waitFor();
-  await ana.page.getByRole('button', { name: '2', exact: true }).click();
-  await ana.page.getByRole('button', { name: '0 (derived)' }).click();
+  await ana.score.mouseDrag(ana.page.getByRole('button', { name: '2', exact: true }), ana.page.getByRole('button', { name: '0 (derived)' }));
   await ana.page.getByRole('button', { name: 'Room operator joined with' }).click();
   for (const m of [host, ana, ben]) await m.page.getByText('Ana +1: 20 made in 2 moves').waitFor();
   await host.page.getByTestId('room-score-1').getByText('1', { exact: true }).waitFor();
@@ -80,10 +79,38 @@ test('a host and two students play one room', async () => {
   await ana.score.button('Class room').click();
   await ana.page.getByRole('row', { name: /Ana \(you\)/ }).getByText('1', { exact: true }).waitFor();
 
-  // The host removes Ben; Ben is told.
+  // The host removes Ben; Ben is told and is back at the forms.
   await host.score.button('Remove Ben').click();
   await ben.page.getByText('The host removed you from this room.').waitFor();
+  await ben.score.button('Join').waitFor();
   await host.page.getByRole('row', { name: /Ben/ }).waitFor({ state: 'detached' });
+
+  // The scores download as CSV for the host.
+  const href = await host.page.getByRole('link', { name: 'Download scores (CSV)' }).getAttribute('href');
+  const csv = await host.page.request.get(new URL(href, host.page.url()).href);
+  assert.equal(csv.status(), 200);
+  const text = await csv.text();
+  assert.match(text, /^seat,name,score\n0,"Ms Ada",0\n1,"Ana",1\n/);
+  assert.match(text, /"2 5 12 12","Ana \+1: 20 made in 2 moves"/);
+
+  // The invite link opens the view with the code filled in.
+  const link = await host.page.getByRole('textbox', { name: 'Link to join' }).inputValue();
+  const cai = await browser.newContext();
+  const caiPage = await cai.newPage();
+  await caiPage.goto(link);
+  await caiPage.getByRole('textbox', { name: 'Room code' }).waitFor();
+  assert.equal(await caiPage.getByRole('textbox', { name: 'Room code' }).inputValue(), code);
+  await cai.close();
+
+  // New rules for the room: every screen shows the new goal.
+  await host.page.getByRole('textbox', { name: 'Goal' }).fill('10');
+  await host.page.getByRole('region', { name: 'Host' }).getByRole('button', { name: 'Apply and roll' }).click();
+  await ana.page.locator('.room-roll strong').first().getByText('10', { exact: true }).waitFor();
+
+  // The host ends the room: Ana is told and back at the forms.
+  await host.score.button('End the room').click();
+  await ana.page.getByText('The host ended this room.').waitFor();
+  await ana.score.button('Create room').waitFor();
   for (const m of [host, ana, ben]) {
     m.score.assertNoConsoleErrors();
     await m.context.close();

@@ -85,6 +85,8 @@ export class ScorePage {
 
   /** Drags `source` onto `target` with the mouse (pointer events). */
   async mouseDrag(source, target) {
+    await target.scrollIntoViewIfNeeded();
+    await source.scrollIntoViewIfNeeded();
     const a = await source.boundingBox();
     const b = await target.boundingBox();
     await this.page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);

@@ -14,8 +14,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::{ConnectInfo, Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::serve::ListenerExt;
@@ -308,10 +308,23 @@ impl Hub {
             ClientMsg::Lock { host, locked } if host_ok(&host) => Input::Lock { locked },
             ClientMsg::Remove { host, seat: who } if host_ok(&host) => Input::Leave { seat: who },
             ClientMsg::ClearChat { host } if host_ok(&host) => Input::ClearChat,
+            ClientMsg::Rules { host, dice, goal, score_secs, impossible_secs, judging } if host_ok(&host) => {
+                let rules = Rules { dice, goal, score_secs, impossible_secs, ..e.room.saved().rules.clone() };
+                rules.validate().map_err(|errs| errs.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))?;
+                let roll = new_roll(&rules);
+                Input::SetRules { rules, judging, roll }
+            }
+            ClientMsg::End { host } if host_ok(&host) => {
+                drop(e);
+                self.end(code);
+                return Ok(());
+            }
             ClientMsg::NewRoll { .. }
             | ClientMsg::Lock { .. }
             | ClientMsg::Remove { .. }
-            | ClientMsg::ClearChat { .. } => return Err("Only the host can do that.".into()),
+            | ClientMsg::ClearChat { .. }
+            | ClientMsg::Rules { .. }
+            | ClientMsg::End { .. } => return Err("Only the host can do that.".into()),
             ClientMsg::Create { .. } | ClientMsg::Join { .. } => return Err("You are already in a room.".into()),
         };
         let removed = match &input {
@@ -332,6 +345,37 @@ impl Hub {
         }
         self.save(code, &e);
         Ok(())
+    }
+
+    /// Ends a room: everyone is told, their connections close, and it is forgotten.
+    fn end(&self, code: &str) {
+        let Some(entry) = lock(&self.rooms).remove(code) else { return };
+        let e = lock(&entry);
+        let msg = error("The host ended this room.");
+        for c in e.conns.values() {
+            let _ = c.send(msg.clone());
+        }
+        if let Some(s) = &self.store {
+            let _ = s.remove(code);
+        }
+        eprintln!("score-server: room {code} ended by its host");
+    }
+
+    /// Tells every member the server is stopping (their seats are kept).
+    pub fn stopping(&self) {
+        let msg = error("The server is restarting: you will be reconnected to your seat.");
+        for entry in lock(&self.rooms).values() {
+            for c in lock(entry).conns.values() {
+                let _ = c.send(msg.clone());
+            }
+        }
+    }
+
+    /// The room's scoreboard and results as CSV, for its host.
+    pub fn csv(&self, code: &str, host: &str) -> Option<String> {
+        let entry = self.entry(code)?;
+        let e = lock(&entry);
+        (e.host == host).then(|| e.room.csv())
     }
 
     fn dropped(&self, code: &str, seat: Seat, conn: &UnboundedSender<String>) {
@@ -480,11 +524,32 @@ async fn ws(
         .on_upgrade(move |socket| session(socket, hub, addr.ip()))
 }
 
-/// The server's routes: `/ws` for rooms, and the game's files (precompressed when present).
+#[derive(serde::Deserialize)]
+struct CsvQuery {
+    code: String,
+    host: String,
+}
+
+async fn csv(State(hub): State<Arc<Hub>>, Query(q): Query<CsvQuery>) -> Response {
+    match hub.csv(&q.code, &q.host) {
+        Some(text) => (
+            [
+                (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+                (header::CONTENT_DISPOSITION, format!("attachment; filename=\"score-room-{}.csv\"", q.code)),
+            ],
+            text,
+        )
+            .into_response(),
+        None => (StatusCode::FORBIDDEN, "Only the room's host can download its scores.").into_response(),
+    }
+}
+
+/// The server's routes: `/ws` for rooms, `/scores.csv` for a host, and the game's files
+/// (precompressed when present).
 pub fn router(hub: Arc<Hub>, dist: PathBuf) -> Router {
     let files =
         ServeDir::new(&dist).precompressed_br().precompressed_gzip().fallback(ServeFile::new(dist.join("index.html")));
-    Router::new().route("/ws", get(ws)).fallback_service(files).with_state(hub)
+    Router::new().route("/ws", get(ws)).route("/scores.csv", get(csv)).fallback_service(files).with_state(hub)
 }
 
 /// Serves on `listener` until `shutdown` resolves; rooms are ticked every 200 ms.
@@ -495,6 +560,7 @@ pub async fn serve(
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let ticker = hub.clone();
+    let hub_for_stop = hub.clone();
     let ticks = tokio::spawn(async move {
         let mut every = tokio::time::interval(Duration::from_millis(200));
         loop {
@@ -507,6 +573,13 @@ pub async fn serve(
     let listener = listener.tap_io(|tcp| {
         let _ = tcp.set_nodelay(true);
     });
+    let told = hub_for_stop.clone();
+    let shutdown = async move {
+        shutdown.await;
+        told.stopping();
+        // A moment for the notices to leave before the sockets close.
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
     let result = axum::serve(listener, app).with_graceful_shutdown(shutdown).await;
     ticks.abort();
     result

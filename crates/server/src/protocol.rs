@@ -48,6 +48,10 @@ pub enum ClientMsg {
     Remove { host: String, seat: Seat },
     /// Host: clear the chat.
     ClearChat { host: String },
+    /// Host: the room's dice, goal, clocks and judging (checked as Settings are); a new roll.
+    Rules { host: String, dice: Vec<u32>, goal: i64, score_secs: u32, impossible_secs: u32, judging: bool },
+    /// Host: end the room for everyone.
+    End { host: String },
 }
 
 /// The room as one member sees it on joining (or coming back).

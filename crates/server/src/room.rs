@@ -57,6 +57,8 @@ pub enum Input {
     Lock { locked: bool },
     /// Host: clear the chat.
     ClearChat,
+    /// Host: new rules (already checked) and judging, with a roll for them.
+    SetRules { rules: Rules, judging: bool, roll: Vec<i64> },
 }
 
 /// Who an event is for.
@@ -89,6 +91,8 @@ pub enum RoomEvent {
     ChatCleared,
     /// The room was locked or opened.
     Locked { locked: bool },
+    /// New rules: the goal and the clocks' lengths (seconds) to show.
+    Rules { goal: i64, score_secs: u32, impossible_secs: u32, judging: bool },
 }
 
 /// An event and who it is for.
@@ -160,6 +164,9 @@ pub struct Saved {
     pub actions: Vec<Vec<Action>>,
     pub chat: VecDeque<ChatLine>,
     pub results: Vec<String>,
+    /// Every result line so far, with its roll, for the host's download (the last 5,000).
+    #[serde(default)]
+    pub history: Vec<(String, String)>,
 }
 
 /// One class room.
@@ -202,6 +209,7 @@ impl Room {
             actions: Vec::new(),
             chat: VecDeque::new(),
             results: Vec::new(),
+            history: Vec::new(),
         };
         Room { saved, boards: Vec::new() }
     }
@@ -242,6 +250,24 @@ impl Room {
     /// Where the round stands.
     pub fn phase(&self) -> Phase {
         self.saved.round.phase()
+    }
+
+    /// The scoreboard and every result so far, as CSV (for a spreadsheet).
+    pub fn csv(&self) -> String {
+        fn field(s: &str) -> String {
+            // Quoted, and a leading = + - @ defused so a spreadsheet shows it as text.
+            let s = if s.starts_with(['=', '+', '-', '@']) { format!("'{s}") } else { s.to_string() };
+            format!("\"{}\"", s.replace('"', "\"\""))
+        }
+        let mut out = String::from("seat,name,score\n");
+        for (seat, m) in self.members() {
+            out.push_str(&format!("{seat},{},{}\n", field(&m.name), m.score));
+        }
+        out.push_str("\nroll,result\n");
+        for (roll, line) in &self.saved.history {
+            out.push_str(&format!("{},{}\n", field(roll), field(line)));
+        }
+        out
     }
 
     /// The last result lines.
@@ -311,6 +337,20 @@ impl Room {
             Input::ClearChat => {
                 self.saved.chat.clear();
                 vec![everyone(RoomEvent::ChatCleared)]
+            }
+            Input::SetRules { rules, judging, roll } => {
+                let mut out = self.round(RoundInput::Abandon, now_ms).unwrap_or_default();
+                let shown = RoomEvent::Rules {
+                    goal: rules.goal,
+                    score_secs: rules.score_secs,
+                    impossible_secs: rules.impossible_secs,
+                    judging,
+                };
+                self.saved.rules = rules;
+                self.saved.judging = judging;
+                out.push(everyone(shown));
+                out.extend(self.new_roll(roll, now_ms));
+                out
             }
         });
         Ok(out)
@@ -458,6 +498,9 @@ impl Room {
             }
         }
         self.saved.results = lines.clone();
+        self.saved.history.extend(lines.iter().map(|l| (roll.clone(), l.clone())));
+        let excess = self.saved.history.len().saturating_sub(5000);
+        self.saved.history.drain(..excess);
         let mut out = vec![everyone(RoomEvent::Results { lines, scores: self.scores() })];
         // A SCORE that failed during an IMPOSSIBLE claim hands the clock back to the claim.
         if let Phase::Impossible(c) = self.phase() {
@@ -652,6 +695,32 @@ mod tests {
         let out = r.apply(Input::Leave { seat: 1 }, 1).unwrap();
         assert_eq!(lines(&out), ["Ben −1: a new roll while the SCORE clock ran"]);
         assert_eq!(r.phase(), Phase::Over);
+    }
+
+    #[test]
+    fn new_rules_settle_the_round_and_deal_for_them() {
+        let mut r = room(&[2, 5, 12, 12]);
+        r.apply(Input::Score { seat: 0 }, 0).unwrap();
+        let rules = Rules { dice: vec![6, 6, 6], goal: 10, score_secs: 45, ..Rules::default() };
+        let out = r.apply(Input::SetRules { rules, judging: false, roll: vec![1, 2, 3] }, 1).unwrap();
+        assert_eq!(lines(&out), ["Ana −1: a new roll while the SCORE clock ran"]);
+        assert!(out.iter().any(|o| o.event == RoomEvent::Rolled { roll: vec![1, 2, 3] }));
+        assert_eq!(r.roll(), [1, 2, 3]);
+        assert_eq!(r.phase(), Phase::Open);
+        let out = r.apply(Input::Score { seat: 1 }, 2).unwrap();
+        assert_eq!(out[0], everyone(RoomEvent::Clock { seat: 1, claim: "SCORE".into(), deadline: 45_002 }));
+    }
+
+    #[test]
+    fn the_csv_has_the_scoreboard_and_every_result_and_defuses_formulas() {
+        let mut r = room(&[1, 1, 1, 4]);
+        r.apply(Input::Join { name: "=SUM(A1)".into() }, 0).unwrap();
+        r.apply(Input::Impossible { seat: 1 }, 0).unwrap();
+        r.apply(Input::RevealNow { seat: 0 }, 1).unwrap();
+        let csv = r.csv();
+        assert!(csv.starts_with("seat,name,score\n0,\"Ana\",0\n1,\"Ben\",1\n"), "{csv}");
+        assert!(csv.contains("3,\"'=SUM(A1)\",0\n"), "{csv}");
+        assert!(csv.ends_with("roll,result\n\"1 1 1 4\",\"Ben +1: right: 1 1 1 4 has no solution\"\n"), "{csv}");
     }
 
     #[test]

@@ -221,3 +221,49 @@ async fn a_restart_on_the_same_database_keeps_the_room_and_settles_an_expired_cl
     assert_eq!(ana["seat"], 1);
     server.stop().await;
 }
+
+async fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut tcp = TcpStream::connect(addr).await.unwrap();
+    let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    tcp.write_all(req.as_bytes()).await.unwrap();
+    let mut out = String::new();
+    tcp.read_to_string(&mut out).await.unwrap();
+    out
+}
+
+#[tokio::test]
+async fn the_host_sets_rules_downloads_scores_and_ends_the_room_and_chat_is_rate_limited() {
+    let dir = temp("host");
+    let server = Server::start(&dir, Rules::default()).await;
+    let (mut host, code, _, host_token) = create(&server, "Host").await;
+    let (mut ana, _) = join(&server, &code, "Ana", None).await;
+    // Rules out of range are refused with the Settings wording; good ones deal a new roll.
+    let bad = json!({"type": "Rules", "host": host_token, "dice": [6, 6], "goal": 20, "score_secs": 30, "impossible_secs": 60, "judging": true});
+    send(&mut host, bad).await;
+    assert_eq!(until(&mut host, is("Error")).await["message"], "Use 3 to 6 dice (not 2).");
+    let good = json!({"type": "Rules", "host": host_token, "dice": [6, 6, 6], "goal": 10, "score_secs": 45, "impossible_secs": 90, "judging": false});
+    send(&mut host, good).await;
+    let rules = until(&mut ana, event("Rules")).await;
+    assert_eq!(rules["event"]["Rules"]["goal"], 10);
+    let rolled = until(&mut ana, event("Rolled")).await;
+    assert_eq!(rolled["event"]["Rolled"]["roll"].as_array().unwrap().len(), 3);
+    // Five chat messages in ten seconds, then "slow down".
+    for i in 0..5 {
+        send(&mut ana, json!({"type": "Chat", "text": format!("hi {i}")})).await;
+    }
+    send(&mut ana, json!({"type": "Chat", "text": "one too many"})).await;
+    assert_eq!(until(&mut ana, is("Error")).await["message"], "Slow down: too many chat messages.");
+    // The scores as CSV, for the host only.
+    let csv = http_get(server.addr, &format!("/scores.csv?code={code}&host={host_token}")).await;
+    assert!(csv.starts_with("HTTP/1.1 200"), "{csv}");
+    assert!(csv.contains("seat,name,score\n0,\"Host\",0\n1,\"Ana\",0\n"), "{csv}");
+    let refused = http_get(server.addr, &format!("/scores.csv?code={code}&host=guess")).await;
+    assert!(refused.starts_with("HTTP/1.1 403"), "{refused}");
+    // The host ends the room: Ana is told and her socket closes; the code no longer works.
+    send(&mut host, json!({"type": "End", "host": host_token})).await;
+    assert_eq!(until(&mut ana, is("Error")).await["message"], "The host ended this room.");
+    let (_, gone) = join(&server, &code, "Ben", None).await;
+    assert_eq!(gone["message"], format!("There is no room {code}: check the code with your teacher."));
+    server.stop().await;
+}
