@@ -170,6 +170,11 @@ impl Num {
         if self.d == 1 && rhs.d == 1 {
             return self.n.checked_mul(rhs.n).map(Num::int).ok_or(Overflow);
         }
+        if let (Some(n), Some(d)) = (self.n.checked_mul(rhs.n), self.d.checked_mul(rhs.d)) {
+            if n != i64::MIN && d != i64::MIN {
+                return Self::from_i64(n, d);
+            }
+        }
         let (a, b, c, d) = (self.n as i128, self.d as i128, rhs.n as i128, rhs.d as i128);
         Self::from_i128(a * c, b * d)
     }
@@ -183,16 +188,22 @@ impl Num {
             if rhs.n != -1 && self.n % rhs.n == 0 {
                 return Some(Ok(Num::int(self.n / rhs.n)));
             }
-            let g = gcd_u64(self.n.unsigned_abs(), rhs.n.unsigned_abs()) as i128;
-            let (mut n, mut d) = (self.n as i128 / g, rhs.n as i128 / g);
-            if d < 0 {
-                n = -n;
-                d = -d;
-            }
-            return Some(match (i64::try_from(n), i64::try_from(d)) {
-                (Ok(n), Ok(d)) => Ok(Num { n, d }),
-                _ => Err(Overflow),
+            // Below 2⁶³: the two are not both i64::MIN (that divides exactly, above).
+            let g = gcd_u64(self.n.unsigned_abs(), rhs.n.unsigned_abs()) as i64;
+            let (n, d) = (self.n / g, rhs.n / g);
+            return Some(if d < 0 {
+                match (n.checked_neg(), d.checked_neg()) {
+                    (Some(n), Some(d)) => Ok(Num { n, d }),
+                    _ => Err(Overflow),
+                }
+            } else {
+                Ok(Num { n, d })
             });
+        }
+        if let (Some(n), Some(d)) = (self.n.checked_mul(rhs.d), self.d.checked_mul(rhs.n)) {
+            if n != i64::MIN && d != i64::MIN {
+                return Some(Self::from_i64(n, d));
+            }
         }
         let (a, b, c, d) = (self.n as i128, self.d as i128, rhs.n as i128, rhs.d as i128);
         Some(Self::from_i128(a * d, b * c))

@@ -14,24 +14,82 @@
 
 use std::rc::Rc;
 
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::number::Num;
 use crate::op::{Op, OpSet};
 
-type Values = Rc<[Num]>;
+/// The values a set of up to three numbers can make: a sorted list for two numbers (a
+/// handful of values); for three (a hundred or more), as they were made, repeats and all,
+/// when a roll of four asks each triple a question or two (a scan costs less than sorting),
+/// or a hash set when a roll of five or six asks it many.
+#[derive(Clone)]
+enum Values {
+    One(Num),
+    List(Rc<[Num]>),
+    Unsorted(Rc<[Num]>),
+    Set(Rc<HashSet<Num>>),
+}
+
+impl Values {
+    fn contains(&self, x: Num) -> bool {
+        match self {
+            Values::One(v) => *v == x,
+            Values::List(v) => contains(v, x),
+            Values::Unsorted(v) => v.contains(&x),
+            Values::Set(v) => v.contains(&x),
+        }
+    }
+
+    fn iter(&self) -> ValuesIter<'_> {
+        match self {
+            Values::One(v) => ValuesIter::List(std::slice::from_ref(v).iter()),
+            Values::List(v) | Values::Unsorted(v) => ValuesIter::List(v.iter()),
+            Values::Set(v) => ValuesIter::Set(v.iter()),
+        }
+    }
+}
+
+enum ValuesIter<'a> {
+    List(std::slice::Iter<'a, Num>),
+    Set(std::collections::hash_set::Iter<'a, Num>),
+}
+
+impl Iterator for ValuesIter<'_> {
+    type Item = Num;
+
+    fn next(&mut self) -> Option<Num> {
+        match self {
+            ValuesIter::List(i) => i.next().copied(),
+            ValuesIter::Set(i) => i.next().copied(),
+        }
+    }
+}
 
 /// Cached reachable values under one operator set.
 pub(crate) struct Reach {
     ops: Vec<Op>,
     whole_only: bool,
-    singles: HashMap<Num, Values>,
-    pairs: HashMap<[Num; 2], Values>,
-    triples: HashMap<[Num; 3], Values>,
+    pairs: HashMap<[Num; 2], Rc<[Num]>>,
+    triples: HashMap<[Num; 3], Triple>,
     /// For the numbers being solved (sorted): where each one's run of equal numbers starts.
     run_start: [usize; 6],
     /// Answers for sets of four or more numbers, for the numbers being solved.
     memo: HashMap<(u8, Num), bool>,
+    /// Whether the values of triples are kept hashed (see [`Values`]): for five or six numbers.
+    hash_triples: bool,
+    /// The goal being solved for.
+    goal: Num,
+}
+
+/// What is known of a triple: whether it makes the goal it was first asked about (the
+/// question a table asks most: every roll asks it of each of its triples until one says
+/// yes), and its values once something needed them listed.
+#[derive(Clone)]
+struct Triple {
+    goal: Num,
+    makes_goal: bool,
+    values: Option<Values>,
 }
 
 /// The order value sets are kept in: by numerator, then denominator. Any total order
@@ -41,10 +99,10 @@ fn key(v: &Num) -> (i64, i64) {
     (v.numer(), v.denom())
 }
 
-fn sorted_unique(mut v: Vec<Num>) -> Values {
+fn sorted_unique(mut v: Vec<Num>) -> Vec<Num> {
     v.sort_unstable_by_key(key);
     v.dedup();
-    v.into()
+    v
 }
 
 fn contains(v: &[Num], x: Num) -> bool {
@@ -60,11 +118,12 @@ impl Reach {
         Some(Reach {
             ops: ops.iter().collect(),
             whole_only,
-            singles: HashMap::default(),
             pairs: HashMap::default(),
             triples: HashMap::default(),
             run_start: [0; 6],
             memo: HashMap::default(),
+            hash_triples: false,
+            goal: Num::ZERO,
         })
     }
 
@@ -83,23 +142,40 @@ impl Reach {
         }
     }
 
-    fn pair(&mut self, a: Num, b: Num) -> Values {
+    fn pair(&mut self, a: Num, b: Num) -> Rc<[Num]> {
         let key = if key(&a) <= key(&b) { [a, b] } else { [b, a] };
         if let Some(v) = self.pairs.get(&key) {
             return v.clone();
         }
         let mut out = Vec::with_capacity(8);
         self.push_results(a, b, &mut out);
-        let v = sorted_unique(out);
+        let v: Rc<[Num]> = sorted_unique(out).into();
         self.pairs.insert(key, v.clone());
         v
     }
 
-    fn triple(&mut self, mut t: [Num; 3]) -> Values {
-        t.sort_unstable_by_key(key);
-        if let Some(v) = self.triples.get(&t) {
-            return v.clone();
+    /// What is known of the triple `t` (sorted), with its values listed if `list`.
+    fn triple(&mut self, t: [Num; 3], list: bool) -> Triple {
+        match self.triples.get(&t) {
+            Some(known) if known.values.is_some() || !list => return known.clone(),
+            _ => {}
         }
+        let (goal, makes_goal) = match self.triples.get(&t) {
+            Some(known) => (known.goal, Some(known.makes_goal)),
+            None => (self.goal, None),
+        };
+        let values = list.then(|| self.triple_values(t));
+        let makes_goal = match (&values, makes_goal) {
+            (_, Some(known)) => known,
+            (Some(v), None) => v.contains(goal),
+            (None, None) => self.triple_makes(t, goal),
+        };
+        let triple = Triple { goal, makes_goal, values };
+        self.triples.insert(t, triple.clone());
+        triple
+    }
+
+    fn triple_values(&mut self, t: [Num; 3]) -> Values {
         let mut out = Vec::with_capacity(192);
         for i in 0..3 {
             let (s, p, q) = (t[i], t[(i + 1) % 3], t[(i + 2) % 3]);
@@ -110,13 +186,31 @@ impl Reach {
                 self.push_results(s, v, &mut out);
             }
         }
-        let v = sorted_unique(out);
-        self.triples.insert(t, v.clone());
-        v
+        if self.hash_triples {
+            Values::Set(Rc::new(out.into_iter().collect()))
+        } else {
+            Values::Unsorted(out.into())
+        }
     }
 
-    /// The values of the numbers in `set` (a bit per number), for one to three numbers.
-    fn small_values(&mut self, nums: &[Num], set: u8) -> Values {
+    /// Whether the triple `t` (sorted) makes `target`, worked out backwards: one of its numbers
+    /// and the value the other two would need, looked up among that pair's few values.
+    fn triple_makes(&mut self, t: [Num; 3], target: Num) -> bool {
+        for i in 0..3 {
+            if i > 0 && t[i] == t[i - 1] {
+                continue;
+            }
+            let (s, pair) = (t[i], [t[(i + 1) % 3], t[(i + 2) % 3]]);
+            let values = Values::List(self.pair(pair[0], pair[1]));
+            if self.completes(s, &pair, 0b11, Some(&values), target) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The numbers in `set` (a bit per number), up to three, and how many there are.
+    fn picked(nums: &[Num], set: u8) -> ([Num; 3], usize) {
         let mut picked = [Num::ZERO; 3];
         let mut k = 0;
         for (i, &v) in nums.iter().enumerate() {
@@ -125,17 +219,46 @@ impl Reach {
                 k += 1;
             }
         }
-        match k {
-            1 => self.singles.entry(picked[0]).or_insert_with(|| Rc::from([picked[0]])).clone(),
-            2 => self.pair(picked[0], picked[1]),
-            _ => self.triple(picked),
+        (picked, k)
+    }
+
+    /// The values of the numbers in `set`, for one to three numbers.
+    fn small_values(&mut self, nums: &[Num], set: u8) -> Values {
+        match Self::picked(nums, set) {
+            (p, 1) => Values::One(p[0]),
+            (p, 2) => Values::List(self.pair(p[0], p[1])),
+            (mut p, _) => {
+                p.sort_unstable_by_key(key);
+                match self.triple(p, true).values {
+                    Some(v) => v,
+                    None => Values::List(Rc::from([])),
+                }
+            }
+        }
+    }
+
+    /// Whether a tree over the numbers in `set` (one to three) has the value `t`.
+    fn small_contains(&mut self, nums: &[Num], set: u8, t: Num) -> bool {
+        match Self::picked(nums, set) {
+            (mut p, 3) => {
+                p.sort_unstable_by_key(key);
+                let triple = self.triple(p, self.hash_triples);
+                if triple.goal == t {
+                    triple.makes_goal
+                } else if let Some(v) = triple.values {
+                    v.contains(t)
+                } else {
+                    self.triple_makes(p, t)
+                }
+            }
+            _ => self.small_values(nums, set).contains(t),
         }
     }
 
     /// Every value of the numbers in `set`, however many (only for rare cases: uncached).
     fn all_values(&mut self, nums: &[Num], set: u8) -> Vec<Num> {
         if set.count_ones() <= 3 {
-            return self.small_values(nums, set).to_vec();
+            return self.small_values(nums, set).iter().collect();
         }
         let mut out = Vec::new();
         for a in smaller_sides(set) {
@@ -146,7 +269,7 @@ impl Reach {
                 }
             }
         }
-        sorted_unique(out).to_vec()
+        sorted_unique(out)
     }
 
     /// Whether a tree over exactly the numbers in `set` can have the value `t`. Trees of up to
@@ -158,7 +281,7 @@ impl Reach {
         }
         let set = self.canonical(set);
         if set.count_ones() <= 3 {
-            return contains(&self.small_values(nums, set), t);
+            return self.small_contains(nums, set, t);
         }
         if let Some(&known) = self.memo.get(&(set, t)) {
             return known;
@@ -172,9 +295,11 @@ impl Reach {
                 continue;
             }
             let va = self.small_values(nums, a);
-            let vb = (b.count_ones() <= 3).then(|| self.small_values(nums, b));
-            for &x in va.iter() {
-                if self.completes(x, nums, b, vb.as_deref(), t) {
+            // A roll of four asks a triple only about a few values: answered backwards.
+            let listed = b.count_ones() <= 2 || (b.count_ones() == 3 && self.hash_triples);
+            let vb = listed.then(|| self.small_values(nums, b));
+            for x in va.iter() {
+                if self.completes(x, nums, b, vb.as_ref(), t) {
                     found = true;
                     break 'splits;
                 }
@@ -200,7 +325,7 @@ impl Reach {
 
     /// Whether some value `y` of the numbers in `set` makes `x op y` or `y op x` equal `t`.
     /// `small`: the set's values, when it is small enough to have them listed.
-    fn completes(&mut self, x: Num, nums: &[Num], set: u8, small: Option<&[Num]>, t: Num) -> bool {
+    fn completes(&mut self, x: Num, nums: &[Num], set: u8, small: Option<&Values>, t: Num) -> bool {
         for i in 0..self.ops.len() {
             let op = self.ops[i];
             let mut wanted: [Option<Num>; 2] = [None, None];
@@ -243,7 +368,7 @@ impl Reach {
             }
             for y in wanted.into_iter().flatten() {
                 let made = match small {
-                    Some(values) => contains(values, y),
+                    Some(values) => values.contains(y),
                     None => self.reaches(nums, set, y),
                 };
                 if made && (op.apply(x, y) == Ok(t) || op.apply(y, x) == Ok(t)) {
@@ -269,6 +394,8 @@ impl Reach {
             self.run_start[i] = if i > 0 && i < n && nums[i] == nums[i - 1] { self.run_start[i - 1] } else { i };
         }
         self.memo.clear();
+        self.hash_triples = n >= 5;
+        self.goal = goal;
         let full = (1u8 << n) - 1;
         // Smaller sets first: they are cheap, and most rolls are made from three numbers.
         let sizes = if use_all { n as u32..=n as u32 } else { 3..=n as u32 };
@@ -294,15 +421,34 @@ fn smaller_sides(set: u8) -> impl Iterator<Item = u8> {
     })
 }
 
+/// How many decimal digits `v` has (0 has one).
+fn digits(v: u64) -> u32 {
+    v.checked_ilog10().unwrap_or(0) + 1
+}
+
 /// The `b` with `x‖b = goal` and with `b‖x = goal`, read off the goal's digits.
 fn concat_partners(x: Num, goal: Num) -> [Option<Num>; 2] {
     let (Some(x), Some(g)) = (x.as_integer(), goal.as_integer()) else {
         return [None, None];
     };
-    let (xs, gs) = (x.to_string(), g.to_string());
-    let right = gs.strip_prefix(&xs).and_then(|rest| rest.parse::<i64>().ok().filter(|b| b.to_string() == rest));
-    let left = gs.strip_suffix(&xs).and_then(|rest| rest.parse::<i64>().ok().filter(|b| b.to_string() == rest));
-    [right.map(Num::int), left.map(Num::int)]
+    let (xa, ga) = (x.unsigned_abs(), g.unsigned_abs());
+    // x‖b: |goal| is |x|'s digits then b's (b ≥ 0, no leading zero), signed as x.
+    let right = (x != 0 && (x < 0) == (g < 0))
+        .then(|| digits(ga).checked_sub(digits(xa)).filter(|&k| k >= 1))
+        .flatten()
+        .and_then(|k| {
+            let scale = 10u64.checked_pow(k)?;
+            let b = ga.checked_sub(xa.checked_mul(scale)?)?;
+            (b < scale && (k == 1 || b >= scale / 10)).then_some(b)
+        });
+    // b‖x: |goal| is b's digits then x's (x ≥ 0), signed as b.
+    let left = (x >= 0)
+        .then(|| 10u64.checked_pow(digits(xa)))
+        .flatten()
+        .filter(|&scale| ga % scale == xa && ga / scale > 0)
+        .map(|scale| ga / scale);
+    let signed = |b: u64, negative: bool| i64::try_from(b).ok().map(|b| Num::int(if negative { -b } else { b }));
+    [right.and_then(|b| signed(b, false)), left.and_then(|b| signed(b, g < 0))]
 }
 
 #[cfg(test)]

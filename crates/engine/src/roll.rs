@@ -48,25 +48,30 @@ pub fn count_sorted_rolls(dice: &[u32]) -> u64 {
 /// With the dice sorted by sides, an ascending tuple `v` is a possible roll exactly
 /// when `v[i] ≤ sides[i]` for every `i`.
 pub fn sorted_rolls(dice: &[u32]) -> Vec<(Vec<i64>, u64)> {
+    let mut out = Vec::new();
+    for_each_sorted_roll(dice, |faces| out.push((faces.to_vec(), ordered_outcomes(dice, faces))));
+    out
+}
+
+/// Calls `f` with every distinct roll as an ascending list, without collecting them.
+pub fn for_each_sorted_roll(dice: &[u32], mut f: impl FnMut(&[i64])) {
     let mut sides: Vec<u32> = dice.to_vec();
     sides.sort_unstable();
-    let mut out = Vec::new();
     let mut cur = Vec::with_capacity(sides.len());
-    fn rec(sides: &[u32], dice: &[u32], cur: &mut Vec<i64>, out: &mut Vec<(Vec<i64>, u64)>) {
+    fn rec(sides: &[u32], cur: &mut Vec<i64>, f: &mut impl FnMut(&[i64])) {
         let i = cur.len();
         if i == sides.len() {
-            out.push((cur.clone(), ordered_outcomes(dice, cur)));
+            f(cur);
             return;
         }
         let lo = cur.last().copied().unwrap_or(1);
         for v in lo..=sides[i] as i64 {
             cur.push(v);
-            rec(sides, dice, cur, out);
+            rec(sides, cur, f);
             cur.pop();
         }
     }
-    rec(&sides, dice, &mut cur, &mut out);
-    out
+    rec(&sides, &mut cur, &mut f);
 }
 
 /// `faces` (in any order) put on dice that can show them, in `dice` order: the

@@ -268,20 +268,12 @@ fn build(arena: &[Node], node: u16) -> Expr {
 
 /// Whether the goal can be made.
 pub fn is_solvable(p: &Puzzle) -> bool {
-    is_solvable_with(p, &mut None)
-}
-
-/// [`is_solvable`], reusing `reach`'s cached values when the puzzle suits it
-/// (at most four numbers, none red, no power operator).
-fn is_solvable_with(p: &Puzzle, reach: &mut Option<Reach>) -> bool {
     if p.numbers.len() > MAX_NUMBERS {
         return false;
     }
-    if p.numbers.len() <= MAX_NUMBERS && !p.red.contains(&true) {
-        if reach.is_none() {
-            *reach = Reach::new(p.ops, p.whole_only);
-        }
-        if let Some(r) = reach {
+    // A fresh pool without powers is answered by subsets.
+    if !p.red.contains(&true) {
+        if let Some(mut r) = Reach::new(p.ops, p.whole_only) {
             return r.solvable(&p.numbers, p.goal, p.use_all);
         }
     }
@@ -459,17 +451,30 @@ pub fn impossible_rolls_reporting(
         impossible: Vec::new(),
         impossible_outcomes: 0,
     };
-    let mut reach = None;
-    for (done, (faces, ways)) in roll::sorted_rolls(&rules.dice).into_iter().enumerate() {
-        if !is_solvable_with(&Puzzle::from_roll(&faces, rules), &mut reach) {
-            table.impossible.push(faces);
-            table.impossible_outcomes += ways;
+    let mut reach = Reach::new(rules.ops, false);
+    let goal = Num::int(rules.goal);
+    let mut done = 0u64;
+    roll::for_each_sorted_roll(&rules.dice, |faces| {
+        let solvable = match &mut reach {
+            // A fresh roll: answered by subsets, without building a puzzle.
+            Some(r) if faces.len() <= MAX_NUMBERS => {
+                let mut nums = [Num::ZERO; MAX_NUMBERS];
+                for (n, &f) in nums.iter_mut().zip(faces) {
+                    *n = Num::int(f);
+                }
+                r.solvable(&nums[..faces.len()], goal, rules.use_all)
+            }
+            _ => is_solvable(&Puzzle::from_roll(faces, rules)),
+        };
+        if !solvable {
+            table.impossible.push(faces.to_vec());
+            table.impossible_outcomes += roll::ordered_outcomes(&rules.dice, faces);
         }
-        let done = done as u64 + 1;
+        done += 1;
         if done.is_multiple_of(every.max(1)) {
             progress(done, count);
         }
-    }
+    });
     Ok(table)
 }
 

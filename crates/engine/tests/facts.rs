@@ -118,6 +118,29 @@ fn fast_and_full_search_agree_on_five_and_six_dice() {
     }
 }
 
+/// A table shares what it learns of pairs and triples across its rolls (the goal each triple
+/// makes, their values): the table must equal the search asked of each roll on its own.
+#[test]
+fn whole_tables_agree_with_the_search_roll_by_roll() {
+    for (goal, ops, use_all) in [
+        (24, OpSet::SCORE, false),
+        (0, OpSet::SCORE, false),
+        (37, OpSet::ARITHMETIC, false),
+        (-5, OpSet::SCORE, true),
+        (120, OpSet::SCORE, false),
+    ] {
+        let rules = Rules { goal, ops, use_all, ..score_rules() };
+        let table = impossible_rolls(&rules).unwrap();
+        let (search, ways): (Vec<Vec<i64>>, Vec<u64>) = score_engine::roll::sorted_rolls(&rules.dice)
+            .into_iter()
+            .filter(|(roll, _)| !score_engine::solve::search_solvable(&Puzzle::from_roll(roll, &rules)))
+            .unzip();
+        assert_eq!(table.impossible, search, "goal {goal}");
+        assert_eq!(table.impossible_outcomes, ways.iter().sum::<u64>(), "goal {goal}");
+        assert!(!search.is_empty() && search.len() < 2359, "goal {goal}: a test that can tell");
+    }
+}
+
 /// The subset shortcut and the move-by-move search agree on every roll of both presets.
 #[test]
 fn fast_and_full_search_agree_on_every_preset_roll() {
