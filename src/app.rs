@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use score_engine::{Rules, Stats};
 
 use crate::components::{
-    ClaimBar, DailyPanel, ExperimentPanel, HelpCard, ImpossiblesPanel, PlayersPanel, RoomPanel, RulesPanel, ScorePanel,
+    ClaimBar, DailyPanel, ExperimentPanel, HelpCard, ImpossiblesPanel, PlayersPanel, RoomHost, RulesPanel, ScorePanel,
     SettingsPanel, SolutionsPanel, TableView, WorksheetPanel,
 };
 use crate::game::{Game, Saved, Slot};
@@ -309,7 +309,7 @@ pub fn App() -> impl IntoView {
                 {move || match view.get() {
                     View::Solutions => view! { <SolutionsPanel/> }.into_any(),
                     View::Players => view! { <PlayersPanel/> }.into_any(),
-                    View::Room => view! { <RoomPanel/> }.into_any(),
+                    View::Room => view! { <RoomHost/> }.into_any(),
                     View::Daily => view! { <DailyPanel/> }.into_any(),
                     View::Worksheet => view! { <WorksheetPanel/> }.into_any(),
                     View::Experiment => view! { <ExperimentPanel/> }.into_any(),

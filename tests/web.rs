@@ -167,3 +167,44 @@ async fn a_fresh_roll_shows_no_solutions_until_asked_and_asking_makes_it_practic
     assert!(all(&root, ".solutions li").is_empty());
     assert!(all(&root, ".claim").iter().all(|b| !b.has_attribute("disabled")));
 }
+
+#[wasm_bindgen_test]
+async fn class_room_host_asks_for_its_module_and_says_when_it_cannot_load() {
+    use score_app::components::{RoomHost, RoomInvite};
+    // This test page serves no room module: its script fails to load, as it would offline.
+    let head: HtmlElement = document().head().unwrap().unchecked_into();
+    let scripts = || all(&head, "script[src='room-boot.js']").len();
+    let loading = |root: &HtmlElement| one(root, ".room-loading [role='status']").text_content().unwrap_or_default();
+    let before = scripts();
+    let root = fresh_root();
+    let host = leptos::mount::mount_to(root.clone(), || {
+        provide_context(RoomInvite(Some("XGBE7K".into())));
+        view! { <RoomHost/> }
+    });
+    settle().await;
+    // The invited code is handed to the module, whose script was asked for once.
+    assert_eq!(one(&root, "#room-root").get_attribute("data-invite").as_deref(), Some("XGBE7K"));
+    assert_eq!(scripts(), before + 1);
+    let failed = |root: HtmlElement| async move {
+        for _ in 0..100 {
+            if loading(&root).starts_with("The class room couldn't load.") {
+                return true;
+            }
+            TimeoutFuture::new(20).await;
+        }
+        false
+    };
+    assert!(failed(root.clone()).await, "{}", loading(&root));
+    // Try again asks again.
+    button(&root, "Try again").click();
+    settle().await;
+    assert_eq!(scripts(), before + 2);
+    assert!(failed(root.clone()).await, "{}", loading(&root));
+    drop(host);
+    // So does opening the view again.
+    let root = fresh_root();
+    let _host = leptos::mount::mount_to(root.clone(), RoomHost);
+    settle().await;
+    assert_eq!(scripts(), before + 3);
+    assert_eq!(one(&root, "#room-root").get_attribute("data-invite"), None);
+}

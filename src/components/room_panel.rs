@@ -2,6 +2,10 @@
 //! `score-server`'s room socket. The server is the only judge: this view sends what the
 //! player does and shows what the room says. It speaks through the browser's own WebSocket
 //! (web-sys): no extra crate, and reconnection with backoff is a few lines we control.
+//!
+//! The view is its own wasm module (`src/bin/score-room.rs`), loaded when a player opens
+//! Class room: a solitary player's first load carries none of it. It shares nothing with
+//! the table but the page, so it keeps its own clock and takes the invited code as a prop.
 
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
@@ -12,16 +16,12 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use web_sys::{CloseEvent, MessageEvent, WebSocket};
 
-use crate::app::use_ctx;
 use crate::game::roll_text;
+use crate::hooks::use_clock::{now_ms, use_clock};
 use crate::storage;
 
 /// Where the seat token is kept, so a reload takes the same seat back.
 pub const ROOM_KEY: &str = "score.room.v1";
-
-/// The room code a link invited to, if any.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RoomInvite(pub Option<String>);
 
 /// A seat to come back to.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -335,10 +335,11 @@ impl Room {
     }
 }
 
-/// The Class room view.
+/// The Class room view; `invite` is the code a link invited to, if any.
 #[component]
-pub fn RoomPanel() -> impl IntoView {
-    let ctx = use_ctx();
+pub fn RoomPanel(invite: Option<String>) -> impl IntoView {
+    let now = RwSignal::new(now_ms());
+    use_clock(now, |_| {});
     let room = Room {
         status: RwSignal::new(Status::Out),
         seen: RwSignal::new(None),
@@ -356,7 +357,7 @@ pub fn RoomPanel() -> impl IntoView {
     }
 
     let name = RwSignal::new(String::new());
-    let code = RwSignal::new(use_context::<RoomInvite>().and_then(|i| i.0).unwrap_or_default());
+    let code = RwSignal::new(invite.unwrap_or_default());
     let judging = RwSignal::new(true);
     let message = RwSignal::new(String::new());
     let drag_from = RwSignal::new(None::<TileId>);
@@ -387,7 +388,7 @@ pub fn RoomPanel() -> impl IntoView {
     let me = move || seen.with(|s| s.as_ref().map(|s| s.seat));
     let host = move || seen.with(|s| s.as_ref().and_then(|s| s.host.clone()));
     let seconds = move || {
-        let now = ctx.now.get() as i64;
+        let now = now.get() as i64;
         seen.with(|s| {
             s.as_ref().and_then(|s| {
                 s.clock.as_ref().map(|(seat, claim, deadline)| {

@@ -12,13 +12,14 @@ pub fn now_ms() -> u64 {
     js_sys::Date::now().max(0.0) as u64
 }
 
-/// Starts the display clock: `now` is refreshed every 200 ms and `on_tick` runs after each refresh.
+/// Starts the display clock: `now` is refreshed every 200 ms and `on_tick` runs after each
+/// refresh, for as long as the calling component lives.
 pub fn use_clock(now: RwSignal<u64>, on_tick: impl Fn(u64) + 'static) {
     let interval = Interval::new(200, move || {
         let t = now_ms();
         now.set(t);
         on_tick(t);
     });
-    // The clock serves the whole page for its whole life.
-    interval.forget();
+    // Owned by the component: dropped (and so cancelled) when it unmounts.
+    StoredValue::new_local(interval);
 }

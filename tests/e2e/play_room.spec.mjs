@@ -128,3 +128,53 @@ test('served as plain files, the view says rooms need score-server and solitaire
   await m.score.result('+1: right: 1 1 1 4 has no solution').waitFor();
   await m.context.close();
 });
+
+test('the class room is its own module: fetched when opened, kept while away, retried after a failure', async () => {
+  assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
+  // No service worker: it would answer from its cache, past the blocked route below.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const score = new ScorePage(page);
+  const fetched = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  const roomFiles = () => fetched.filter((p) => /score-room|room-boot/.test(p));
+  // The first load doesn't carry the room module, even once the table is playable.
+  await page.route('**/room-boot.js', (route) => route.abort());
+  await score.open('', ROOM_URL);
+  await score.button('Got it').click();
+  await score.playRoll('2 5 12 12');
+  assert.deepEqual(roomFiles(), []);
+  // Unreachable (offline before it was ever cached): the view says so and nothing breaks.
+  await score.button('Class room').click();
+  await page.getByText("The class room couldn't load.").waitFor();
+  // Its script comes, but not its wasm: Try again says so again.
+  await page.unroute('**/room-boot.js');
+  await page.route('**/score-room_bg.wasm', (route) => route.abort());
+  const stalled = page.waitForEvent('console', (m) => /class room module failed to start/.test(m.text()));
+  await score.button('Try again').click();
+  await stalled;
+  await page.getByText("The class room couldn't load.").waitFor();
+  // Reachable again: opening the view again starts it.
+  await page.unroute('**/score-room_bg.wasm');
+  await score.button('Solutions').click();
+  await score.button('Class room').click();
+  // The browser logs the blocked fetches, the module its failure; nothing else may be in the console.
+  score.errors = score.errors.filter((e) => !/Failed to load resource|class room module failed to start/.test(e));
+  await page.getByRole('textbox', { name: 'Your name' }).first().fill('Ms Ada');
+  await score.button('Create room').click();
+  const code = await page.getByTestId('room-code').textContent();
+  assert.ok(roomFiles().some((p) => p.endsWith('.wasm')), `room files fetched: ${roomFiles()}`);
+  // Away to another view and back: the same seat, without fetching the module again.
+  const before = roomFiles().length;
+  await score.button('Experiment').click();
+  await page.getByTestId('room-code').waitFor({ state: 'detached' });
+  await score.button('Class room').click();
+  assert.equal(await page.getByTestId('room-code').textContent(), code);
+  await page.getByRole('row', { name: /Ms Ada \(you\)/ }).waitFor();
+  assert.equal(roomFiles().length, before);
+  // Solitaire on the table is untouched by the room's coming and going.
+  await score.button('Solutions').click();
+  await score.numbers().first().waitFor();
+  score.assertNoConsoleErrors();
+  await context.close();
+});

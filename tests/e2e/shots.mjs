@@ -53,6 +53,23 @@ for (const [name, viewport, opts] of sizes) {
   await page.locator('.views').screenshot({ path: `${out}/${name}-listing.png` });
   await score.button('Cancel').click();
   await context.close();
+
+  // The class room's module: unreachable, then loaded.
+  const roomContext = await browser.newContext({ viewport, ...opts, serviceWorkers: 'block' });
+  const roomPage = await roomContext.newPage();
+  const room = new ScorePage(roomPage);
+  await roomPage.route('**/room-boot.js', (route) => route.abort());
+  await room.open();
+  await room.button('Got it').click();
+  await room.button('Class room').click();
+  await roomPage.getByText("The class room couldn't load.").waitFor();
+  await roomPage.locator('.views').screenshot({ path: `${out}/${name}-room-unreachable.png` });
+  await roomPage.unroute('**/room-boot.js');
+  await room.button('Solutions').click();
+  await room.button('Class room').click();
+  await room.button('Create room').waitFor();
+  await roomPage.locator('.views').screenshot({ path: `${out}/${name}-room-forms.png` });
+  await roomContext.close();
 }
 await browser.close();
 console.log(`screenshots in ${out}`);

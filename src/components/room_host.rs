@@ -1,0 +1,120 @@
+//! Where the Class room view goes. The room is its own wasm module (`score-room`), fetched
+//! the first time a player opens this view, so the table's first load doesn't carry it.
+//! The two modules share only the page: this host renders `#room-root` (with the invited
+//! code in `data-invite`) and tells the room module through window events when to mount
+//! into it (`score-room:open`) and when to let go (`score-room:close`).
+
+use std::cell::Cell;
+
+use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
+
+/// The room code a link invited to, if any.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RoomInvite(pub Option<String>);
+
+/// The room module's entry script (copied into dist/ from static/).
+pub const ROOM_SCRIPT: &str = "room-boot.js";
+
+/// How far the room module has come.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Module {
+    /// Its script is not on the page (never asked for, or it couldn't be fetched).
+    Absent,
+    /// Its script is on the page: loading, or running.
+    Asked,
+    /// Its script ran but its wasm couldn't be fetched; it starts again on `score-room:retry`.
+    Stalled,
+}
+
+thread_local! {
+    static MODULE: Cell<Module> = const { Cell::new(Module::Absent) };
+}
+
+/// Notes, for the page's whole life, when the module's wasm couldn't be fetched (even while
+/// the view is closed, so that opening it again starts the module again).
+fn watch_module() {
+    let Some(w) = web_sys::window() else { return };
+    let on_failed = Closure::<dyn Fn()>::new(|| MODULE.set(Module::Stalled));
+    let _ = w.add_event_listener_with_callback("score-room:failed", on_failed.as_ref().unchecked_ref());
+    on_failed.forget();
+}
+
+fn dispatch(name: &str) {
+    if let (Some(w), Ok(ev)) = (web_sys::window(), web_sys::Event::new(name)) {
+        let _ = w.dispatch_event(&ev);
+    }
+}
+
+/// Adds the room module's script to the page; `failed` is set if it can't be fetched.
+fn request_module(failed: RwSignal<bool>) -> Option<()> {
+    let doc = web_sys::window()?.document()?;
+    let script = doc.create_element("script").ok()?;
+    script.set_attribute("type", "module").ok()?;
+    script.set_attribute("src", ROOM_SCRIPT).ok()?;
+    let on_error = Closure::once_into_js(move || {
+        MODULE.set(Module::Absent);
+        failed.set(true);
+    });
+    script.add_event_listener_with_callback("error", on_error.unchecked_ref()).ok()?;
+    doc.head()?.append_child(&script).ok()?;
+    MODULE.set(Module::Asked);
+    Some(())
+}
+
+/// Loads the module, starts it again, or (when it runs) asks it to mount.
+fn open(failed: RwSignal<bool>) {
+    failed.set(false);
+    match MODULE.get() {
+        Module::Absent => {
+            thread_local!(static WATCHING: Cell<bool> = const { Cell::new(false) });
+            if !WATCHING.replace(true) {
+                watch_module();
+            }
+            if request_module(failed).is_none() {
+                failed.set(true);
+            }
+        }
+        Module::Stalled => {
+            MODULE.set(Module::Asked);
+            dispatch("score-room:retry");
+        }
+        Module::Asked => dispatch("score-room:open"),
+    }
+}
+
+/// The Class room view's place on the page.
+#[component]
+pub fn RoomHost() -> impl IntoView {
+    let invite = use_context::<RoomInvite>().and_then(|i| i.0);
+    let failed = RwSignal::new(false);
+    // Once `#room-root` is in the page (the module mounts itself into it when it starts).
+    Effect::new(move |_| open(failed));
+    let stalled = window_event_listener_untyped("score-room:failed", move |_| failed.set(true));
+    on_cleanup(move || {
+        stalled.remove();
+        dispatch("score-room:close");
+    });
+    view! {
+        <div class="room-host">
+            <div id="room-root" data-invite=invite></div>
+            <section class="panel room-loading" aria-label="Class room">
+                <h2>"Class room"</h2>
+                <p role="status">
+                    {move || {
+                        if failed.get() {
+                            "The class room couldn't load. Check the connection and try again."
+                        } else {
+                            "Opening the class room…"
+                        }
+                    }}
+                </p>
+                <Show when=move || failed.get()>
+                    <button type="button" class="primary" on:click=move |_| open(failed)>
+                        "Try again"
+                    </button>
+                </Show>
+            </section>
+        </div>
+    }
+}
