@@ -8,14 +8,14 @@ let browser;
 before(async () => { browser = await launchBrowser(); });
 after(async () => { await browser.close(); });
 
-test('five d20: the listing runs in the worker while the page answers, and finds the engine’s 39 rolls', async () => {
+test('five d20: a long listing runs in the worker while the page answers; the listing finds the engine’s 39 rolls', async () => {
   await withPage(browser, async (score, page) => {
     await score.open();
-    await score.useRules('20 20 20 20 20');
+    // 9973 from five d20 is out of reach for almost every roll: a listing of seconds.
+    await score.useRules('20 20 20 20 20', '9973');
     await score.button('Impossible rolls').click();
-    const t0 = Date.now();
     await score.button('List impossible rolls').click();
-    await page.getByTestId('impossible-progress').getByText(/of 42,504 rolls/).waitFor();
+    await page.getByTestId('impossible-progress').getByText(/of 42,504 rolls/).waitFor({ timeout: 30_000 });
     // While it runs: another view opens, a die fills a slot, at once.
     await score.button('Rules').click();
     await page.getByRole('heading', { name: 'Fair play' }).waitFor({ timeout: 1000 });
@@ -25,13 +25,19 @@ test('five d20: the listing runs in the worker while the page answers, and finds
     await page.waitForFunction((v) => document.querySelector('[data-slot="left"]')?.textContent.includes(v), value, { timeout: 1000 });
     assert.equal(await page.getByTestId('impossible-progress').count(), 0, 'the listing view is closed, the listing runs on');
     await score.button('Impossible rolls').click();
+    await page.getByTestId('impossible-progress').getByText(/of 42,504 rolls/).waitFor({ timeout: 1000 });
+    // Five d20 → 20: the list is the engine's (crates/engine/tests/facts.rs).
+    await score.useRules('20 20 20 20 20');
+    await score.button('Impossible rolls').click();
+    const t0 = Date.now();
+    await score.button('List impossible rolls').click();
     const summary = page.getByTestId('impossible-summary');
     await summary.waitFor({ timeout: 30_000 });
     assert.match(await summary.textContent(), /^39 impossible of 42,504 rolls/);
     const rolls = await page.locator('.impossible-rolls li').allTextContents();
     assert.equal(rolls.length, 39);
     assert.deepEqual(rolls.slice(0, 4), ['1 11 11 11 15', '4 11 11 11 11', '4 13 13 13 13', '6 6 11 17 17']);
-    console.log(`five d20 listed in the worker in ${Date.now() - t0} ms (wall, with the clicks)`);
+    console.log(`five d20 listed in the worker in ${Date.now() - t0} ms (wall, with the click)`);
     // Other dice: the list for five d20 no longer shows.
     await score.useRules('6 6 12 20');
     await score.button('Impossible rolls').click();
