@@ -106,7 +106,7 @@ pub fn link(query: &str) -> Result<Option<(Rules, Vec<i64>)>, String> {
 
 /// The class-room code a link invites to (`?room=ABC234`), if it carries a well-formed one.
 pub fn room_code(query: &str) -> Option<String> {
-    let code = query.trim_start_matches('?').split('&').find_map(|p| p.strip_prefix("room="))?.to_uppercase();
+    let code = query.trim_start_matches('?').split('&').find_map(|p| p.strip_prefix("room="))?.to_ascii_uppercase();
     (code.len() == 6 && code.chars().all(|c| c.is_ascii_alphanumeric())).then_some(code)
 }
 
@@ -126,6 +126,19 @@ pub fn link_query(rules: &Rules, roll: &[i64]) -> String {
     q
 }
 
+/// `text` in lower case, by Unicode's rules. In the browser, the browser's own: Rust's
+/// would bring its case tables into the page's wasm (7 KB of its gzip).
+fn lowercase(text: &str) -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        String::from(js_sys::JsString::from(text).to_lower_case())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        text.to_lowercase()
+    }
+}
+
 /// Player names for a match: 2 to 8, one per line, 1 to 20 characters, no two alike.
 pub fn player_names(text: &str) -> Result<Vec<String>, String> {
     let names: Vec<String> = text.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect();
@@ -136,7 +149,7 @@ pub fn player_names(text: &str) -> Result<Vec<String>, String> {
         return Err(format!("“{n}” is longer than 20 characters."));
     }
     for (i, n) in names.iter().enumerate() {
-        if names[..i].iter().any(|m| m.to_lowercase() == n.to_lowercase()) {
+        if names[..i].iter().any(|m| lowercase(m) == lowercase(n)) {
             return Err(format!("“{n}” is in the list twice."));
         }
     }
@@ -202,6 +215,7 @@ mod tests {
         assert_eq!(player_names("Ana\n Ben \n\nCy"), Ok(vec!["Ana".into(), "Ben".into(), "Cy".into()]));
         assert!(player_names("Ana").unwrap_err().contains("2 to 8"));
         assert!(player_names("Ana\nana").unwrap_err().contains("twice"));
+        assert!(player_names("Émile\nÉMILE").unwrap_err().contains("twice"));
         assert!(player_names("Ana\nAbcdefghijklmnopqrstuvwxyz").unwrap_err().contains("20 characters"));
     }
 

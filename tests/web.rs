@@ -208,3 +208,11 @@ async fn class_room_host_asks_for_its_module_and_says_when_it_cannot_load() {
     assert_eq!(scripts(), before + 3);
     assert_eq!(one(&root, "#room-root").get_attribute("data-invite"), None);
 }
+
+#[wasm_bindgen_test]
+fn player_names_compare_in_the_browsers_lower_case() {
+    use score_app::forms::player_names;
+    assert!(player_names("Émile\nÉMILE").unwrap_err().contains("twice"));
+    assert!(player_names("ΟΔΥΣΣΕΥΣ\nοδυσσευς").unwrap_err().contains("twice"));
+    assert_eq!(player_names("Ana\nÅna").map(|n| n.len()), Ok(2));
+}

@@ -65,9 +65,11 @@ impl DragState {
     /// The CSS transform for an item while it is dragged.
     pub fn offset(&self, payload: Payload) -> Option<String> {
         self.drag.with(|d| match d {
-            Some(d) if d.payload == payload && d.moved => {
-                Some(format!("translate({}px, {}px)", d.at.0 - d.start.0, d.at.1 - d.start.1))
-            }
+            Some(d) if d.payload == payload && d.moved => Some(format!(
+                "translate({}px, {}px)",
+                (d.at.0 - d.start.0).round() as i64,
+                (d.at.1 - d.start.1).round() as i64
+            )),
             _ => None,
         })
     }
