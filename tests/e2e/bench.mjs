@@ -6,16 +6,29 @@ import { launchBrowser, ScorePage, BASE_URL } from './score_page.mjs';
 const browser = await launchBrowser();
 const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+// Two readings: when the page itself first has a die (a MutationObserver, so no test
+// harness latency), and when Playwright, polling, finds it (an upper bound).
 const loads = [];
+const inPage = [];
 for (let i = 0; i < 7; i += 1) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.querySelector('[aria-label="Numbers"] button')) {
+        window.__firstDie = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.goto(`${BASE_URL}/`);
   await page.locator('[aria-label="Numbers"] button').first().waitFor();
   loads.push(await page.evaluate(() => performance.now()));
+  inPage.push(await page.evaluate(() => window.__firstDie));
   await context.close();
 }
-console.log(`load to playable (first die clickable), median of 7: ${median(loads).toFixed(0)} ms`);
+console.log(`load to playable (first die in the page), median of 7: ${median(inPage).toFixed(0)} ms`);
+console.log(`load to playable (first die found by Playwright), median of 7: ${median(loads).toFixed(0)} ms`);
 
 {
   // Offline: after one visit the service worker serves every file from its cache.
