@@ -1,6 +1,7 @@
 //! Engine benchmarks: `cargo bench -p score-engine`.
 //!
-//! - the impossible table for the default dice (2,359 rolls), and for five d20 (42,504);
+//! - the impossible table for the default dice (2,359 rolls), and for five d20 (42,504), on
+//!   every core (as the CLI lists them) and on one thread (as the browser's worker does);
 //! - a six-number roll with no solution (2 3 5 7 11 13 → 999983), fast answer and full search;
 //! - all 1,820 deals of the 24 game;
 //! - the full distinct-solution list of the slowest roll of the default dice;
@@ -13,7 +14,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use num_rational::Ratio;
 use num_traits::{CheckedAdd, CheckedDiv, CheckedMul, CheckedSub};
 use score_engine::roll::sorted_rolls;
-use score_engine::solve::{impossible_rolls, is_solvable, search_solvable, solutions, Puzzle};
+use score_engine::solve::{impossible_rolls, impossible_rolls_on, is_solvable, search_solvable, solutions, Puzzle};
 use score_engine::{Num, OpSet, Preset, Rules};
 
 fn slowest_roll(rules: &Rules) -> Vec<i64> {
@@ -38,10 +39,16 @@ fn benches(c: &mut Criterion) {
     let score = Rules::preset(Preset::Score);
     let twenty_four = Rules::preset(Preset::TwentyFour);
     c.bench_function("impossible_table_default_dice", |b| b.iter(|| impossible_rolls(black_box(&score))));
+    c.bench_function("impossible_table_default_dice_one_thread", |b| {
+        b.iter(|| impossible_rolls_on(black_box(&score), 1))
+    });
     let mut slow = c.benchmark_group("large");
     slow.sample_size(10);
     let five_d20 = Rules { dice: vec![20; 5], ..Rules::default() };
     slow.bench_function("impossible_table_5d20", |b| b.iter(|| impossible_rolls(black_box(&five_d20))));
+    slow.bench_function("impossible_table_5d20_one_thread", |b| {
+        b.iter(|| impossible_rolls_on(black_box(&five_d20), 1))
+    });
     let six = Puzzle::new([2, 3, 5, 7, 11, 13].map(Num::int).to_vec(), Num::int(999_983), OpSet::SCORE, false);
     slow.bench_function("six_numbers_no_solution_fast", |b| b.iter(|| is_solvable(black_box(&six))));
     slow.bench_function("six_numbers_no_solution_search", |b| b.iter(|| search_solvable(black_box(&six))));

@@ -429,44 +429,100 @@ pub const MAX_TABLE_ROLLS: u64 = 60_000;
 #[error("These dice have {0} different rolls; the list is limited to 60000. Use fewer dice or fewer sides.")]
 pub struct TooManyRolls(pub u64);
 
-/// Every impossible roll of `rules.dice` for `rules.goal`, with its chance.
+/// Every impossible roll of `rules.dice` for `rules.goal`, with its chance. Natively the
+/// rolls are shared among the machine's cores (in the browser, one worker lists them with
+/// [`impossible_rolls_reporting`]); the table is the same either way.
 pub fn impossible_rolls(rules: &Rules) -> Result<ImpossibleTable, TooManyRolls> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+        impossible_rolls_on(rules, threads)
+    }
+    #[cfg(target_arch = "wasm32")]
     impossible_rolls_reporting(rules, u64::MAX, |_, _| {})
 }
 
-/// [`impossible_rolls`], calling `progress(done, total)` after every `every` rolls examined
-/// (for a progress bar while a long table is listed).
+fn empty_table(rules: &Rules) -> Result<ImpossibleTable, TooManyRolls> {
+    let count = roll::count_sorted_rolls(&rules.dice);
+    if count > MAX_TABLE_ROLLS {
+        return Err(TooManyRolls(count));
+    }
+    Ok(ImpossibleTable {
+        rolls: count,
+        outcomes: rules.dice.iter().map(|&s| s as u64).product(),
+        impossible: Vec::new(),
+        impossible_outcomes: 0,
+    })
+}
+
+/// Whether a fresh roll has a solution, with `reach`'s caches (shared across a table) when
+/// the rules suit them.
+fn roll_solvable(faces: &[i64], rules: &Rules, reach: &mut Option<Reach>) -> bool {
+    match reach {
+        // A fresh roll: answered by subsets, without building a puzzle.
+        Some(r) if faces.len() <= MAX_NUMBERS => {
+            let mut nums = [Num::ZERO; MAX_NUMBERS];
+            for (n, &f) in nums.iter_mut().zip(faces) {
+                *n = Num::int(f);
+            }
+            r.solvable(&nums[..faces.len()], Num::int(rules.goal), rules.use_all)
+        }
+        _ => is_solvable(&Puzzle::from_roll(faces, rules)),
+    }
+}
+
+/// [`impossible_rolls`] on up to `threads` threads, each with its own share of the rolls
+/// (in order, so the shares join into the one ascending list) and its own caches.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn impossible_rolls_on(rules: &Rules, threads: usize) -> Result<ImpossibleTable, TooManyRolls> {
+    let mut table = empty_table(rules)?;
+    let n = rules.dice.len();
+    // Small tables aren't worth a thread.
+    if threads < 2 || n == 0 || table.rolls < 1000 {
+        return impossible_rolls_reporting(rules, u64::MAX, |_, _| {});
+    }
+    let mut rolls = Vec::with_capacity(table.rolls as usize * n);
+    roll::for_each_sorted_roll(&rules.dice, |faces| rolls.extend_from_slice(faces));
+    let share = (table.rolls as usize).div_ceil(threads) * n;
+    let parts: Vec<(Vec<Vec<i64>>, u64)> = std::thread::scope(|scope| {
+        let running: Vec<_> = rolls
+            .chunks(share)
+            .map(|part| {
+                scope.spawn(move || {
+                    let mut reach = Reach::new(rules.ops, false);
+                    let (mut impossible, mut outcomes) = (Vec::new(), 0);
+                    for faces in part.chunks(n) {
+                        if !roll_solvable(faces, rules, &mut reach) {
+                            impossible.push(faces.to_vec());
+                            outcomes += roll::ordered_outcomes(&rules.dice, faces);
+                        }
+                    }
+                    (impossible, outcomes)
+                })
+            })
+            .collect();
+        running.into_iter().map(|t| t.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+    });
+    for (impossible, outcomes) in parts {
+        table.impossible.extend(impossible);
+        table.impossible_outcomes += outcomes;
+    }
+    Ok(table)
+}
+
+/// [`impossible_rolls`] on this thread, calling `progress(done, total)` after every `every`
+/// rolls examined (for a progress bar while a long table is listed).
 pub fn impossible_rolls_reporting(
     rules: &Rules,
     every: u64,
     mut progress: impl FnMut(u64, u64),
 ) -> Result<ImpossibleTable, TooManyRolls> {
-    let count = roll::count_sorted_rolls(&rules.dice);
-    if count > MAX_TABLE_ROLLS {
-        return Err(TooManyRolls(count));
-    }
-    let mut table = ImpossibleTable {
-        rolls: count,
-        outcomes: rules.dice.iter().map(|&s| s as u64).product(),
-        impossible: Vec::new(),
-        impossible_outcomes: 0,
-    };
+    let mut table = empty_table(rules)?;
+    let count = table.rolls;
     let mut reach = Reach::new(rules.ops, false);
-    let goal = Num::int(rules.goal);
     let mut done = 0u64;
     roll::for_each_sorted_roll(&rules.dice, |faces| {
-        let solvable = match &mut reach {
-            // A fresh roll: answered by subsets, without building a puzzle.
-            Some(r) if faces.len() <= MAX_NUMBERS => {
-                let mut nums = [Num::ZERO; MAX_NUMBERS];
-                for (n, &f) in nums.iter_mut().zip(faces) {
-                    *n = Num::int(f);
-                }
-                r.solvable(&nums[..faces.len()], goal, rules.use_all)
-            }
-            _ => is_solvable(&Puzzle::from_roll(faces, rules)),
-        };
-        if !solvable {
+        if !roll_solvable(faces, rules, &mut reach) {
             table.impossible.push(faces.to_vec());
             table.impossible_outcomes += roll::ordered_outcomes(&rules.dice, faces);
         }

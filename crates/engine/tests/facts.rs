@@ -141,6 +141,21 @@ fn whole_tables_agree_with_the_search_roll_by_roll() {
     }
 }
 
+/// Shared among threads, a table is the same as listed on one thread, in the same order.
+#[test]
+fn tables_on_several_threads_equal_the_table_on_one() {
+    use score_engine::solve::{impossible_rolls_on, impossible_rolls_reporting};
+    for rules in
+        [score_rules(), Rules::preset(Preset::TwentyFour), Rules { dice: vec![20; 4], goal: 37, ..score_rules() }]
+    {
+        let one = impossible_rolls_reporting(&rules, u64::MAX, |_, _| {}).unwrap();
+        assert!(one.rolls >= 1000 && !one.impossible.is_empty(), "{:?}: a table big enough to share", rules.dice);
+        for threads in [2, 3, 7] {
+            assert_eq!(impossible_rolls_on(&rules, threads).unwrap(), one, "{:?} on {threads} threads", rules.dice);
+        }
+    }
+}
+
 /// The subset shortcut and the move-by-move search agree on every roll of both presets.
 #[test]
 fn fast_and_full_search_agree_on_every_preset_roll() {
