@@ -8,14 +8,18 @@ let browser;
 before(async () => { browser = await launchBrowser(); });
 after(async () => { await browser.close(); });
 
+/** Starts a listing of seconds: 9973 from five d20 is out of reach for almost every roll. */
+async function startLongListing(score, page) {
+  await score.useRules('20 20 20 20 20', '9973');
+  await score.button('Impossible rolls').click();
+  await score.button('List impossible rolls').click();
+  await page.getByTestId('impossible-progress').getByText(/of 42,504 rolls/).waitFor({ timeout: 30_000 });
+}
+
 test('five d20: a long listing runs in the worker while the page answers; the listing finds the engine’s 39 rolls', async () => {
   await withPage(browser, async (score, page) => {
     await score.open();
-    // 9973 from five d20 is out of reach for almost every roll: a listing of seconds.
-    await score.useRules('20 20 20 20 20', '9973');
-    await score.button('Impossible rolls').click();
-    await score.button('List impossible rolls').click();
-    await page.getByTestId('impossible-progress').getByText(/of 42,504 rolls/).waitFor({ timeout: 30_000 });
+    await startLongListing(score, page);
     // While it runs: another view opens, a die fills a slot, at once.
     await score.button('Rules').click();
     await page.getByRole('heading', { name: 'Fair play' }).waitFor({ timeout: 1000 });
@@ -49,11 +53,7 @@ test('five d20: a long listing runs in the worker while the page answers; the li
 test('Cancel stops a listing, and a new listing replaces the one running', async () => {
   await withPage(browser, async (score, page) => {
     await score.open();
-    // 9973 from five d20 is out of reach for almost every roll: a listing of many seconds.
-    await score.useRules('20 20 20 20 20', '9973');
-    await score.button('Impossible rolls').click();
-    await score.button('List impossible rolls').click();
-    await page.getByTestId('impossible-progress').getByText(/of 42,504 rolls/).waitFor({ timeout: 30_000 });
+    await startLongListing(score, page);
     await score.button('Cancel').click();
     await page.getByText('Listing cancelled.').waitFor();
     await page.waitForTimeout(1500);
