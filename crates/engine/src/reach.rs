@@ -20,14 +20,12 @@ use crate::number::Num;
 use crate::op::{Op, OpSet};
 
 /// The values a set of up to three numbers can make: a sorted list for two numbers (a
-/// handful of values); for three (a hundred or more), as they were made, repeats and all,
-/// when a roll of four asks each triple a question or two (a scan costs less than sorting),
-/// or a hash set when a roll of five or six asks it many.
+/// handful of values), a hash set for three (a hundred or more: hashing them once costs
+/// less than sorting them).
 #[derive(Clone)]
 enum Values {
     One(Num),
     List(Rc<[Num]>),
-    Unsorted(Rc<[Num]>),
     Set(Rc<HashSet<Num>>),
 }
 
@@ -36,7 +34,6 @@ impl Values {
         match self {
             Values::One(v) => *v == x,
             Values::List(v) => contains(v, x),
-            Values::Unsorted(v) => v.contains(&x),
             Values::Set(v) => v.contains(&x),
         }
     }
@@ -44,7 +41,7 @@ impl Values {
     fn iter(&self) -> ValuesIter<'_> {
         match self {
             Values::One(v) => ValuesIter::List(std::slice::from_ref(v).iter()),
-            Values::List(v) | Values::Unsorted(v) => ValuesIter::List(v.iter()),
+            Values::List(v) => ValuesIter::List(v.iter()),
             Values::Set(v) => ValuesIter::Set(v.iter()),
         }
     }
@@ -71,25 +68,20 @@ pub(crate) struct Reach {
     ops: Vec<Op>,
     whole_only: bool,
     pairs: HashMap<[Num; 2], Rc<[Num]>>,
-    triples: HashMap<[Num; 3], Triple>,
+    triples: HashMap<[Num; 3], Values>,
+    /// For triples answered backwards: the goal each was asked about, and whether it makes
+    /// it (the question a table asks most: every roll asks it of its triples until one says yes).
+    triple_goals: HashMap<[Num; 3], (Num, bool)>,
     /// For the numbers being solved (sorted): where each one's run of equal numbers starts.
     run_start: [usize; 6],
     /// Answers for sets of four or more numbers, for the numbers being solved.
     memo: HashMap<(u8, Num), bool>,
-    /// Whether the values of triples are kept hashed (see [`Values`]): for five or six numbers.
-    hash_triples: bool,
+    /// Whether triples are asked about by their listed values (five or six numbers ask each
+    /// triple many questions) or answered backwards from their pairs (four ask a question
+    /// or two: listing values that were never asked about was most of a table's time).
+    list_triples: bool,
     /// The goal being solved for.
     goal: Num,
-}
-
-/// What is known of a triple: whether it makes the goal it was first asked about (the
-/// question a table asks most: every roll asks it of each of its triples until one says
-/// yes), and its values once something needed them listed.
-#[derive(Clone)]
-struct Triple {
-    goal: Num,
-    makes_goal: bool,
-    values: Option<Values>,
 }
 
 /// The order value sets are kept in: by numerator, then denominator. Any total order
@@ -120,9 +112,10 @@ impl Reach {
             whole_only,
             pairs: HashMap::default(),
             triples: HashMap::default(),
+            triple_goals: HashMap::default(),
             run_start: [0; 6],
             memo: HashMap::default(),
-            hash_triples: false,
+            list_triples: false,
             goal: Num::ZERO,
         })
     }
@@ -154,28 +147,11 @@ impl Reach {
         v
     }
 
-    /// What is known of the triple `t` (sorted), with its values listed if `list`.
-    fn triple(&mut self, t: [Num; 3], list: bool) -> Triple {
-        match self.triples.get(&t) {
-            Some(known) if known.values.is_some() || !list => return known.clone(),
-            _ => {}
+    /// The values of the triple `t` (sorted), listed once and kept.
+    fn triple(&mut self, t: [Num; 3]) -> Values {
+        if let Some(v) = self.triples.get(&t) {
+            return v.clone();
         }
-        let (goal, makes_goal) = match self.triples.get(&t) {
-            Some(known) => (known.goal, Some(known.makes_goal)),
-            None => (self.goal, None),
-        };
-        let values = list.then(|| self.triple_values(t));
-        let makes_goal = match (&values, makes_goal) {
-            (_, Some(known)) => known,
-            (Some(v), None) => v.contains(goal),
-            (None, None) => self.triple_makes(t, goal),
-        };
-        let triple = Triple { goal, makes_goal, values };
-        self.triples.insert(t, triple.clone());
-        triple
-    }
-
-    fn triple_values(&mut self, t: [Num; 3]) -> Values {
         let mut out = Vec::with_capacity(192);
         for i in 0..3 {
             let (s, p, q) = (t[i], t[(i + 1) % 3], t[(i + 2) % 3]);
@@ -186,10 +162,27 @@ impl Reach {
                 self.push_results(s, v, &mut out);
             }
         }
-        if self.hash_triples {
-            Values::Set(Rc::new(out.into_iter().collect()))
-        } else {
-            Values::Unsorted(out.into())
+        let v = Values::Set(Rc::new(out.into_iter().collect()));
+        self.triples.insert(t, v.clone());
+        v
+    }
+
+    /// Whether the triple `t` (sorted) makes `target`: looked up among its listed values, or
+    /// worked out backwards (remembered when `target` is the goal).
+    fn triple_contains(&mut self, t: [Num; 3], target: Num) -> bool {
+        if self.list_triples {
+            return self.triple(t).contains(target);
+        }
+        if target != self.goal {
+            return self.triple_makes(t, target);
+        }
+        match self.triple_goals.get(&t) {
+            Some(&(goal, makes)) if goal == target => makes,
+            _ => {
+                let makes = self.triple_makes(t, target);
+                self.triple_goals.insert(t, (target, makes));
+                makes
+            }
         }
     }
 
@@ -229,10 +222,7 @@ impl Reach {
             (p, 2) => Values::List(self.pair(p[0], p[1])),
             (mut p, _) => {
                 p.sort_unstable_by_key(key);
-                match self.triple(p, true).values {
-                    Some(v) => v,
-                    None => Values::List(Rc::from([])),
-                }
+                self.triple(p)
             }
         }
     }
@@ -242,14 +232,7 @@ impl Reach {
         match Self::picked(nums, set) {
             (mut p, 3) => {
                 p.sort_unstable_by_key(key);
-                let triple = self.triple(p, self.hash_triples);
-                if triple.goal == t {
-                    triple.makes_goal
-                } else if let Some(v) = triple.values {
-                    v.contains(t)
-                } else {
-                    self.triple_makes(p, t)
-                }
+                self.triple_contains(p, t)
             }
             _ => self.small_values(nums, set).contains(t),
         }
@@ -295,8 +278,8 @@ impl Reach {
                 continue;
             }
             let va = self.small_values(nums, a);
-            // A roll of four asks a triple only about a few values: answered backwards.
-            let listed = b.count_ones() <= 2 || (b.count_ones() == 3 && self.hash_triples);
+            // Unlisted triples are asked about one value at a time (see `list_triples`).
+            let listed = b.count_ones() <= 2 || (b.count_ones() == 3 && self.list_triples);
             let vb = listed.then(|| self.small_values(nums, b));
             for x in va.iter() {
                 if self.completes(x, nums, b, vb.as_ref(), t) {
@@ -394,7 +377,7 @@ impl Reach {
             self.run_start[i] = if i > 0 && i < n && nums[i] == nums[i - 1] { self.run_start[i - 1] } else { i };
         }
         self.memo.clear();
-        self.hash_triples = n >= 5;
+        self.list_triples = n >= 5;
         self.goal = goal;
         let full = (1u8 << n) - 1;
         // Smaller sets first: they are cheap, and most rolls are made from three numbers.
