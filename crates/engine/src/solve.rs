@@ -455,6 +455,15 @@ fn empty_table(rules: &Rules) -> Result<ImpossibleTable, TooManyRolls> {
     })
 }
 
+/// Judges one roll of a table: an impossible one is added to `impossible`, and its
+/// ordered outcomes to `outcomes`.
+fn tally(faces: &[i64], rules: &Rules, reach: &mut Option<Reach>, impossible: &mut Vec<Vec<i64>>, outcomes: &mut u64) {
+    if !roll_solvable(faces, rules, reach) {
+        impossible.push(faces.to_vec());
+        *outcomes += roll::ordered_outcomes(&rules.dice, faces);
+    }
+}
+
 /// Whether a fresh roll has a solution, with `reach`'s caches (shared across a table) when
 /// the rules suit them.
 fn roll_solvable(faces: &[i64], rules: &Rules, reach: &mut Option<Reach>) -> bool {
@@ -492,10 +501,7 @@ pub fn impossible_rolls_on(rules: &Rules, threads: usize) -> Result<ImpossibleTa
                     let mut reach = Reach::new(rules.ops, false);
                     let (mut impossible, mut outcomes) = (Vec::new(), 0);
                     for faces in part.chunks(n) {
-                        if !roll_solvable(faces, rules, &mut reach) {
-                            impossible.push(faces.to_vec());
-                            outcomes += roll::ordered_outcomes(&rules.dice, faces);
-                        }
+                        tally(faces, rules, &mut reach, &mut impossible, &mut outcomes);
                     }
                     (impossible, outcomes)
                 })
@@ -522,10 +528,7 @@ pub fn impossible_rolls_reporting(
     let mut reach = Reach::new(rules.ops, false);
     let mut done = 0u64;
     roll::for_each_sorted_roll(&rules.dice, |faces| {
-        if !roll_solvable(faces, rules, &mut reach) {
-            table.impossible.push(faces.to_vec());
-            table.impossible_outcomes += roll::ordered_outcomes(&rules.dice, faces);
-        }
+        tally(faces, rules, &mut reach, &mut table.impossible, &mut table.impossible_outcomes);
         done += 1;
         if done.is_multiple_of(every.max(1)) {
             progress(done, count);
