@@ -148,8 +148,9 @@ pub fn player_names(text: &str) -> Result<Vec<String>, String> {
     if let Some(n) = names.iter().find(|n| n.chars().count() > 20) {
         return Err(format!("“{n}” is longer than 20 characters."));
     }
+    let folded: Vec<String> = names.iter().map(|n| lowercase(n)).collect();
     for (i, n) in names.iter().enumerate() {
-        if names[..i].iter().any(|m| lowercase(m) == lowercase(n)) {
+        if folded[..i].contains(&folded[i]) {
             return Err(format!("“{n}” is in the list twice."));
         }
     }
