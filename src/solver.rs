@@ -12,6 +12,7 @@ use gloo_timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
 use web_sys::{MessageEvent, Worker};
 
+use crate::codec;
 use crate::work::{run, Job, Outcome, Reply, Request};
 
 /// The worker's loader, beside `index.html` (a relative URL: works from any sub-path).
@@ -43,7 +44,7 @@ pub fn warm_up() {
     let ready = Rc::new(Cell::new(false));
     let flag = ready.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
-        if matches!(ev.data().as_string().and_then(|t| serde_json::from_str(&t).ok()), Some(Reply::Ready)) {
+        if matches!(codec::from_message(ev.data()), Ok(Reply::Ready)) {
             flag.set(true);
         }
     });
@@ -135,14 +136,13 @@ pub fn start(job: Job, progress: impl Fn(u64, u64) + 'static, done: impl FnOnce(
             }
         },
     };
-    let request = serde_json::to_string(&Request { id: 1, job: job.clone() }).unwrap_or_default();
+    let request = codec::to_message(&Request { id: 1, job: job.clone() }).unwrap_or(JsValue::NULL);
     let (to_worker, done_msg, over) = (worker.clone(), done.clone(), finished.clone());
     let posted = request.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
-        let text = ev.data().as_string().unwrap_or_default();
-        match serde_json::from_str::<Reply>(&text) {
+        match codec::from_message::<Reply>(ev.data()) {
             Ok(Reply::Ready) => {
-                let _ = to_worker.post_message(&JsValue::from_str(&posted));
+                let _ = to_worker.post_message(&posted);
             }
             Ok(Reply::Progress { done, total, .. }) => progress(done, total),
             Ok(Reply::Done { outcome, .. }) => {
@@ -169,7 +169,7 @@ pub fn start(job: Job, progress: impl Fn(u64, u64) + 'static, done: impl FnOnce(
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     if ready {
-        let _ = worker.post_message(&JsValue::from_str(&request));
+        let _ = worker.post_message(&request);
     }
     Task { worker: Some(worker), finished, _on_message: Some(on_message), _on_error: Some(on_error), fallback }
 }

@@ -6,6 +6,8 @@
 //! storage that is off or full is reported once and the game plays on.
 
 use score_engine::Stats;
+
+use crate::codec;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use web_sys::Storage;
@@ -32,7 +34,7 @@ fn storage() -> Option<Storage> {
 
 /// Reads `key`; a bad value is set aside and described in the returned notice.
 pub fn load<T: DeserializeOwned>(key: &str, what: &str) -> (Option<T>, Option<String>) {
-    load_with(key, what, |text| serde_json::from_str(text).ok())
+    load_with(key, what, codec::from_text)
 }
 
 fn load_with<T>(key: &str, what: &str, decode: impl Fn(&str) -> Option<T>) -> (Option<T>, Option<String>) {
@@ -60,7 +62,7 @@ fn load_with<T>(key: &str, what: &str, decode: impl Fn(&str) -> Option<T>) -> (O
 /// Stats from their stored text, migrated to the current version; `None` when unreadable
 /// or from a newer Score.
 pub fn decode_stats(text: &str) -> Option<Stats> {
-    serde_json::from_str::<Stats>(text).ok()?.migrate()
+    codec::from_text::<Stats>(text)?.migrate()
 }
 
 /// Reads the stats, migrating version 1's key on the way.
@@ -83,7 +85,7 @@ pub fn load_stats() -> (Option<Stats>, Option<String>) {
 /// Writes `value` to `key`; `Err` with a notice when storage refuses.
 pub fn save<T: Serialize>(key: &str, value: &T) -> Result<(), String> {
     let s = storage().ok_or(NO_STORAGE)?;
-    let text = serde_json::to_string(value).map_err(|e| e.to_string())?;
+    let text = codec::to_text(value)?;
     s.set_item(key, &text).map_err(|_| NO_STORAGE.to_string())
 }
 

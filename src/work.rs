@@ -1,5 +1,5 @@
-//! Work for the solver's Web Worker: what the page asks, what it gets back (JSON text
-//! messages), and [`run`], the one function that does it, in the worker or, where no
+//! Work for the solver's Web Worker: what the page asks, what it gets back (plain objects
+//! through `postMessage`, see [`crate::codec`]), and [`run`], the one function that does it, in the worker or, where no
 //! worker can start, on the page itself.
 
 use score_engine::practice::worksheet;

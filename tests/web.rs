@@ -4,9 +4,13 @@
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use score_app::app::App;
+use score_app::codec;
 use score_app::components::SolutionList;
+use score_app::game::{DailyLog, Game, Match};
+use score_app::work::{Job, Listed, Outcome, Reply, Request, Table};
 use score_engine::solve::{solutions, Puzzle};
-use score_engine::{Preset, Rules};
+use score_engine::stats::HistoryEntry;
+use score_engine::{Preset, Rules, Stats};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{HtmlElement, HtmlInputElement};
@@ -215,4 +219,103 @@ fn player_names_compare_in_the_browsers_lower_case() {
     assert!(player_names("Émile\nÉMILE").unwrap_err().contains("twice"));
     assert!(player_names("ΟΔΥΣΣΕΥΣ\nοδυσσευς").unwrap_err().contains("twice"));
     assert_eq!(player_names("Ana\nÅna").map(|n| n.len()), Ok(2));
+}
+
+/// Stored text must read the same whichever side wrote it: the page writes it through the
+/// browser's JSON, and data kept from before (or written by native code) is serde_json's.
+fn same_both_ways<T>(value: &T)
+where
+    T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+{
+    let native = serde_json::to_string(value).unwrap();
+    assert_eq!(codec::from_text::<T>(&native).as_ref(), Some(value), "reading {native}");
+    let browser = codec::to_text(value).unwrap();
+    assert_eq!(&serde_json::from_str::<T>(&browser).unwrap(), value, "natively reading {browser}");
+    assert_eq!(codec::from_text::<T>(&browser).as_ref(), Some(value));
+}
+
+#[wasm_bindgen_test]
+fn stored_data_reads_the_same_from_the_browsers_json_and_serde_json() {
+    let rules = Rules::preset(Preset::Score);
+    let mut stats = Stats::new();
+    stats.record(HistoryEntry {
+        roll: vec![2, 5, 12, 12],
+        goal: 20,
+        claim: "SCORE".into(),
+        points: 1,
+        reason: "made in time".into(),
+        at_ms: 1_790_000_000_123,
+    });
+    let mut game = Game::new(rules.clone(), vec![2, 5, 12, 12], stats.clone());
+    game.set_group(Some(Match::new(vec!["Ana".into(), "Émile \"É\"".into()], true)), vec![2, 5, 12, 12], 1_000);
+    game.press_impossible(1, 2_000);
+    let mut custom = Rules::preset(Preset::TwentyFour);
+    custom.goal = -999;
+    same_both_ways(&rules);
+    same_both_ways(&custom);
+    same_both_ways(&stats);
+    same_both_ways(&game.saved());
+    same_both_ways(&Game::new(rules, vec![1, 1, 1, 1], Stats::new()).saved());
+    same_both_ways(&DailyLog { days: vec![(20_400, 1), (20_401, -2)] });
+    same_both_ways(&true);
+    same_both_ways(&None::<String>);
+
+    let v1 = r#"{"version":1,"score":-2,"streak":0,"best_streak":4,"history":[]}"#;
+    assert_eq!(score_app::storage::decode_stats(v1).map(|s| (s.version, s.score)), Some((Stats::VERSION, -2)));
+    for bad in ["{not json", r#"{"hello":"world"}"#, r#"{"version":"2"}"#, "", "null"] {
+        assert_eq!(codec::from_text::<Stats>(bad), None, "{bad}");
+    }
+    assert_eq!(codec::from_text::<Rules>(r#"{"dice":[6,6.5],"goal":20}"#), None);
+}
+
+#[wasm_bindgen_test]
+fn worker_messages_cross_whole() {
+    let requests = [
+        Request {
+            id: 7,
+            job: Job::Worksheet { rules: Rules::preset(Preset::Score), count: 50, level: Some(5), seed: u64::MAX - 1 },
+        },
+        Request {
+            id: 8,
+            job: Job::Solutions {
+                numbers: vec![97, 89, 83, 79, 73, 71],
+                goal: 9999,
+                rules: Rules::preset(Preset::Score),
+                limit: 300,
+            },
+        },
+    ];
+    for request in requests {
+        let message = codec::to_message(&request).unwrap();
+        assert_eq!(codec::from_message::<Request>(message), Ok(request));
+    }
+    let replies = [
+        Reply::Ready,
+        Reply::Progress { id: 1, done: 12_000, total: 42_504 },
+        Reply::Done {
+            id: 2,
+            outcome: Outcome::Impossibles(Ok(Table {
+                rolls: 1_820,
+                impossible: vec!["1 1 1 4".into()],
+                probability: 1.0 / 3.0,
+            })),
+        },
+        Reply::Done { id: 3, outcome: Outcome::Impossibles(Err("Too many rolls.".into())) },
+        Reply::Done {
+            id: 4,
+            outcome: Outcome::Roll {
+                solutions: vec![Listed {
+                    expr: "2‖(12 − 12)".into(),
+                    steps: vec!["12 − 12 = 0".into(), "2 ‖ 0 = 20".into()],
+                }],
+                difficulty: None,
+            },
+        },
+        Reply::Unreadable("?".into()),
+    ];
+    for reply in replies {
+        let message = codec::to_message(&reply).unwrap();
+        assert_eq!(codec::from_message::<Reply>(message), Ok(reply));
+    }
+    assert!(codec::from_message::<Request>(wasm_bindgen::JsValue::from_str("{}")).is_err());
 }

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use web_sys::{CloseEvent, MessageEvent, WebSocket};
 
+use crate::codec;
 use crate::game::roll_text;
 use crate::hooks::use_clock::{now_ms, use_clock};
 use crate::storage;
@@ -242,13 +243,13 @@ impl Room {
                 l.opened_once = true;
                 l.attempts = 0;
             });
-            if let Some(text) = hello.as_ref().and_then(|h| serde_json::to_string(h).ok()) {
+            if let Some(text) = hello.as_ref().and_then(|h| codec::to_text(h).ok()) {
                 let _ = sock.send_with_str(&text);
             }
         });
         let on_message = Closure::<dyn FnMut(JsValue)>::new(move |ev: JsValue| {
             let Ok(ev) = ev.dyn_into::<MessageEvent>() else { return };
-            if let Some(msg) = ev.data().as_string().and_then(|t| serde_json::from_str::<ServerMsg>(&t).ok()) {
+            if let Some(msg) = ev.data().as_string().and_then(|t| codec::from_text::<ServerMsg>(&t)) {
                 self.on_server(msg);
             }
         });
@@ -292,7 +293,7 @@ impl Room {
     }
 
     fn send(self, msg: ClientMsg) {
-        let sent = self.link.with_value(|l| match (&l.ws, serde_json::to_string(&msg)) {
+        let sent = self.link.with_value(|l| match (&l.ws, codec::to_text(&msg)) {
             (Some(ws), Ok(text)) if ws.ready_state() == WebSocket::OPEN => ws.send_with_str(&text).is_ok(),
             _ => false,
         });
