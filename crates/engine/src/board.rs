@@ -209,8 +209,7 @@ impl Board {
                 self.tiles.retain(|t| t.id != m.result.id);
                 let (lp, rp) = m.positions;
                 // Reinsert at the lower position first so both land where they were.
-                let mut back = [(lp, m.left), (rp, m.right)];
-                back.sort_by_key(|(p, _)| *p);
+                let back = if lp <= rp { [(lp, m.left), (rp, m.right)] } else { [(rp, m.right), (lp, m.left)] };
                 for (p, t) in back {
                     self.tiles.insert(p.min(self.tiles.len()), t);
                 }

@@ -188,13 +188,13 @@ impl Expr {
             Expr::Node { op: Op::Add | Op::Sub, .. } => {
                 let mut terms = Vec::new();
                 self.flatten(Op::Add, Op::Sub, false, &mut terms);
-                terms.sort();
+                terms.sort_unstable();
                 Canon::Sum(terms)
             }
             Expr::Node { op: Op::Mul | Op::Div, .. } => {
                 let mut factors = Vec::new();
                 self.flatten(Op::Mul, Op::Div, false, &mut factors);
-                factors.sort();
+                factors.sort_unstable();
                 Canon::Product(factors)
             }
             Expr::Node { op, left, right, .. } => {

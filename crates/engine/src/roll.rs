@@ -83,7 +83,7 @@ pub fn arrange(faces: &[i64], dice: &[u32]) -> Option<Vec<i64>> {
     let mut sorted = faces.to_vec();
     sorted.sort_unstable();
     let mut order: Vec<usize> = (0..dice.len()).collect();
-    order.sort_by_key(|&i| dice[i]);
+    order.sort_unstable_by_key(|&i| (dice[i], i));
     let mut placed = vec![0; dice.len()];
     for (&i, &f) in order.iter().zip(&sorted) {
         if f < 1 || f > dice[i] as i64 {
