@@ -2,7 +2,7 @@
 //!
 //! In the browser, JSON is the browser's own (`JSON.parse`, `JSON.stringify`) and values
 //! cross into and out of Rust through `serde-wasm-bindgen`, so the page carries no JSON
-//! parser or float formatter of its own. Natively (the app's logic tests) the same text
+//! parser of its own. Natively (the app's logic tests) the same text
 //! comes from `serde_json`. Either way the text is plain JSON that the other reads: stored
 //! data written by one is read by the other (held to that by the wasm tests).
 

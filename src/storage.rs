@@ -6,11 +6,11 @@
 //! storage that is off or full is reported once and the game plays on.
 
 use score_engine::Stats;
-
-use crate::codec;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use web_sys::Storage;
+
+use crate::codec;
 
 /// Score, streaks and history.
 pub const STATS_KEY: &str = "score.stats.v2";

@@ -1,6 +1,6 @@
 //! Work for the solver's Web Worker: what the page asks, what it gets back (plain objects
-//! through `postMessage`, see [`crate::codec`]), and [`run`], the one function that does it, in the worker or, where no
-//! worker can start, on the page itself.
+//! through `postMessage`, see [`crate::codec`]), and [`run`], the one function that does
+//! it, in the worker or, where no worker can start, on the page itself.
 
 use score_engine::practice::worksheet;
 use score_engine::solve::{difficulty, impossible_rolls_reporting, solutions_up_to, Puzzle};
