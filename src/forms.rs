@@ -4,8 +4,9 @@
 //! and none of them touches the game: the caller applies a value only when
 //! every field of a form is good.
 
-use score_engine::roll::roll_text;
-use score_engine::rules::{Preset, Rules, MAX_DICE, MAX_GOAL, MIN_DICE, MIN_GOAL};
+use score_engine::rules::{
+    Preset, Rules, MAX_CLOCK_SECS, MAX_DICE, MAX_GOAL, MAX_NAME, MIN_CLOCK_SECS, MIN_DICE, MIN_GOAL,
+};
 use score_engine::solve::MAX_NUMBERS;
 
 /// Lowest number accepted in Experiment.
@@ -29,6 +30,11 @@ pub fn whole(text: &str, what: &str, lo: i64, hi: i64) -> Result<i64, String> {
     } else {
         Err(format!("{what} must be from {lo} to {hi}."))
     }
+}
+
+/// A clock's length in seconds, within the range the rules allow.
+pub fn clock_secs(text: &str, what: &str) -> Result<u32, String> {
+    whole(text, what, MIN_CLOCK_SECS.into(), MAX_CLOCK_SECS.into()).map(|v| v as u32)
 }
 
 /// Several whole numbers in `lo..=hi`, between `min` and `max` of them.
@@ -68,10 +74,7 @@ pub fn experiment(numbers_text: &str, goal_text: &str) -> (Result<Vec<i64>, Stri
 /// A roll typed by hand, checked against the dice: the faces, sorted, must fit the sides, sorted.
 pub fn roll_for(text: &str, dice: &[u32]) -> Result<Vec<i64>, String> {
     let roll = numbers(text, dice.len(), dice.len(), 1, 100)?;
-    score_engine::roll::arrange(&roll, dice).ok_or_else(|| {
-        let names: Vec<String> = dice.iter().map(|s| format!("d{s}")).collect();
-        format!("{} can't be rolled with {}.", roll_text(&roll), names.join(" "))
-    })
+    score_engine::roll::arrange_or_explain(&roll, dice)
 }
 
 /// A shared roll from a link's query (`?preset=score&dice=6,6,12,20&roll=2,5,12,12&goal=20`).
@@ -145,8 +148,8 @@ pub fn player_names(text: &str) -> Result<Vec<String>, String> {
     if !(2..=8).contains(&names.len()) {
         return Err(format!("Enter 2 to 8 players, one per line (you entered {}).", names.len()));
     }
-    if let Some(n) = names.iter().find(|n| n.chars().count() > 20) {
-        return Err(format!("“{n}” is longer than 20 characters."));
+    if let Some(n) = names.iter().find(|n| n.chars().count() > MAX_NAME) {
+        return Err(format!("“{n}” is longer than {MAX_NAME} characters."));
     }
     let folded: Vec<String> = names.iter().map(|n| lowercase(n)).collect();
     for (i, n) in names.iter().enumerate() {

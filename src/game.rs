@@ -492,7 +492,7 @@ impl Game {
                     self.announcement = m.step().to_string();
                 }
                 if made_goal {
-                    let moves = self.board.tile(tile).map_or(0, |t| t.expr.moves());
+                    let moves = self.board.moves_to(tile);
                     self.input(Input::GoalMade { moves }, now_ms);
                 } else if self.board.is_exhausted() {
                     self.input(Input::Exhausted, now_ms);
@@ -517,8 +517,8 @@ impl Game {
     }
 
     fn board_action(&mut self, action: Action) {
-        if !self.round.undo_allowed() {
-            self.message = Some("Strict mode: no undo while the SCORE clock runs.".into());
+        if let Err(e) = self.round.check_undo() {
+            self.message = Some(e.to_string());
             return;
         }
         self.slots = Slots::default();

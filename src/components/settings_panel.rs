@@ -15,7 +15,7 @@ struct Errors {
 }
 
 fn clock(text: &str, what: &str) -> Result<u32, String> {
-    forms::whole(text, what, 5, 600).map(|v| v as u32)
+    forms::clock_secs(text, what)
 }
 
 /// Preset, dice, goal, clocks and strict mode. Nothing changes until every field is good.

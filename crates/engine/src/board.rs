@@ -183,6 +183,12 @@ impl Board {
         !self.made && self.tiles.len() < 2
     }
 
+    /// How many moves made a tile: the moves of its working, not moves spent elsewhere on
+    /// the board. "20 made in N moves" counts these, in solitaire and in rooms alike.
+    pub fn moves_to(&self, id: TileId) -> usize {
+        self.tile(id).map_or(0, |t| t.expr.moves())
+    }
+
     /// A tile by id.
     pub fn tile(&self, id: TileId) -> Option<&Tile> {
         self.tiles.iter().find(|t| t.id == id)

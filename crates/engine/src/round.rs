@@ -195,6 +195,9 @@ pub enum RoundError {
     /// Give up with no SCORE clock.
     #[error("There is no SCORE clock running.")]
     NoScore,
+    /// Undo or Clear under the SCORE clock in strict mode.
+    #[error("Strict mode: no undo while the SCORE clock runs.")]
+    StrictUndo,
     /// Reveal while a SCORE clock runs.
     #[error("Finish the SCORE first.")]
     FinishScore,
@@ -269,6 +272,15 @@ impl Round {
     /// Whether undo is allowed now (strict mode forbids it under the SCORE clock).
     pub fn undo_allowed(&self) -> bool {
         !(self.strict && self.score_running())
+    }
+
+    /// [`Round::undo_allowed`] as a result, with the sentence solo and rooms both show.
+    pub fn check_undo(&self) -> Result<(), RoundError> {
+        if self.undo_allowed() {
+            Ok(())
+        } else {
+            Err(RoundError::StrictUndo)
+        }
     }
 
     /// The running clock's deadline, ms.

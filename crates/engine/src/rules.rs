@@ -25,6 +25,8 @@ pub const MAX_GOAL: i64 = 9999;
 pub const MIN_CLOCK_SECS: u32 = 5;
 /// Longest clock, in seconds.
 pub const MAX_CLOCK_SECS: u32 = 600;
+/// Longest name of a player or team, in characters (pass-and-play and class rooms alike).
+pub const MAX_NAME: usize = 20;
 
 /// A named starting point for the rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
