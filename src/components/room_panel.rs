@@ -9,9 +9,11 @@
 
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
-use score_engine::{Action, Board, Op, Phase, Rules, TileId};
-use score_server::protocol::{ClientMsg, ServerMsg, View as RoomView, VERSION};
-use score_server::room::{ChatLine, RoomEvent, Seat};
+use score_engine::{Action, Board, Op, Rules, TileId};
+use score_room::protocol::{
+    next, ChatLine, Claim, ClientMsg, Clock, ErrorCode, HostCommand, Next, Player, RoomEvent, Seat, ServerMsg, View,
+    CHAT_KEPT, CODE_LEN, MAX_CHAT, MAX_NAME, VERSION,
+};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use web_sys::{CloseEvent, MessageEvent, WebSocket};
@@ -30,6 +32,13 @@ struct Ticket {
     code: String,
     token: String,
     host: Option<String>,
+    /// The name the seat was taken with: the join form offers it again if the seat is gone.
+    #[serde(default)]
+    name: String,
+}
+
+fn ticket() -> Option<Ticket> {
+    storage::load::<Option<Ticket>>(ROOM_KEY, "room").0.flatten()
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -48,13 +57,16 @@ struct Seen {
     code: String,
     seat: Seat,
     host: Option<String>,
+    rules: Rules,
+    judging: bool,
     roll: Vec<i64>,
-    goal: i64,
-    members: Vec<(Seat, String, i32)>,
-    /// The running clock: whose, which, until when (server ms).
-    clock: Option<(Seat, String, u64)>,
+    members: Vec<Player>,
+    /// The running clock.
+    clock: Option<Clock>,
     /// Server clock minus this browser's, ms.
     offset: i64,
+    /// The last room event applied.
+    seq: u64,
     results: Vec<String>,
     chat: Vec<ChatLine>,
     /// The claimant's working, shown to all while their SCORE clock runs.
@@ -64,7 +76,60 @@ struct Seen {
 
 impl Seen {
     fn name(&self, seat: Seat) -> String {
-        self.members.iter().find(|m| m.0 == seat).map(|m| m.1.clone()).unwrap_or_default()
+        self.members.iter().find(|m| m.seat == seat).map(|m| m.name.clone()).unwrap_or_default()
+    }
+
+    /// Applies one room event; whether this member's board starts again from the roll.
+    fn apply(&mut self, event: RoomEvent) -> bool {
+        match event {
+            RoomEvent::Joined { seat, name } => {
+                self.members.retain(|m| m.seat != seat);
+                self.members.push(Player { seat, name, score: 0 });
+                self.members.sort_unstable_by_key(|m| m.seat);
+            }
+            RoomEvent::Left { seat } => self.members.retain(|m| m.seat != seat),
+            RoomEvent::Clock { seat, claim, deadline } => {
+                self.clock = Some(Clock { seat, claim, deadline });
+                if claim == Claim::Score {
+                    self.live = Some((seat, Vec::new()));
+                    return seat == self.seat;
+                }
+            }
+            RoomEvent::Board { seat, moves } => {
+                if self.clock.is_some_and(|c| c.seat == seat && c.claim == Claim::Score) {
+                    self.live = Some((seat, moves));
+                }
+            }
+            RoomEvent::Results { lines, scores } => {
+                self.results = lines;
+                self.clock = None;
+                for s in scores {
+                    if let Some(m) = self.members.iter_mut().find(|m| m.seat == s.seat) {
+                        m.score = s.score;
+                    }
+                }
+            }
+            RoomEvent::Rolled { roll } => {
+                self.roll = roll;
+                self.clock = None;
+                self.live = None;
+                self.results.clear();
+                return true;
+            }
+            RoomEvent::Chat { name, text, .. } => {
+                self.chat.push(ChatLine { name, text });
+                if self.chat.len() > CHAT_KEPT {
+                    self.chat.remove(0);
+                }
+            }
+            RoomEvent::ChatCleared => self.chat.clear(),
+            RoomEvent::Locked { locked } => self.locked = locked,
+            RoomEvent::Rules { rules, judging } => {
+                self.rules = rules;
+                self.judging = judging;
+            }
+        }
+        false
     }
 }
 
@@ -86,14 +151,6 @@ fn invite_link(code: &str) -> String {
         .unwrap_or_default()
 }
 
-fn clock_of(phase: Phase) -> Option<(Seat, String, u64)> {
-    match phase {
-        Phase::Score { player, deadline, .. } => Some((player, "SCORE".into(), deadline)),
-        Phase::Impossible(c) => Some((c.player, "IMPOSSIBLE".into(), c.deadline)),
-        _ => None,
-    }
-}
-
 /// The connection and what keeps it alive.
 #[derive(Default)]
 struct Link {
@@ -102,7 +159,7 @@ struct Link {
     retry: Option<Timeout>,
     attempts: u32,
     opened_once: bool,
-    /// What to send on (re)opening: create or join.
+    /// What to send on (re)opening: create or join, then (once seated) join by the seat's token.
     hello: Option<ClientMsg>,
 }
 
@@ -115,44 +172,52 @@ struct Room {
     board: RwSignal<Option<Board>>,
     picked: RwSignal<Option<TileId>>,
     second: RwSignal<Option<TileId>>,
+    /// The join form's code and name, filled in again when a seat is gone.
+    code: RwSignal<String>,
+    name: RwSignal<String>,
     link: StoredValue<Link, LocalStorage>,
 }
 
 impl Room {
     fn reset_board(self, s: &Seen) {
-        self.board.set(Some(Board::new(&s.roll, &Rules { goal: s.goal, ..Rules::default() })));
+        self.board.set(Some(Board::new(&s.roll, &s.rules)));
         self.picked.set(None);
         self.second.set(None);
     }
 
     fn on_server(self, msg: ServerMsg) {
         match msg {
-            ServerMsg::Welcome { code, seat, token, host, view } => {
-                let RoomView { roll, goal, members, phase, now, results, chat, locked, moves } = view;
+            ServerMsg::Welcome { code, seat, token, host, seq, view } => {
+                let View { rules, judging, roll, members, clock, settled: _, now, results, chat, moves, locked } =
+                    *view;
                 // Back after a drop with moves on the room's copy: both boards start again from the roll.
                 if !moves.is_empty() {
-                    self.send(ClientMsg::Act { action: Action::Clear });
+                    self.send(ClientMsg::Act { action: Action::Clear.into() });
                 }
-                let host = host.or_else(|| {
-                    storage::load::<Option<Ticket>>(ROOM_KEY, "room")
-                        .0
-                        .flatten()
-                        .filter(|t| t.code == code)
-                        .and_then(|t| t.host)
+                let kept = ticket().filter(|t| t.code == code);
+                let host = host.or_else(|| kept.as_ref().and_then(|t| t.host.clone()));
+                let name = members.iter().find(|m| m.seat == seat).map(|m| m.name.clone()).unwrap_or_default();
+                let t = Ticket { code: code.clone(), token: token.clone(), host: host.clone(), name: name.clone() };
+                let _ = storage::save(ROOM_KEY, &Some(t));
+                // A reconnection takes this seat back (never creates a second room).
+                self.link.update_value(|l| {
+                    l.hello = Some(ClientMsg::Join { version: VERSION, code: code.clone(), name, token: Some(token) });
                 });
-                let _ = storage::save(ROOM_KEY, &Some(Ticket { code: code.clone(), token, host: host.clone() }));
+                let live = clock.filter(|c| c.claim == Claim::Score).map(|c| (c.seat, Vec::new()));
                 let s = Seen {
                     code,
                     seat,
                     host,
+                    rules,
+                    judging,
                     roll,
-                    goal,
                     members,
-                    clock: clock_of(phase),
+                    clock,
                     offset: now as i64 - js_sys::Date::now() as i64,
+                    seq,
                     results,
                     chat,
-                    live: None,
+                    live,
                     locked,
                 };
                 self.reset_board(&s);
@@ -160,71 +225,48 @@ impl Room {
                 self.status.set(Status::Live);
                 self.error.set(None);
             }
-            ServerMsg::Error { message } => {
-                // Not seated (a code or name refused, the seat gone) or sent away: back to the forms.
-                let sent_away = message.starts_with("The host ended") || message.starts_with("The host removed");
-                if sent_away || self.status.get_untracked() != Status::Live {
+            ServerMsg::Error { code, message } => {
+                if code == ErrorCode::SeatGone {
+                    // Back to the join form, with the code and the name the seat had.
+                    let kept = ticket();
+                    self.leave();
+                    if let Some(t) = kept {
+                        self.code.set(t.code);
+                        self.name.set(t.name);
+                    }
+                } else if code.sends_away() || self.status.get_untracked() != Status::Live {
+                    // Not seated (a code or name refused) or sent away: back to the forms.
                     self.leave();
                 }
                 self.error.set(Some(message));
             }
-            ServerMsg::Event { event, now } => {
-                let mut reset = None;
-                self.seen.update(|s| {
-                    let Some(s) = s else { return };
-                    s.offset = now as i64 - js_sys::Date::now() as i64;
-                    match event {
-                        RoomEvent::Joined { seat, name } => {
-                            s.members.retain(|m| m.0 != seat);
-                            s.members.push((seat, name, 0));
-                            s.members.sort_by_key(|m| m.0);
-                        }
-                        RoomEvent::Left { seat } => s.members.retain(|m| m.0 != seat),
-                        RoomEvent::Clock { seat, claim, deadline } => {
-                            if claim == "SCORE" {
-                                s.live = Some((seat, Vec::new()));
-                                if seat == s.seat {
-                                    reset = Some(s.clone());
-                                }
-                            }
-                            s.clock = Some((seat, claim, deadline));
-                        }
-                        RoomEvent::Board { seat, moves } => {
-                            if s.clock.as_ref().is_some_and(|c| c.0 == seat && c.1 == "SCORE") {
-                                s.live = Some((seat, moves));
-                            }
-                        }
-                        RoomEvent::Results { lines, scores } => {
-                            s.results = lines;
-                            s.clock = None;
-                            for (seat, score) in scores {
-                                if let Some(m) = s.members.iter_mut().find(|m| m.0 == seat) {
-                                    m.2 = score;
-                                }
-                            }
-                        }
-                        RoomEvent::Rolled { roll } => {
-                            s.roll = roll;
-                            s.clock = None;
-                            s.live = None;
-                            s.results.clear();
-                            reset = Some(s.clone());
-                        }
-                        RoomEvent::Chat { name, text, .. } => {
-                            s.chat.push(ChatLine { name, text });
-                            if s.chat.len() > 200 {
-                                s.chat.remove(0);
-                            }
-                        }
-                        RoomEvent::ChatCleared => s.chat.clear(),
-                        RoomEvent::Locked { locked } => s.locked = locked,
-                        RoomEvent::Rules { goal, .. } => s.goal = goal,
-                    }
-                });
-                if let Some(s) = reset {
-                    self.reset_board(&s);
+            ServerMsg::Event { seq, now, event } => {
+                let last = self.seen.with_untracked(|s| s.as_ref().map(|s| s.seq));
+                match last.map(|last| next(last, seq)) {
+                    Some(Next::Apply) => self.on_event(event, now, Some(seq)),
+                    // One was missed: the room afresh, from a new Welcome.
+                    Some(Next::Missed) => self.open(),
+                    Some(Next::Seen) | None => {}
                 }
             }
+            ServerMsg::Own { now, event } => self.on_event(event, now, None),
+        }
+    }
+
+    fn on_event(self, event: RoomEvent, now: u64, seq: Option<u64>) {
+        let mut reset = None;
+        self.seen.update(|s| {
+            let Some(s) = s else { return };
+            s.offset = now as i64 - js_sys::Date::now() as i64;
+            if let Some(seq) = seq {
+                s.seq = seq;
+            }
+            if s.apply(event) {
+                reset = Some(s.clone());
+            }
+        });
+        if let Some(s) = reset {
+            self.reset_board(&s);
         }
     }
 
@@ -236,9 +278,9 @@ impl Room {
             self.status.set(Status::NoServer);
             return;
         };
-        let hello = self.link.with_value(|l| l.hello.clone());
         let sock = ws.clone();
         let on_open = Closure::<dyn FnMut(JsValue)>::new(move |_| {
+            let hello = self.link.with_value(|l| l.hello.clone());
             self.link.update_value(|l| {
                 l.opened_once = true;
                 l.attempts = 0;
@@ -276,6 +318,7 @@ impl Room {
         self.link.update_value(|l| {
             if let Some(old) = l.ws.replace(ws) {
                 old.set_onclose(None);
+                old.set_onmessage(None);
                 let _ = old.close();
             }
             l.handlers = vec![on_open, on_message, on_close];
@@ -302,6 +345,13 @@ impl Room {
         }
     }
 
+    /// A host's command, with the host token this page holds.
+    fn command(self, command: HostCommand) {
+        if let Some(host) = self.seen.with_untracked(|s| s.as_ref().and_then(|s| s.host.clone())) {
+            self.send(ClientMsg::Host { host, command });
+        }
+    }
+
     fn close(self) {
         self.link.update_value(|l| {
             l.hello = None;
@@ -313,6 +363,7 @@ impl Room {
         });
     }
 
+    /// Out of the room on this page: the socket closed, the seat token forgotten.
     fn leave(self) {
         self.close();
         let _ = storage::save(ROOM_KEY, &None::<Ticket>);
@@ -320,13 +371,27 @@ impl Room {
         self.status.set(Status::Out);
     }
 
+    /// "Leave the room": the seat and its name are given up at once, then the page leaves.
+    fn quit(self) {
+        self.send(ClientMsg::Leave);
+        self.leave();
+    }
+
     /// A move on this member's board: checked here by the same `Board` the room replays.
     fn act(self, action: Action) {
+        let strict_clock = self.seen.with_untracked(|s| {
+            s.as_ref()
+                .is_some_and(|s| s.rules.strict && s.clock.is_some_and(|c| c.seat == s.seat && c.claim == Claim::Score))
+        });
+        if strict_clock && matches!(action, Action::Undo | Action::Clear) {
+            self.error.set(Some(score_engine::RoundError::StrictUndo.to_string()));
+            return;
+        }
         let done = self.board.try_update(|b| b.as_mut().map(|b| b.apply(action))).flatten();
         match done {
             Some(Ok(_)) => {
                 self.error.set(None);
-                self.send(ClientMsg::Act { action });
+                self.send(ClientMsg::Act { action: action.into() });
             }
             Some(Err(e)) => self.error.set(Some(e.to_string())),
             None => {}
@@ -348,25 +413,36 @@ pub fn RoomPanel(invite: Option<String>) -> impl IntoView {
         board: RwSignal::new(None),
         picked: RwSignal::new(None),
         second: RwSignal::new(None),
+        code: RwSignal::new(invite.unwrap_or_default()),
+        name: RwSignal::new(String::new()),
         link: StoredValue::new_local(Link::default()),
     };
-    let Room { status, seen, error, board, picked, second, .. } = room;
+    let Room { status, seen, error, board, picked, second, code, name, .. } = room;
     on_cleanup(move || room.close());
     // A seat from an earlier visit is taken back at once.
-    if let (Some(Some(t)), _) = storage::load::<Option<Ticket>>(ROOM_KEY, "room") {
-        room.start(ClientMsg::Join { version: VERSION, code: t.code, name: String::new(), token: Some(t.token) });
+    if let Some(t) = ticket() {
+        room.start(ClientMsg::Join { version: VERSION, code: t.code, name: t.name, token: Some(t.token) });
     }
 
-    let name = RwSignal::new(String::new());
-    let code = RwSignal::new(invite.unwrap_or_default());
     let judging = RwSignal::new(true);
     let message = RwSignal::new(String::new());
     let drag_from = RwSignal::new(None::<TileId>);
-    let r_dice = RwSignal::new(String::from("6 6 12 20"));
-    let r_goal = RwSignal::new(String::from("20"));
-    let r_score = RwSignal::new(String::from("30"));
-    let r_impossible = RwSignal::new(String::from("60"));
+    let r_dice = RwSignal::new(String::new());
+    let r_goal = RwSignal::new(String::new());
+    let r_score = RwSignal::new(String::new());
+    let r_impossible = RwSignal::new(String::new());
     let r_judging = RwSignal::new(true);
+    // The host's rules form shows the room's rules as they are now.
+    let rules = Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| (s.rules.clone(), s.judging))));
+    Effect::new(move |_| {
+        if let Some((rules, judging)) = rules.get() {
+            r_dice.set(rules.dice.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "));
+            r_goal.set(rules.goal.to_string());
+            r_score.set(rules.score_secs.to_string());
+            r_impossible.set(rules.impossible_secs.to_string());
+            r_judging.set(judging);
+        }
+    });
     let typed_roll = RwSignal::new(String::new());
 
     let create = move |ev: leptos::ev::SubmitEvent| {
@@ -392,9 +468,9 @@ pub fn RoomPanel(invite: Option<String>) -> impl IntoView {
         let now = now.get() as i64;
         seen.with(|s| {
             s.as_ref().and_then(|s| {
-                s.clock.as_ref().map(|(seat, claim, deadline)| {
-                    let left = (*deadline as i64 - (now + s.offset)).max(0);
-                    (s.name(*seat), claim.clone(), (left + 999) / 1000)
+                s.clock.map(|c| {
+                    let left = (c.deadline as i64 - (now + s.offset)).max(0);
+                    (s.name(c.seat), c.claim.label(), (left + 999) / 1000)
                 })
             })
         })
@@ -427,7 +503,7 @@ pub fn RoomPanel(invite: Option<String>) -> impl IntoView {
                 <div class="room-forms">
                     <form on:submit=create>
                         <h3>"Create a room"</h3>
-                        <label>"Your name " <input type="text" maxlength="20" prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev))/></label>
+                        <label>"Your name " <input type="text" maxlength=MAX_NAME prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev))/></label>
                         <label class="check">
                             <input type="checkbox" prop:checked=move || judging.get() on:change=move |ev| judging.set(event_target_checked(&ev))/>
                             " The computer judges IMPOSSIBLE"
@@ -436,8 +512,8 @@ pub fn RoomPanel(invite: Option<String>) -> impl IntoView {
                     </form>
                     <form on:submit=join>
                         <h3>"Join a room"</h3>
-                        <label>"Room code " <input type="text" maxlength="6" autocapitalize="characters" prop:value=move || code.get() on:input=move |ev| code.set(event_target_value(&ev))/></label>
-                        <label>"Your name " <input type="text" maxlength="20" prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev))/></label>
+                        <label>"Room code " <input type="text" maxlength=CODE_LEN autocapitalize="characters" prop:value=move || code.get() on:input=move |ev| code.set(event_target_value(&ev))/></label>
+                        <label>"Your name " <input type="text" maxlength=MAX_NAME prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev))/></label>
                         <button type="submit" class="primary">"Join"</button>
                     </form>
                 </div>
@@ -451,7 +527,7 @@ pub fn RoomPanel(invite: Option<String>) -> impl IntoView {
                             <input type="text" readonly prop:value=invite_link(&s.code)/>
                         </label>
                     </p>
-                    <p class="room-roll">"Make " <strong>{s.goal}</strong> " from " <strong data-testid="room-roll">{roll_text(&s.roll)}</strong></p>
+                    <p class="room-roll">"Make " <strong>{s.rules.goal}</strong> " from " <strong data-testid="room-roll">{roll_text(&s.roll)}</strong></p>
                 }
             })}
             {move || seconds().map(|(who, claim, secs)| view! {
@@ -471,8 +547,8 @@ pub fn RoomPanel(invite: Option<String>) -> impl IntoView {
             })}
             <Show when=move || seen.with(Option::is_some)>
                 <div class="claim-buttons">
-                    <button class="claim score" aria-label="SCORE in the room" on:click=move |_| room.send(ClientMsg::Score)>"SCORE"</button>
-                    <button class="claim impossible" aria-label="IMPOSSIBLE in the room" on:click=move |_| room.send(ClientMsg::Impossible)>"IMPOSSIBLE"</button>
+                    <button class="claim score" aria-label="SCORE in the room" on:click=move |_| room.send(ClientMsg::Claim { claim: Claim::Score })>"SCORE"</button>
+                    <button class="claim impossible" aria-label="IMPOSSIBLE in the room" on:click=move |_| room.send(ClientMsg::Claim { claim: Claim::Impossible })>"IMPOSSIBLE"</button>
                     <button aria-label="Reveal now in the room" on:click=move |_| room.send(ClientMsg::Reveal)>"Reveal now"</button>
                     <button aria-label="Give up in the room" on:click=move |_| room.send(ClientMsg::GiveUp)>"Give up"</button>
                 </div>
@@ -528,13 +604,13 @@ pub fn RoomPanel(invite: Option<String>) -> impl IntoView {
                 <table class="scoreboard">
                     <caption>"Scoreboard"</caption>
                     <tbody>
-                        {move || seen.with(|s| s.as_ref().map(|s| s.members.clone())).unwrap_or_default().into_iter().map(|(seat, who, score)| {
+                        {move || seen.with(|s| s.as_ref().map(|s| s.members.clone())).unwrap_or_default().into_iter().map(|Player { seat, name: who, score }| {
                             view! {
                                 <tr>
                                     <th scope="row" class="player-name">{who.clone()}{(Some(seat) == me()).then_some(" (you)")}</th>
                                     <td class="player-score" data-testid=format!("room-score-{seat}")>{score}</td>
-                                    <td>{host().filter(|_| Some(seat) != me()).map(|h| view! {
-                                        <button on:click=move |_| room.send(ClientMsg::Remove { host: h.clone(), seat })>{format!("Remove {who}")}</button>
+                                    <td>{host().filter(|_| Some(seat) != me()).map(|_| view! {
+                                        <button on:click=move |_| room.command(HostCommand::Remove { seat })>{format!("Remove {who}")}</button>
                                     })}</td>
                                 </tr>
                             }
@@ -544,20 +620,21 @@ pub fn RoomPanel(invite: Option<String>) -> impl IntoView {
                 {move || host().map(|h| {
                     let code = seen.with(|s| s.as_ref().map(|s| s.code.clone())).unwrap_or_default();
                     let csv_href = format!("scores.csv?code={code}&host={h}");
-                    let (h1, h2, h3, h4, h5, h6) = (h.clone(), h.clone(), h.clone(), h.clone(), h.clone(), h);
                     let locked = seen.with(|s| s.as_ref().is_some_and(|s| s.locked));
                     view! {
                         <section class="host-controls" aria-label="Host">
                             <h3>"Host"</h3>
                             <div class="controls">
-                                <button class="primary" on:click=move |_| room.send(ClientMsg::NewRoll { host: h1.clone(), roll: None })>"New roll for the class"</button>
-                                <button on:click=move |_| room.send(ClientMsg::Lock { host: h2.clone(), locked: !locked })>{if locked { "Open the room" } else { "Lock the room" }}</button>
-                                <button on:click=move |_| room.send(ClientMsg::ClearChat { host: h3.clone() })>"Clear the chat"</button>
+                                <button class="primary" on:click=move |_| room.command(HostCommand::NewRoll { roll: None })>"New roll for the class"</button>
+                                <button on:click=move |_| room.command(HostCommand::Lock { locked: !locked })>{if locked { "Open the room" } else { "Lock the room" }}</button>
+                                <button on:click=move |_| room.command(HostCommand::ClearChat)>"Clear the chat"</button>
                             </div>
                             <form class="play-roll" on:submit=move |ev| {
                                 ev.prevent_default();
-                                match crate::forms::roll_for(&typed_roll.get_untracked(), &Rules::default().dice) {
-                                    Ok(roll) => room.send(ClientMsg::NewRoll { host: h4.clone(), roll: Some(roll) }),
+                                // Checked against the room's own dice, as the server checks it.
+                                let dice = seen.with_untracked(|s| s.as_ref().map(|s| s.rules.dice.clone())).unwrap_or_default();
+                                match crate::forms::roll_for(&typed_roll.get_untracked(), &dice) {
+                                    Ok(roll) => room.command(HostCommand::NewRoll { roll: Some(roll) }),
                                     Err(e) => error.set(Some(e)),
                                 }
                             }>
@@ -569,16 +646,15 @@ pub fn RoomPanel(invite: Option<String>) -> impl IntoView {
                                 let parsed = (
                                     crate::forms::dice(&r_dice.get_untracked()),
                                     crate::forms::goal(&r_goal.get_untracked()),
-                                    crate::forms::whole(&r_score.get_untracked(), "The SCORE clock", 5, 600),
-                                    crate::forms::whole(&r_impossible.get_untracked(), "The IMPOSSIBLE clock", 5, 600),
+                                    crate::forms::clock_secs(&r_score.get_untracked(), "The SCORE clock"),
+                                    crate::forms::clock_secs(&r_impossible.get_untracked(), "The IMPOSSIBLE clock"),
                                 );
                                 match parsed {
-                                    (Ok(dice), Ok(goal), Ok(s), Ok(i)) => room.send(ClientMsg::Rules {
-                                        host: h5.clone(),
+                                    (Ok(dice), Ok(goal), Ok(score_secs), Ok(impossible_secs)) => room.command(HostCommand::Rules {
                                         dice,
                                         goal,
-                                        score_secs: s as u32,
-                                        impossible_secs: i as u32,
+                                        score_secs,
+                                        impossible_secs,
                                         judging: r_judging.get_untracked(),
                                     }),
                                     (d, g, s, i) => error.set(d.err().or(g.err()).or(s.err()).or(i.err())),
@@ -598,7 +674,7 @@ pub fn RoomPanel(invite: Option<String>) -> impl IntoView {
                             <p>
                                 <a download href=csv_href>"Download scores (CSV)"</a>
                             </p>
-                            <button class="danger" on:click=move |_| room.send(ClientMsg::End { host: h6.clone() })>"End the room"</button>
+                            <button class="danger" on:click=move |_| room.command(HostCommand::End)>"End the room"</button>
                         </section>
                     }
                 })}
@@ -610,11 +686,11 @@ pub fn RoomPanel(invite: Option<String>) -> impl IntoView {
                         }).collect_view()}
                     </ul>
                     <form on:submit=send_chat>
-                        <label>"Message " <input type="text" maxlength="300" prop:value=move || message.get() on:input=move |ev| message.set(event_target_value(&ev))/></label>
+                        <label>"Message " <input type="text" maxlength=MAX_CHAT prop:value=move || message.get() on:input=move |ev| message.set(event_target_value(&ev))/></label>
                         <button type="submit">"Send"</button>
                     </form>
                 </section>
-                <button on:click=move |_| room.leave()>"Leave the room"</button>
+                <button on:click=move |_| room.quit()>"Leave the room"</button>
             </Show>
         </div>
     }

@@ -1,14 +1,127 @@
 //! What a page and the server say to each other over the room socket: JSON text frames,
-//! one message each, tagged by `"type"`. A client never sends a score or a result: it
-//! sends what a player does, and the room judges.
+//! one message each. Every message and every event is an object tagged by `"type"` with
+//! the variant's name (`{"type":"Chat","text":"hi"}`); `tests/golden.rs` pins the format.
+//! A client never sends a score or a result: it sends what a player does, and the room
+//! judges.
+//!
+//! Events to the whole room carry a sequence number (`seq`), counted per room from the
+//! `seq` of the Welcome: a page drops an event it has already seen and, when one is
+//! missing, asks for the room afresh (it reconnects and gets a new Welcome).
 
-use score_engine::{Action, Phase};
+use score_engine::{Action, Op, Phase, Rules, TileId};
 use serde::{Deserialize, Serialize};
 
-use crate::room::{ChatLine, RoomEvent, Seat};
-
 /// The protocol's version, checked in the first message.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
+
+/// A member's place in the room: their index on the scoreboard and in the round.
+pub type Seat = usize;
+
+/// Most members in a room.
+pub const MAX_MEMBERS: usize = 60;
+pub use score_engine::rules::MAX_NAME;
+/// Longest chat message, in characters.
+pub const MAX_CHAT: usize = 300;
+/// Chat messages kept (and sent to a member who joins).
+pub const CHAT_KEPT: usize = 200;
+/// Length of a room code.
+pub const CODE_LEN: usize = 6;
+
+/// The two claims a player can make.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Claim {
+    /// "I can make the goal": the SCORE clock.
+    Score,
+    /// "Nobody can make the goal": the IMPOSSIBLE clock.
+    Impossible,
+}
+
+impl Claim {
+    /// The claim as its button reads.
+    pub const fn label(self) -> &'static str {
+        match self {
+            Claim::Score => "SCORE",
+            Claim::Impossible => "IMPOSSIBLE",
+        }
+    }
+}
+
+/// A move, an undo or a clear, as the socket carries it: the engine's [`Action`] in this
+/// protocol's one tagging style (`{"type":"Combine","left":0,"op":"Sub","right":1}`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum Move {
+    /// Combine two tiles with an operator.
+    Combine { left: TileId, op: Op, right: TileId },
+    /// Take back the last move.
+    Undo,
+    /// Take back every move.
+    Clear,
+}
+
+impl From<Action> for Move {
+    fn from(a: Action) -> Move {
+        match a {
+            Action::Combine { left, op, right } => Move::Combine { left, op, right },
+            Action::Undo => Move::Undo,
+            Action::Clear => Move::Clear,
+        }
+    }
+}
+
+impl From<Move> for Action {
+    fn from(m: Move) -> Action {
+        match m {
+            Move::Combine { left, op, right } => Action::Combine { left, op, right },
+            Move::Undo => Action::Undo,
+            Move::Clear => Action::Clear,
+        }
+    }
+}
+
+/// A running clock: whose, which claim, until when (server ms).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clock {
+    /// Who claimed.
+    pub seat: Seat,
+    /// Which claim.
+    pub claim: Claim,
+    /// When it runs out, in the server's clock (ms).
+    pub deadline: u64,
+}
+
+impl Clock {
+    /// The clock that runs in a round's phase, if any (a SCORE clock during an IMPOSSIBLE
+    /// claim is the one that runs).
+    pub fn of(phase: Phase) -> Option<Clock> {
+        match phase {
+            Phase::Score { player, deadline, .. } => Some(Clock { seat: player, claim: Claim::Score, deadline }),
+            Phase::Impossible(c) => Some(Clock { seat: c.player, claim: Claim::Impossible, deadline: c.deadline }),
+            Phase::Open | Phase::Over => None,
+        }
+    }
+}
+
+/// What the host may do (with the host token).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum HostCommand {
+    /// A new roll: at random, or the one typed (it must fit the room's dice).
+    NewRoll {
+        #[serde(default)]
+        roll: Option<Vec<i64>>,
+    },
+    /// Lock the room to new members, or open it.
+    Lock { locked: bool },
+    /// Remove a member.
+    Remove { seat: Seat },
+    /// Clear the chat.
+    ClearChat,
+    /// The room's dice, goal and clocks (checked as Settings are) and judging; a new roll.
+    Rules { dice: Vec<u32>, goal: i64, score_secs: u32, impossible_secs: u32, judging: bool },
+    /// End the room for everyone.
+    End,
+}
 
 /// From a page.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -24,47 +137,92 @@ pub enum ClientMsg {
         #[serde(default)]
         token: Option<String>,
     },
-    /// Press SCORE.
-    Score,
-    /// Press IMPOSSIBLE.
-    Impossible,
+    /// Leave the room: the seat and its score are given up at once.
+    Leave,
+    /// Press SCORE or IMPOSSIBLE.
+    Claim { claim: Claim },
     /// End the IMPOSSIBLE clock now.
     Reveal,
     /// Give up one's SCORE.
     GiveUp,
     /// A move, an undo or a clear.
-    Act { action: Action },
+    Act { action: Move },
     /// Say something.
     Chat { text: String },
-    /// Host: a new roll: at random, or the one typed (it must fit the room's dice).
-    NewRoll {
-        host: String,
-        #[serde(default)]
-        roll: Option<Vec<i64>>,
-    },
-    /// Host: lock or open the room.
-    Lock { host: String, locked: bool },
-    /// Host: remove a member.
-    Remove { host: String, seat: Seat },
-    /// Host: clear the chat.
-    ClearChat { host: String },
-    /// Host: the room's dice, goal, clocks and judging (checked as Settings are); a new roll.
-    Rules { host: String, dice: Vec<u32>, goal: i64, score_secs: u32, impossible_secs: u32, judging: bool },
-    /// Host: end the room for everyone.
-    End { host: String },
+    /// A host's command, with the host token.
+    Host { host: String, command: HostCommand },
+}
+
+/// A member on the scoreboard.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// Their seat.
+    pub seat: Seat,
+    /// Their name, as given.
+    pub name: String,
+    /// Their score in this room.
+    pub score: i32,
+}
+
+/// A seat's score after a result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatScore {
+    /// The seat.
+    pub seat: Seat,
+    /// Its score now.
+    pub score: i32,
+}
+
+/// A chat message kept for members who join later.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatLine {
+    /// Who said it.
+    pub name: String,
+    /// What they said (text only: shown as text, never as HTML).
+    pub text: String,
+}
+
+/// What happened in a room.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum RoomEvent {
+    /// A member took a seat.
+    Joined { seat: Seat, name: String },
+    /// A member left (or was removed).
+    Left { seat: Seat },
+    /// A clock started, for a player, until a deadline (server ms).
+    Clock { seat: Seat, claim: Claim, deadline: u64 },
+    /// A board's moves as working, e.g. ["12 − 12 = 0"]; to all while its SCORE clock runs.
+    Board { seat: Seat, moves: Vec<String> },
+    /// Points were settled: the result lines and every member's score.
+    Results { lines: Vec<String>, scores: Vec<SeatScore> },
+    /// A new roll.
+    Rolled { roll: Vec<i64> },
+    /// A chat message.
+    Chat { seat: Seat, name: String, text: String },
+    /// The host cleared the chat.
+    ChatCleared,
+    /// The room was locked or opened.
+    Locked { locked: bool },
+    /// New rules (a new roll follows).
+    Rules { rules: Rules, judging: bool },
 }
 
 /// The room as one member sees it on joining (or coming back).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct View {
+    /// The room's rules: dice, goal, operators, clocks.
+    pub rules: Rules,
+    /// Whether the computer judges IMPOSSIBLE.
+    pub judging: bool,
     /// The roll.
     pub roll: Vec<i64>,
-    /// The goal.
-    pub goal: i64,
-    /// Every member: seat, name, score.
-    pub members: Vec<(Seat, String, i32)>,
-    /// The round, with its deadlines in the server's clock.
-    pub phase: Phase,
+    /// Every member, by seat.
+    pub members: Vec<Player>,
+    /// The clock that runs, if any.
+    pub clock: Option<Clock>,
+    /// Whether this roll's points are settled (a claim judged, a SCORE made or failed).
+    pub settled: bool,
     /// The server's clock when this was sent, ms (deadlines minus this: time left).
     pub now: u64,
     /// The last result lines.
@@ -77,14 +235,83 @@ pub struct View {
     pub locked: bool,
 }
 
+/// Why the server refused a message, for the page to act on; the sentence says it to a person.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ErrorCode {
+    /// The message was not JSON of this protocol.
+    Unreadable,
+    /// Too many messages: wait.
+    SlowDown,
+    /// The page is older (or newer) than the server.
+    OldPage,
+    /// Not in a room yet: create or join first.
+    NotSeated,
+    /// Already in a room.
+    AlreadySeated,
+    /// No room has this code.
+    NoSuchRoom,
+    /// Too many wrong codes from this address.
+    WrongCodes,
+    /// The room has no free seat.
+    RoomFull,
+    /// The host locked the room.
+    RoomLocked,
+    /// The server holds as many rooms as it can.
+    ServerFull,
+    /// The seat token no longer works (away too long): join again by name.
+    SeatGone,
+    /// A host's command without the host token.
+    NotHost,
+    /// The room refused the input (a rule of the game, a name taken, a bad roll…).
+    Refused,
+    /// The host removed this member.
+    Removed,
+    /// The host ended the room.
+    Ended,
+    /// The server is restarting: the page reconnects to its seat.
+    Restarting,
+}
+
+impl ErrorCode {
+    /// Whether this member is out of the room for good (back to the forms).
+    pub const fn sends_away(self) -> bool {
+        matches!(self, ErrorCode::Removed | ErrorCode::Ended)
+    }
+}
+
+/// What a page does with a room event, given the `seq` of the last one it applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Next {
+    /// The next one: apply it.
+    Apply,
+    /// Already seen (it was in the Welcome, or came twice): drop it.
+    Seen,
+    /// One or more were missed: ask for the room afresh.
+    Missed,
+}
+
+/// Where event `seq` stands after event `last`.
+pub const fn next(last: u64, seq: u64) -> Next {
+    if seq <= last {
+        Next::Seen
+    } else if seq == last + 1 {
+        Next::Apply
+    } else {
+        Next::Missed
+    }
+}
+
 /// From the server.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type")]
 pub enum ServerMsg {
-    /// You are in: your seat, the token that gives it back, the host token (for the host).
-    Welcome { code: String, seat: Seat, token: String, host: Option<String>, view: View },
-    /// Something happened in the room, at the server's time `now`.
-    Event { event: RoomEvent, now: u64 },
+    /// You are in: your seat, the token that gives it back, the host token (for the host),
+    /// and `seq`, the sequence number of the last room event this view includes.
+    Welcome { code: String, seat: Seat, token: String, host: Option<String>, seq: u64, view: Box<View> },
+    /// Something happened in the room, at the server's time `now`; `seq` counts the room's events.
+    Event { seq: u64, now: u64, event: RoomEvent },
+    /// Something only this member sees (their private practice board).
+    Own { now: u64, event: RoomEvent },
     /// Your last message was refused, and why.
-    Error { message: String },
+    Error { code: ErrorCode, message: String },
 }

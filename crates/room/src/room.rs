@@ -4,32 +4,48 @@
 //! tested natively, and [`Room::saved`] / [`Room::restore`] carry a room across a restart
 //! (boards are rebuilt by replaying each seat's actions through the engine's `Board`).
 //!
-//! The group rules are the pass-and-play ones (RULES.md §5), with the same wording:
+//! The group rules are the pass-and-play ones (docs/RULES.md §5), with the same wording:
 //! any member may press SCORE or IMPOSSIBLE; the first SCORE wins the clock; while a
 //! SCORE clock runs, only its player's moves count, and everyone sees them as they are
 //! made. Outside a claim each member practises on a private copy of the roll, which
 //! scores nothing and settles nothing.
+//!
+//! The solver never runs in here: a new roll comes as a [`Deal`], whose verdict the
+//! caller worked out first, outside any lock a server holds.
 
 use std::collections::VecDeque;
 
 use score_engine::round::LineContext;
-use score_engine::solve::{is_solvable, simplest};
+use score_engine::solve::simplest;
 use score_engine::{
     Action, Award, Board, BoardError, Event, Input as RoundInput, Phase, Puzzle, Round, RoundError, Rules,
 };
 use serde::{Deserialize, Serialize};
 
-/// Most members in a room.
-pub const MAX_MEMBERS: usize = 60;
-/// Longest name, in characters.
-pub const MAX_NAME: usize = 20;
-/// Longest chat message, in characters.
-pub const MAX_CHAT: usize = 300;
-/// Chat messages kept (and sent to a member who joins).
-pub const CHAT_KEPT: usize = 200;
+pub use crate::protocol::{ChatLine, Claim, Seat, CHAT_KEPT, MAX_CHAT, MAX_MEMBERS, MAX_NAME};
+use crate::protocol::{Clock, ErrorCode, Player, RoomEvent, SeatScore, View};
 
-/// A member's place in the room: their index on the scoreboard and in the round.
-pub type Seat = usize;
+/// Result lines kept for the host's download.
+pub const HISTORY_KEPT: usize = 5000;
+
+/// A roll with the solver's verdict on it: [`Deal::new`] runs the solver, so a server
+/// makes the deal before it takes a lock.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deal {
+    /// The roll, in dice order.
+    pub roll: Vec<i64>,
+    /// The simplest solution, as shown when an IMPOSSIBLE claim is judged wrong; `None`
+    /// when the roll has none.
+    pub solution: Option<String>,
+}
+
+impl Deal {
+    /// `roll` under `rules`, solved.
+    pub fn new(roll: Vec<i64>, rules: &Rules) -> Deal {
+        let solution = simplest(&Puzzle::from_roll(&roll, rules)).map(|e| e.to_string());
+        Deal { roll, solution }
+    }
+}
 
 /// Something a member (or, for the host's inputs, the host) does. The socket layer checks
 /// host rights (a host token, never a name) before it passes a host input.
@@ -39,10 +55,8 @@ pub enum Input {
     Join { name: String },
     /// Leave the room, or be removed by the host: the seat and its score are gone.
     Leave { seat: Seat },
-    /// Press SCORE.
-    Score { seat: Seat },
-    /// Press IMPOSSIBLE.
-    Impossible { seat: Seat },
+    /// Press SCORE or IMPOSSIBLE.
+    Claim { seat: Seat, claim: Claim },
     /// End the IMPOSSIBLE clock now and judge.
     RevealNow { seat: Seat },
     /// Give up one's own SCORE.
@@ -51,14 +65,14 @@ pub enum Input {
     Act { seat: Seat, action: Action },
     /// Say something.
     Chat { seat: Seat, text: String },
-    /// Host: a new roll (drawn by the caller), settling whatever runs.
-    NewRoll { roll: Vec<i64> },
+    /// Host: a new roll (dealt by the caller), settling whatever runs.
+    NewRoll { deal: Deal },
     /// Host: lock the room to new members, or open it.
     Lock { locked: bool },
     /// Host: clear the chat.
     ClearChat,
-    /// Host: new rules (already checked) and judging, with a roll for them.
-    SetRules { rules: Rules, judging: bool, roll: Vec<i64> },
+    /// Host: new rules (already checked) and judging, with a roll dealt for them.
+    SetRules { rules: Rules, judging: bool, deal: Deal },
 }
 
 /// Who an event is for.
@@ -70,31 +84,6 @@ pub enum To {
     Seat(Seat),
 }
 
-/// What happened.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum RoomEvent {
-    /// A member took a seat.
-    Joined { seat: Seat, name: String },
-    /// A member left (or was removed).
-    Left { seat: Seat },
-    /// A clock started: "SCORE" or "IMPOSSIBLE", for a player, until a deadline (ms).
-    Clock { seat: Seat, claim: String, deadline: u64 },
-    /// A board's moves as working, e.g. ["12 − 12 = 0"]; to all while its SCORE clock runs.
-    Board { seat: Seat, moves: Vec<String> },
-    /// Points were settled: the result lines and every member's score.
-    Results { lines: Vec<String>, scores: Vec<(Seat, i32)> },
-    /// A new roll.
-    Rolled { roll: Vec<i64> },
-    /// A chat message.
-    Chat { seat: Seat, name: String, text: String },
-    /// The host cleared the chat.
-    ChatCleared,
-    /// The room was locked or opened.
-    Locked { locked: bool },
-    /// New rules: the goal and the clocks' lengths (seconds) to show.
-    Rules { goal: i64, score_secs: u32, impossible_secs: u32, judging: bool },
-}
-
 /// An event and who it is for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Out {
@@ -104,19 +93,18 @@ pub struct Out {
     pub event: RoomEvent,
 }
 
-/// Why an input was refused; the room is unchanged. Each says what to do in words a
-/// student understands.
+/// Why an input was refused. Each says what to do in words a student understands.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RoomError {
     #[error("A name needs at least one letter.")]
     NameEmpty,
-    #[error("A name can be at most 20 characters.")]
+    #[error("A name can be at most {MAX_NAME} characters.")]
     NameTooLong,
     #[error("A name can't contain control characters.")]
     NameControl,
     #[error("Someone in this room is already called “{0}”: choose another name.")]
     NameTaken(String),
-    #[error("This room is full (60 members).")]
+    #[error("This room is full ({MAX_MEMBERS} members).")]
     Full,
     #[error("The host has locked this room.")]
     Locked,
@@ -124,7 +112,7 @@ pub enum RoomError {
     NoSuchSeat,
     #[error("A message needs some text.")]
     ChatEmpty,
-    #[error("A message can be at most 300 characters.")]
+    #[error("A message can be at most {MAX_CHAT} characters.")]
     ChatTooLong,
     #[error("Only the player whose SCORE clock runs can give it up.")]
     NotYourScore,
@@ -132,6 +120,28 @@ pub enum RoomError {
     Round(#[from] RoundError),
     #[error("{0}")]
     Board(#[from] BoardError),
+}
+
+impl RoomError {
+    /// The code a page acts on.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            RoomError::Full => ErrorCode::RoomFull,
+            RoomError::Locked => ErrorCode::RoomLocked,
+            _ => ErrorCode::Refused,
+        }
+    }
+}
+
+/// A refused input: why, and the events of clocks that ran out and were settled on the
+/// way (before the input was looked at). Those happened whatever became of the input:
+/// they must reach the members and the store like any others.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refused {
+    /// Why the input was refused; the input itself changed nothing.
+    pub error: RoomError,
+    /// What was settled before it.
+    pub settled: Vec<Out>,
 }
 
 /// A member.
@@ -143,15 +153,6 @@ pub struct Member {
     pub score: i32,
 }
 
-/// A chat message kept for members who join later.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ChatLine {
-    /// Who said it.
-    pub name: String,
-    /// What they said (text only: shown as text, never as HTML).
-    pub text: String,
-}
-
 /// Everything a room is, for storage: boards are kept as the actions that made them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Saved {
@@ -160,6 +161,12 @@ pub struct Saved {
     pub locked: bool,
     pub seats: Vec<Option<Member>>,
     pub roll: Vec<i64>,
+    /// The roll's simplest solution (see [`Deal`]); read only when `solved` is set.
+    #[serde(default)]
+    pub solution: Option<String>,
+    /// Whether `solution` is the solver's verdict (rooms stored before it was kept have none).
+    #[serde(default)]
+    pub solved: bool,
     pub round: Round,
     pub actions: Vec<Vec<Action>>,
     pub chat: VecDeque<ChatLine>,
@@ -195,16 +202,22 @@ fn everyone(event: RoomEvent) -> Out {
     Out { to: To::All, event }
 }
 
+fn clock_event(phase: Phase) -> Option<RoomEvent> {
+    Clock::of(phase).map(|Clock { seat, claim, deadline }| RoomEvent::Clock { seat, claim, deadline })
+}
+
 impl Room {
-    /// A room playing `roll` under `rules`; `judging`: the solver judges IMPOSSIBLE.
-    pub fn new(rules: Rules, judging: bool, roll: Vec<i64>) -> Room {
-        let round = Round::new(MAX_MEMBERS, &rules, is_solvable(&Puzzle::from_roll(&roll, &rules)), judging);
+    /// A room playing `deal` under `rules`; `judging`: the solver judges IMPOSSIBLE.
+    pub fn new(rules: Rules, judging: bool, deal: Deal) -> Room {
+        let round = Round::new(MAX_MEMBERS, &rules, deal.solution.is_some(), judging);
         let saved = Saved {
             rules,
             judging,
             locked: false,
             seats: Vec::new(),
-            roll,
+            roll: deal.roll,
+            solution: deal.solution,
+            solved: true,
             round,
             actions: Vec::new(),
             chat: VecDeque::new(),
@@ -215,7 +228,12 @@ impl Room {
     }
 
     /// A room as stored, its boards replayed, and clocks that ran out meanwhile settled.
-    pub fn restore(saved: Saved, now_ms: u64) -> (Room, Vec<Out>) {
+    /// (A room stored before verdicts were kept is solved here, once.)
+    pub fn restore(mut saved: Saved, now_ms: u64) -> (Room, Vec<Out>) {
+        if !saved.solved {
+            saved.solution = Deal::new(saved.roll.clone(), &saved.rules).solution;
+            saved.solved = true;
+        }
         let boards = saved
             .actions
             .iter()
@@ -235,6 +253,11 @@ impl Room {
     /// What to store.
     pub fn saved(&self) -> &Saved {
         &self.saved
+    }
+
+    /// The room's rules.
+    pub fn rules(&self) -> &Rules {
+        &self.saved.rules
     }
 
     /// The members, by seat.
@@ -276,12 +299,14 @@ impl Room {
     }
 
     /// The room as `seat` sees it.
-    pub fn view(&self, seat: Seat, now_ms: u64) -> crate::protocol::View {
-        crate::protocol::View {
+    pub fn view(&self, seat: Seat, now_ms: u64) -> View {
+        View {
+            rules: self.saved.rules.clone(),
+            judging: self.saved.judging,
             roll: self.saved.roll.clone(),
-            goal: self.saved.rules.goal,
-            members: self.members().map(|(s, m)| (s, m.name.clone(), m.score)).collect(),
-            phase: self.phase(),
+            members: self.members().map(|(seat, m)| Player { seat, name: m.name.clone(), score: m.score }).collect(),
+            clock: Clock::of(self.phase()),
+            settled: self.phase() == Phase::Over,
             now: now_ms,
             results: self.saved.results.clone(),
             chat: self.saved.chat.iter().cloned().collect(),
@@ -303,19 +328,29 @@ impl Room {
         self.member(seat).ok().map(|m| m.name.clone())
     }
 
-    fn scores(&self) -> Vec<(Seat, i32)> {
-        self.members().map(|(s, m)| (s, m.score)).collect()
+    fn scores(&self) -> Vec<SeatScore> {
+        self.members().map(|(seat, m)| SeatScore { seat, score: m.score }).collect()
     }
 
-    /// Applies `input` at `now_ms`: the events to send, or why it was refused (nothing changed).
-    pub fn apply(&mut self, input: Input, now_ms: u64) -> Result<Vec<Out>, RoomError> {
-        // Clocks that ran out are settled before anything else happens.
+    /// Applies `input` at `now_ms`: the events to send, or why it was refused. Clocks that
+    /// ran out by `now_ms` are settled first, whatever becomes of the input: when it is
+    /// refused, their events come back in [`Refused::settled`] and the input changed nothing.
+    pub fn apply(&mut self, input: Input, now_ms: u64) -> Result<Vec<Out>, Refused> {
         let mut out = self.tick(now_ms);
-        out.extend(match input {
+        match self.input(input, now_ms) {
+            Ok(more) => {
+                out.extend(more);
+                Ok(out)
+            }
+            Err(error) => Err(Refused { error, settled: out }),
+        }
+    }
+
+    fn input(&mut self, input: Input, now_ms: u64) -> Result<Vec<Out>, RoomError> {
+        Ok(match input {
             Input::Join { name } => self.join(&name)?,
             Input::Leave { seat } => self.leave(seat, now_ms)?,
-            Input::Score { seat } => self.claim(seat, RoundInput::Score(seat), now_ms)?,
-            Input::Impossible { seat } => self.claim(seat, RoundInput::Impossible(seat), now_ms)?,
+            Input::Claim { seat, claim } => self.claim(seat, claim, now_ms)?,
             Input::RevealNow { seat } => {
                 self.member(seat)?;
                 self.round(RoundInput::RevealNow, now_ms)?
@@ -329,7 +364,7 @@ impl Room {
             }
             Input::Act { seat, action } => self.act(seat, action, now_ms)?,
             Input::Chat { seat, text } => self.chat(seat, &text)?,
-            Input::NewRoll { roll } => self.new_roll(roll, now_ms),
+            Input::NewRoll { deal } => self.new_roll(deal, now_ms),
             Input::Lock { locked } => {
                 self.saved.locked = locked;
                 vec![everyone(RoomEvent::Locked { locked })]
@@ -338,22 +373,15 @@ impl Room {
                 self.saved.chat.clear();
                 vec![everyone(RoomEvent::ChatCleared)]
             }
-            Input::SetRules { rules, judging, roll } => {
+            Input::SetRules { rules, judging, deal } => {
                 let mut out = self.round(RoundInput::Abandon, now_ms).unwrap_or_default();
-                let shown = RoomEvent::Rules {
-                    goal: rules.goal,
-                    score_secs: rules.score_secs,
-                    impossible_secs: rules.impossible_secs,
-                    judging,
-                };
-                self.saved.rules = rules;
+                self.saved.rules = rules.clone();
                 self.saved.judging = judging;
-                out.push(everyone(shown));
-                out.extend(self.new_roll(roll, now_ms));
+                out.push(everyone(RoomEvent::Rules { rules, judging }));
+                out.extend(self.new_roll(deal, now_ms));
                 out
             }
-        });
-        Ok(out)
+        })
     }
 
     /// Settles clocks that ran out by `now_ms`.
@@ -397,33 +425,35 @@ impl Room {
         };
         let mut out = if theirs { self.round(RoundInput::Abandon, now_ms)? } else { Vec::new() };
         self.saved.seats[seat] = None;
+        self.saved.actions[seat].clear();
+        self.boards[seat] = Board::new(&self.saved.roll, &self.saved.rules);
         out.push(everyone(RoomEvent::Left { seat }));
         Ok(out)
     }
 
-    fn claim(&mut self, seat: Seat, input: RoundInput, now_ms: u64) -> Result<Vec<Out>, RoomError> {
+    fn claim(&mut self, seat: Seat, claim: Claim, now_ms: u64) -> Result<Vec<Out>, RoomError> {
         self.member(seat)?;
-        let mut out = self.round(input, now_ms)?;
-        let (claim, deadline) = match self.phase() {
-            Phase::Score { deadline, .. } => ("SCORE", deadline),
-            Phase::Impossible(c) => ("IMPOSSIBLE", c.deadline),
-            _ => return Ok(out),
+        let input = match claim {
+            Claim::Score => RoundInput::Score(seat),
+            Claim::Impossible => RoundInput::Impossible(seat),
         };
-        if claim == "SCORE" {
+        let mut out = self.round(input, now_ms)?;
+        let Some(clock) = clock_event(self.phase()) else { return Ok(out) };
+        if claim == Claim::Score {
             // The working is shown from the start of the clock: the board begins at the roll.
             self.saved.actions[seat].clear();
             self.boards[seat] = Board::new(&self.saved.roll, &self.saved.rules);
             out.push(everyone(RoomEvent::Board { seat, moves: Vec::new() }));
         }
-        out.insert(0, everyone(RoomEvent::Clock { seat, claim: claim.into(), deadline }));
+        out.insert(0, everyone(clock));
         Ok(out)
     }
 
     fn act(&mut self, seat: Seat, action: Action, now_ms: u64) -> Result<Vec<Out>, RoomError> {
         self.member(seat)?;
         let scoring = matches!(self.phase(), Phase::Score { player, .. } if player == seat);
-        if scoring && matches!(action, Action::Undo | Action::Clear) && !self.saved.round.undo_allowed() {
-            return Err(RoomError::Round(RoundError::ScoreRunning));
+        if scoring && matches!(action, Action::Undo | Action::Clear) {
+            self.saved.round.check_undo()?;
         }
         let event = self.boards[seat].apply(action)?;
         self.saved.actions[seat].push(action);
@@ -434,9 +464,9 @@ impl Room {
         }
         let mut out = vec![everyone(moves)];
         match event {
-            Event::Combined { made_goal: true, .. } => {
-                let n = self.boards[seat].moves().len();
-                out.extend(self.round(RoundInput::GoalMade { moves: n }, now_ms)?);
+            Event::Combined { made_goal: true, tile, .. } => {
+                let moves = self.boards[seat].moves_to(tile);
+                out.extend(self.round(RoundInput::GoalMade { moves }, now_ms)?);
             }
             Event::Combined { .. } if self.boards[seat].is_exhausted() => {
                 out.extend(self.round(RoundInput::Exhausted, now_ms).unwrap_or_default());
@@ -464,17 +494,18 @@ impl Room {
         Ok(vec![everyone(RoomEvent::Chat { seat, name, text })])
     }
 
-    fn new_roll(&mut self, roll: Vec<i64>, now_ms: u64) -> Vec<Out> {
+    fn new_roll(&mut self, deal: Deal, now_ms: u64) -> Vec<Out> {
         let mut out = self.round(RoundInput::Abandon, now_ms).unwrap_or_default();
         let rules = &self.saved.rules;
-        let solvable = is_solvable(&Puzzle::from_roll(&roll, rules));
-        self.saved.round = Round::new(MAX_MEMBERS, rules, solvable, self.saved.judging);
+        self.saved.round = Round::new(MAX_MEMBERS, rules, deal.solution.is_some(), self.saved.judging);
         for (log, board) in self.saved.actions.iter_mut().zip(&mut self.boards) {
             log.clear();
-            *board = Board::new(&roll, rules);
+            *board = Board::new(&deal.roll, rules);
         }
-        self.saved.roll = roll.clone();
-        out.push(everyone(RoomEvent::Rolled { roll }));
+        self.saved.roll = deal.roll.clone();
+        self.saved.solution = deal.solution;
+        self.saved.solved = true;
+        out.push(everyone(RoomEvent::Rolled { roll: deal.roll }));
         out
     }
 
@@ -488,9 +519,9 @@ impl Room {
             return Vec::new();
         }
         let roll = score_engine::roll::roll_text(&self.saved.roll);
-        let solution = simplest(&Puzzle::from_roll(&self.saved.roll, &self.saved.rules)).map(|e| e.to_string());
+        let solution = self.saved.solution.as_deref();
         let name = |s: Seat| self.name(s);
-        let cx = LineContext { goal: self.saved.rules.goal, roll: &roll, a_solution: solution.as_deref(), name: &name };
+        let cx = LineContext { goal: self.saved.rules.goal, roll: &roll, a_solution: solution, name: &name };
         let lines: Vec<String> = awards.iter().map(|a| a.line(&cx)).collect();
         for a in awards {
             if let Some(Some(m)) = self.saved.seats.get_mut(a.player) {
@@ -499,12 +530,12 @@ impl Room {
         }
         self.saved.results = lines.clone();
         self.saved.history.extend(lines.iter().map(|l| (roll.clone(), l.clone())));
-        let excess = self.saved.history.len().saturating_sub(5000);
+        let excess = self.saved.history.len().saturating_sub(HISTORY_KEPT);
         self.saved.history.drain(..excess);
         let mut out = vec![everyone(RoomEvent::Results { lines, scores: self.scores() })];
         // A SCORE that failed during an IMPOSSIBLE claim hands the clock back to the claim.
-        if let Phase::Impossible(c) = self.phase() {
-            out.push(everyone(RoomEvent::Clock { seat: c.player, claim: "IMPOSSIBLE".into(), deadline: c.deadline }));
+        if let Some(clock @ RoomEvent::Clock { claim: Claim::Impossible, .. }) = clock_event(self.phase()) {
+            out.push(everyone(clock));
         }
         out
     }
@@ -516,8 +547,25 @@ mod tests {
 
     use super::*;
 
+    fn deal(roll: &[i64]) -> Deal {
+        Deal::new(roll.to_vec(), &Rules::default())
+    }
+
+    fn score(seat: Seat) -> Input {
+        Input::Claim { seat, claim: Claim::Score }
+    }
+
+    fn impossible(seat: Seat) -> Input {
+        Input::Claim { seat, claim: Claim::Impossible }
+    }
+
+    /// Why `input` was refused.
+    fn refused(r: &mut Room, input: Input, now: u64) -> RoomError {
+        r.apply(input, now).expect_err("refused").error
+    }
+
     fn room(roll: &[i64]) -> Room {
-        let mut r = Room::new(Rules::default(), true, roll.to_vec());
+        let mut r = Room::new(Rules::default(), true, deal(roll));
         for name in ["Ana", "Ben", "Cy"] {
             r.apply(Input::Join { name: name.into() }, 0).unwrap();
         }
@@ -551,8 +599,8 @@ mod tests {
     #[test]
     fn any_member_scores_and_everyone_sees_the_working() {
         let mut r = room(&[2, 5, 12, 12]);
-        let out = r.apply(Input::Score { seat: 2 }, 0).unwrap();
-        assert_eq!(out[0], everyone(RoomEvent::Clock { seat: 2, claim: "SCORE".into(), deadline: 30_000 }));
+        let out = r.apply(score(2), 0).unwrap();
+        assert_eq!(out[0], everyone(RoomEvent::Clock { seat: 2, claim: Claim::Score, deadline: 30_000 }));
         let out = r.apply(combine(2, 2, Op::Sub, 3), 1).unwrap();
         assert_eq!(out, [everyone(RoomEvent::Board { seat: 2, moves: vec!["12 − 12 = 0".into()] })]);
         let out = r.apply(combine(2, 0, Op::Concat, 4), 2).unwrap();
@@ -563,16 +611,16 @@ mod tests {
     #[test]
     fn the_first_score_wins_the_clock_and_the_second_is_refused() {
         let mut r = room(&[2, 5, 12, 12]);
-        r.apply(Input::Score { seat: 1 }, 0).unwrap();
+        r.apply(score(1), 0).unwrap();
         let before = r.saved().clone();
-        assert_eq!(r.apply(Input::Score { seat: 0 }, 0), Err(RoomError::Round(RoundError::ScoreRunning)));
+        assert_eq!(refused(&mut r, score(0), 0), RoomError::Round(RoundError::ScoreRunning));
         assert_eq!(r.saved(), &before);
     }
 
     #[test]
     fn a_score_that_runs_out_costs_its_player_one() {
         let mut r = room(&[2, 5, 12, 12]);
-        r.apply(Input::Score { seat: 1 }, 0).unwrap();
+        r.apply(score(1), 0).unwrap();
         let out = r.tick(30_001);
         assert_eq!(lines(&out), ["Ben −1: the SCORE clock ran out"]);
         assert_eq!(scores(&r), [0, -1, 0]);
@@ -581,10 +629,10 @@ mod tests {
     #[test]
     fn impossible_is_judged_by_the_solver() {
         let mut r = room(&[1, 1, 1, 4]);
-        r.apply(Input::Impossible { seat: 0 }, 0).unwrap();
+        r.apply(impossible(0), 0).unwrap();
         assert_eq!(lines(&r.tick(60_001)), ["Ana +1: right: 1 1 1 4 has no solution"]);
-        r.apply(Input::NewRoll { roll: vec![2, 5, 12, 12] }, 60_002).unwrap();
-        r.apply(Input::Impossible { seat: 1 }, 60_003).unwrap();
+        r.apply(Input::NewRoll { deal: deal(&[2, 5, 12, 12]) }, 60_002).unwrap();
+        r.apply(impossible(1), 60_003).unwrap();
         let out = r.apply(Input::RevealNow { seat: 2 }, 60_004).unwrap();
         assert_eq!(lines(&out), ["Ben −2: 2 5 12 12 had a solution: 2‖(12 − 12)"]);
         assert_eq!(scores(&r), [1, -2, 0]);
@@ -593,8 +641,8 @@ mod tests {
     #[test]
     fn beating_an_impossible_claim_costs_the_claimer_two() {
         let mut r = room(&[2, 5, 12, 12]);
-        r.apply(Input::Impossible { seat: 0 }, 0).unwrap();
-        r.apply(Input::Score { seat: 2 }, 1).unwrap();
+        r.apply(impossible(0), 0).unwrap();
+        r.apply(score(2), 1).unwrap();
         let out = solve(&mut r, 2, 2);
         assert_eq!(lines(&out), ["Cy +1: 20 made in 2 moves", "Ana −2: Cy made 20 during the IMPOSSIBLE clock"]);
         assert_eq!(scores(&r), [-2, 0, 1]);
@@ -603,30 +651,27 @@ mod tests {
     #[test]
     fn a_failed_score_hands_the_clock_back_to_the_impossible_claim() {
         let mut r = room(&[2, 5, 12, 12]);
-        r.apply(Input::Impossible { seat: 0 }, 0).unwrap();
-        r.apply(Input::Score { seat: 1 }, 1_000).unwrap();
+        r.apply(impossible(0), 0).unwrap();
+        r.apply(score(1), 1_000).unwrap();
         let out = r.apply(Input::GiveUp { seat: 1 }, 2_000).unwrap();
         assert_eq!(lines(&out), ["Ben −1: you gave up the SCORE"]);
-        assert_eq!(
-            out.last().unwrap().event,
-            RoomEvent::Clock { seat: 0, claim: "IMPOSSIBLE".into(), deadline: 60_000 }
-        );
+        assert_eq!(out.last().unwrap().event, RoomEvent::Clock { seat: 0, claim: Claim::Impossible, deadline: 60_000 });
     }
 
     #[test]
     fn the_claimer_scoring_their_own_claim_ends_on_minus_one() {
         let mut r = room(&[2, 5, 12, 12]);
-        r.apply(Input::Impossible { seat: 1 }, 0).unwrap();
-        r.apply(Input::Score { seat: 1 }, 1).unwrap();
+        r.apply(impossible(1), 0).unwrap();
+        r.apply(score(1), 1).unwrap();
         solve(&mut r, 1, 2);
         assert_eq!(scores(&r), [0, -1, 0]);
     }
 
     #[test]
     fn with_judging_off_the_claim_wins_when_nobody_scores() {
-        let mut r = Room::new(Rules::default(), false, vec![2, 5, 12, 12]);
+        let mut r = Room::new(Rules::default(), false, deal(&[2, 5, 12, 12]));
         r.apply(Input::Join { name: "Red team".into() }, 0).unwrap();
-        r.apply(Input::Impossible { seat: 0 }, 0).unwrap();
+        r.apply(impossible(0), 0).unwrap();
         assert_eq!(lines(&r.tick(60_001)), ["Red team +1: nobody found a solution"]);
     }
 
@@ -639,7 +684,7 @@ mod tests {
         assert!(lines(&out).is_empty());
         assert_eq!(r.phase(), Phase::Open);
         // Pressing SCORE starts the working afresh, in front of everyone.
-        r.apply(Input::Score { seat: 0 }, 2).unwrap();
+        r.apply(score(0), 2).unwrap();
         assert!(r.moves(0).is_empty());
         // Another member's moves under Ana's clock stay private and count for nothing.
         let out = r.apply(combine(1, 2, Op::Sub, 3), 3).unwrap();
@@ -649,40 +694,40 @@ mod tests {
     #[test]
     fn forged_and_impossible_moves_are_refused_and_change_nothing() {
         let mut r = room(&[2, 5, 12, 12]);
-        r.apply(Input::Score { seat: 0 }, 0).unwrap();
+        r.apply(score(0), 0).unwrap();
         let before = r.saved().clone();
         // A tile that is not on the board, a tile used twice, ÷ 0 after 12 − 12.
-        assert!(matches!(r.apply(combine(0, 9, Op::Add, 1), 1), Err(RoomError::Board(_))));
-        assert!(matches!(r.apply(combine(0, 1, Op::Add, 1), 1), Err(RoomError::Board(_))));
+        assert!(matches!(refused(&mut r, combine(0, 9, Op::Add, 1), 1), RoomError::Board(_)));
+        assert!(matches!(refused(&mut r, combine(0, 1, Op::Add, 1), 1), RoomError::Board(_)));
         assert_eq!(r.saved(), &before);
         r.apply(combine(0, 2, Op::Sub, 3), 1).unwrap();
-        assert!(matches!(r.apply(combine(0, 1, Op::Div, 4), 2), Err(RoomError::Board(_))));
+        assert!(matches!(refused(&mut r, combine(0, 1, Op::Div, 4), 2), RoomError::Board(_)));
         // Someone else cannot give up Ana's SCORE; an empty seat cannot act.
-        assert_eq!(r.apply(Input::GiveUp { seat: 1 }, 2), Err(RoomError::NotYourScore));
-        assert_eq!(r.apply(Input::Score { seat: 40 }, 2), Err(RoomError::NoSuchSeat));
+        assert_eq!(refused(&mut r, Input::GiveUp { seat: 1 }, 2), RoomError::NotYourScore);
+        assert_eq!(refused(&mut r, score(40), 2), RoomError::NoSuchSeat);
     }
 
     #[test]
     fn names_are_checked_and_unique_in_any_case() {
         let mut r = room(&[2, 5, 12, 12]);
-        assert_eq!(r.apply(Input::Join { name: "ana".into() }, 0), Err(RoomError::NameTaken("ana".into())));
-        assert_eq!(r.apply(Input::Join { name: "  ".into() }, 0), Err(RoomError::NameEmpty));
-        assert_eq!(r.apply(Input::Join { name: "x".repeat(21) }, 0), Err(RoomError::NameTooLong));
-        assert_eq!(r.apply(Input::Join { name: "A\u{7}".into() }, 0), Err(RoomError::NameControl));
+        assert_eq!(refused(&mut r, Input::Join { name: "ana".into() }, 0), RoomError::NameTaken("ana".into()));
+        assert_eq!(refused(&mut r, Input::Join { name: "  ".into() }, 0), RoomError::NameEmpty);
+        assert_eq!(refused(&mut r, Input::Join { name: "x".repeat(21) }, 0), RoomError::NameTooLong);
+        assert_eq!(refused(&mut r, Input::Join { name: "A\u{7}".into() }, 0), RoomError::NameControl);
         assert!(r.apply(Input::Join { name: "Éva Müller-Łukasz".into() }, 0).is_ok());
     }
 
     #[test]
     fn a_room_holds_sixty_and_a_locked_room_takes_nobody() {
-        let mut r = Room::new(Rules::default(), true, vec![2, 5, 12, 12]);
+        let mut r = Room::new(Rules::default(), true, deal(&[2, 5, 12, 12]));
         for i in 0..MAX_MEMBERS {
             r.apply(Input::Join { name: format!("P{i}") }, 0).unwrap();
         }
-        assert_eq!(r.apply(Input::Join { name: "One more".into() }, 0), Err(RoomError::Full));
+        assert_eq!(refused(&mut r, Input::Join { name: "One more".into() }, 0), RoomError::Full);
         // A seat freed by leaving is taken again; the leaver's score is gone with them.
         r.apply(Input::Leave { seat: 7 }, 0).unwrap();
         r.apply(Input::Lock { locked: true }, 0).unwrap();
-        assert_eq!(r.apply(Input::Join { name: "Late".into() }, 0), Err(RoomError::Locked));
+        assert_eq!(refused(&mut r, Input::Join { name: "Late".into() }, 0), RoomError::Locked);
         r.apply(Input::Lock { locked: false }, 0).unwrap();
         let out = r.apply(Input::Join { name: "Late".into() }, 0).unwrap();
         assert_eq!(out, [everyone(RoomEvent::Joined { seat: 7, name: "Late".into() })]);
@@ -691,7 +736,7 @@ mod tests {
     #[test]
     fn a_member_leaving_during_their_claim_settles_it() {
         let mut r = room(&[2, 5, 12, 12]);
-        r.apply(Input::Score { seat: 1 }, 0).unwrap();
+        r.apply(score(1), 0).unwrap();
         let out = r.apply(Input::Leave { seat: 1 }, 1).unwrap();
         assert_eq!(lines(&out), ["Ben −1: a new roll while the SCORE clock ran"]);
         assert_eq!(r.phase(), Phase::Over);
@@ -700,22 +745,23 @@ mod tests {
     #[test]
     fn new_rules_settle_the_round_and_deal_for_them() {
         let mut r = room(&[2, 5, 12, 12]);
-        r.apply(Input::Score { seat: 0 }, 0).unwrap();
+        r.apply(score(0), 0).unwrap();
         let rules = Rules { dice: vec![6, 6, 6], goal: 10, score_secs: 45, ..Rules::default() };
-        let out = r.apply(Input::SetRules { rules, judging: false, roll: vec![1, 2, 3] }, 1).unwrap();
+        let deal = Deal::new(vec![1, 2, 3], &rules);
+        let out = r.apply(Input::SetRules { rules, judging: false, deal }, 1).unwrap();
         assert_eq!(lines(&out), ["Ana −1: a new roll while the SCORE clock ran"]);
         assert!(out.iter().any(|o| o.event == RoomEvent::Rolled { roll: vec![1, 2, 3] }));
         assert_eq!(r.roll(), [1, 2, 3]);
         assert_eq!(r.phase(), Phase::Open);
-        let out = r.apply(Input::Score { seat: 1 }, 2).unwrap();
-        assert_eq!(out[0], everyone(RoomEvent::Clock { seat: 1, claim: "SCORE".into(), deadline: 45_002 }));
+        let out = r.apply(score(1), 2).unwrap();
+        assert_eq!(out[0], everyone(RoomEvent::Clock { seat: 1, claim: Claim::Score, deadline: 45_002 }));
     }
 
     #[test]
     fn the_csv_has_the_scoreboard_and_every_result_and_defuses_formulas() {
         let mut r = room(&[1, 1, 1, 4]);
         r.apply(Input::Join { name: "=SUM(A1)".into() }, 0).unwrap();
-        r.apply(Input::Impossible { seat: 1 }, 0).unwrap();
+        r.apply(impossible(1), 0).unwrap();
         r.apply(Input::RevealNow { seat: 0 }, 1).unwrap();
         let csv = r.csv();
         assert!(csv.starts_with("seat,name,score\n0,\"Ana\",0\n1,\"Ben\",1\n"), "{csv}");
@@ -731,8 +777,8 @@ mod tests {
             out[0].event,
             RoomEvent::Chat { seat: 0, name: "Ana".into(), text: "<img src=x onerror=alert(1)>".into() }
         );
-        assert_eq!(r.apply(Input::Chat { seat: 0, text: " ".into() }, 0), Err(RoomError::ChatEmpty));
-        assert_eq!(r.apply(Input::Chat { seat: 0, text: "é".repeat(301) }, 0), Err(RoomError::ChatTooLong));
+        assert_eq!(refused(&mut r, Input::Chat { seat: 0, text: " ".into() }, 0), RoomError::ChatEmpty);
+        assert_eq!(refused(&mut r, Input::Chat { seat: 0, text: "é".repeat(301) }, 0), RoomError::ChatTooLong);
         for i in 0..250 {
             r.apply(Input::Chat { seat: 1, text: format!("{i}") }, 0).unwrap();
         }
@@ -745,8 +791,8 @@ mod tests {
     #[test]
     fn a_restored_room_keeps_scores_and_boards_and_settles_a_clock_that_ran_out() {
         let mut r = room(&[2, 5, 12, 12]);
-        r.apply(Input::Impossible { seat: 0 }, 0).unwrap();
-        r.apply(Input::Score { seat: 2 }, 1).unwrap();
+        r.apply(impossible(0), 0).unwrap();
+        r.apply(score(2), 1).unwrap();
         r.apply(combine(2, 2, Op::Sub, 3), 2).unwrap();
         let text = serde_json::to_string(r.saved()).unwrap();
         // The server was down for a minute: Cy's SCORE clock ran out meanwhile.
@@ -754,5 +800,97 @@ mod tests {
         assert_eq!(back.moves(2), ["12 − 12 = 0"]);
         assert_eq!(lines(&out), ["Cy −1: the SCORE clock ran out", "Ana −2: 2 5 12 12 had a solution: 2‖(12 − 12)"]);
         assert_eq!(scores(&back), [-2, 0, -1]);
+    }
+
+    // Pins a bug: a SCORE pressed just as an IMPOSSIBLE clock ran out was refused, and the
+    // claim settled on the way was kept in the room but never sent nor saved.
+    #[test]
+    fn results_settled_on_the_way_come_back_with_a_refusal() {
+        let mut r = room(&[2, 5, 12, 12]);
+        r.apply(impossible(0), 0).unwrap();
+        let no = r.apply(score(1), 60_001).unwrap_err();
+        assert_eq!(no.error, RoomError::Round(RoundError::Over));
+        assert_eq!(lines(&no.settled), ["Ana −2: 2 5 12 12 had a solution: 2‖(12 − 12)"]);
+        assert!(no
+            .settled
+            .iter()
+            .any(|o| matches!(&o.event, RoomEvent::Results { scores, .. } if scores[0].score == -2)));
+        assert_eq!(scores(&r), [-2, 0, 0]);
+        // Refused with nothing to settle: nothing comes back.
+        assert!(r.apply(score(1), 60_002).unwrap_err().settled.is_empty());
+    }
+
+    // Pins a bug: the page built its board with the default rules and checked a host's
+    // typed roll against the default dice; the room's rules never reached it.
+    #[test]
+    fn the_view_and_the_rules_event_carry_the_rooms_whole_rules() {
+        let mut r = room(&[2, 5, 12, 12]);
+        assert_eq!(r.view(0, 0).rules, Rules::default());
+        let rules = Rules { dice: vec![20; 5], goal: 24, impossible_secs: 90, ..Rules::default() };
+        let deal = Deal::new(vec![1, 2, 3, 4, 20], &rules);
+        let out = r.apply(Input::SetRules { rules: rules.clone(), judging: false, deal }, 1).unwrap();
+        assert_eq!(out[0].event, RoomEvent::Rules { rules: rules.clone(), judging: false });
+        let view = r.view(1, 2);
+        assert_eq!((view.rules, view.judging, view.roll), (rules, false, vec![1, 2, 3, 4, 20]));
+    }
+
+    #[test]
+    fn a_member_who_leaves_frees_their_seat_and_name_at_once() {
+        let mut r = room(&[2, 5, 12, 12]);
+        r.apply(combine(1, 2, Op::Sub, 3), 0).unwrap();
+        r.apply(Input::Leave { seat: 1 }, 1).unwrap();
+        assert_eq!(refused(&mut r, Input::Chat { seat: 1, text: "hi".into() }, 2), RoomError::NoSuchSeat);
+        let out = r.apply(Input::Join { name: "Ben".into() }, 3).unwrap();
+        assert_eq!(out, [everyone(RoomEvent::Joined { seat: 1, name: "Ben".into() })]);
+        // The new Ben starts from the roll, with no score.
+        assert!(r.moves(1).is_empty());
+        assert_eq!(r.view(1, 4).members[1], Player { seat: 1, name: "Ben".into(), score: 0 });
+    }
+
+    // One rule for solo and rooms: the moves of the working that made the goal, not every
+    // move on the board (rooms used to count a spare move too).
+    #[test]
+    fn made_in_counts_the_moves_of_the_working_that_made_the_goal() {
+        let rules = Rules { dice: vec![20; 5], ..Rules::default() };
+        let mut r = Room::new(rules.clone(), true, Deal::new(vec![1, 1, 2, 12, 12], &rules));
+        r.apply(Input::Join { name: "Ana".into() }, 0).unwrap();
+        r.apply(score(0), 0).unwrap();
+        r.apply(combine(0, 0, Op::Add, 1), 1).unwrap(); // 1 + 1 = 2, a spare move (tile 5)
+        r.apply(combine(0, 3, Op::Sub, 4), 2).unwrap(); // 12 − 12 = 0 (tile 6)
+        let out = r.apply(combine(0, 2, Op::Concat, 6), 3).unwrap(); // 2‖0 = 20
+        assert_eq!(r.moves(0).len(), 3);
+        assert_eq!(lines(&out), ["Ana +1: 20 made in 2 moves"]);
+    }
+
+    #[test]
+    fn strict_mode_refuses_undo_under_the_score_clock_in_the_words_solo_uses() {
+        let mut r = Room::new(Rules { strict: true, ..Rules::default() }, true, deal(&[2, 5, 12, 12]));
+        r.apply(Input::Join { name: "Ana".into() }, 0).unwrap();
+        r.apply(score(0), 0).unwrap();
+        r.apply(combine(0, 2, Op::Sub, 3), 1).unwrap();
+        let no = refused(&mut r, Input::Act { seat: 0, action: Action::Undo }, 2);
+        assert_eq!(no.to_string(), "Strict mode: no undo while the SCORE clock runs.");
+    }
+
+    #[test]
+    fn a_full_or_locked_room_says_so_with_its_own_code() {
+        let mut r = room(&[2, 5, 12, 12]);
+        r.apply(Input::Lock { locked: true }, 0).unwrap();
+        assert_eq!(refused(&mut r, Input::Join { name: "Dee".into() }, 0).code(), ErrorCode::RoomLocked);
+        assert_eq!(RoomError::Full.code(), ErrorCode::RoomFull);
+        assert_eq!(RoomError::ChatEmpty.code(), ErrorCode::Refused);
+    }
+
+    #[test]
+    fn a_room_stored_without_its_verdict_is_solved_on_restore() {
+        let mut r = room(&[1, 1, 1, 4]);
+        r.apply(impossible(0), 0).unwrap();
+        let mut text: serde_json::Value = serde_json::to_value(r.saved()).unwrap();
+        let saved = text.as_object_mut().unwrap();
+        saved.remove("solution");
+        saved.remove("solved");
+        let (back, out) = Room::restore(serde_json::from_value(text).unwrap(), 60_001);
+        assert_eq!(lines(&out), ["Ana +1: right: 1 1 1 4 has no solution"]);
+        assert!(back.saved().solved);
     }
 }

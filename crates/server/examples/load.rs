@@ -10,7 +10,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{json, Value};
+use score_room::protocol::{Claim, ClientMsg, HostCommand, VERSION};
+use serde_json::Value;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
@@ -38,6 +39,11 @@ async fn connect(addr: &str) -> Result<Ws, String> {
         let _ = tcp.set_nodelay(true);
     }
     Ok(ws)
+}
+
+/// A message as a text frame.
+fn text(msg: &ClientMsg) -> Message {
+    Message::Text(serde_json::to_string(msg).unwrap_or_default().into())
 }
 
 async fn first(ws: &mut Ws, kind: &str) -> Result<Value, String> {
@@ -73,7 +79,7 @@ async fn listen(mut ws: Ws, totals: Arc<Totals>, from_ms: u64, until_ms: u64) ->
                             l.push(received.saturating_sub(sent) as u32);
                         }
                     }
-                    if v["event"].get("Chat").is_some() {
+                    if v["event"]["type"] == "Chat" {
                         totals.chats_seen.fetch_add(1, Ordering::Relaxed);
                     }
                 } else if v["type"] == "Error" {
@@ -92,11 +98,8 @@ async fn listen(mut ws: Ws, totals: Arc<Totals>, from_ms: u64, until_ms: u64) ->
 
 async fn run_room(addr: String, members: usize, seconds: u64, totals: Arc<Totals>) -> Result<(), String> {
     let mut host = connect(&addr).await?;
-    host.send(Message::Text(
-        json!({"type": "Create", "version": 1, "name": "Host", "judging": true}).to_string().into(),
-    ))
-    .await
-    .map_err(|e| e.to_string())?;
+    let hello = ClientMsg::Create { version: VERSION, name: "Host".into(), judging: true };
+    host.send(text(&hello)).await.map_err(|e| e.to_string())?;
     let w = first(&mut host, "Welcome").await?;
     let (code, token) =
         (w["code"].as_str().unwrap_or_default().to_string(), w["host"].as_str().unwrap_or_default().to_string());
@@ -104,8 +107,8 @@ async fn run_room(addr: String, members: usize, seconds: u64, totals: Arc<Totals
     let mut seats = Vec::new();
     for i in 1..members {
         let mut ws = connect(&addr).await?;
-        let hello = json!({"type": "Join", "version": 1, "code": code, "name": format!("S{i}")});
-        ws.send(Message::Text(hello.to_string().into())).await.map_err(|e| e.to_string())?;
+        let hello = ClientMsg::Join { version: VERSION, code: code.clone(), name: format!("S{i}"), token: None };
+        ws.send(text(&hello)).await.map_err(|e| e.to_string())?;
         first(&mut ws, "Welcome").await?;
         totals.connected.fetch_add(1, Ordering::Relaxed);
         seats.push(ws);
@@ -119,19 +122,15 @@ async fn run_room(addr: String, members: usize, seconds: u64, totals: Arc<Totals
     let mut round = 0u64;
     while now_ms() < until {
         round += 1;
-        let say = |text: String| Message::Text(json!({"type": "Chat", "text": text}).to_string().into());
-        player
-            .send(Message::Text(json!({"type": "Impossible"}).to_string().into()))
-            .await
-            .map_err(|e| e.to_string())?;
+        let say = |t: String| text(&ClientMsg::Chat { text: t });
+        player.send(text(&ClientMsg::Claim { claim: Claim::Impossible })).await.map_err(|e| e.to_string())?;
         player.send(say(format!("round {round}"))).await.map_err(|e| e.to_string())?;
         totals.chats_sent.fetch_add(1, Ordering::Relaxed);
         tokio::time::sleep(Duration::from_millis(1000)).await;
-        host.send(Message::Text(json!({"type": "Reveal"}).to_string().into())).await.map_err(|e| e.to_string())?;
+        host.send(text(&ClientMsg::Reveal)).await.map_err(|e| e.to_string())?;
         tokio::time::sleep(Duration::from_millis(500)).await;
-        host.send(Message::Text(json!({"type": "NewRoll", "host": token}).to_string().into()))
-            .await
-            .map_err(|e| e.to_string())?;
+        let deal = ClientMsg::Host { host: token.clone(), command: HostCommand::NewRoll { roll: None } };
+        host.send(text(&deal)).await.map_err(|e| e.to_string())?;
         tokio::time::sleep(Duration::from_millis(1000)).await;
         // Drain what the two active sockets received meanwhile (not counted for latency).
         for ws in [&mut host, &mut player] {

@@ -24,9 +24,10 @@ use score_engine::Rules;
 use tokio::sync::mpsc::{unbounded_channel, UnboundedSender};
 use tower_http::services::{ServeDir, ServeFile};
 
-use crate::protocol::{ClientMsg, ServerMsg, VERSION};
-use crate::room::{Input, Out, Room, Seat, To};
 use crate::store::{Store, StoredRoom};
+use score_engine::roll::arrange_or_explain;
+use score_room::protocol::{ClientMsg, ErrorCode, HostCommand, RoomEvent, ServerMsg, VERSION};
+use score_room::room::{check_name, Deal, Input, Out, Room, RoomError, Seat, To};
 
 /// Most rooms one server holds.
 pub const MAX_ROOMS: usize = 500;
@@ -67,6 +68,17 @@ fn new_roll(rules: &Rules) -> Vec<i64> {
     rules.dice.iter().zip(bytes).map(|(&s, b)| 1 + (b as i64 % s.max(1) as i64)).collect()
 }
 
+/// A refusal: what the page acts on, and the sentence it shows.
+type Fail = (ErrorCode, String);
+
+fn fail(code: ErrorCode, message: impl Into<String>) -> Fail {
+    (code, message.into())
+}
+
+fn refusal(error: &RoomError) -> Fail {
+    (error.code(), error.to_string())
+}
+
 /// One room and who is connected to it.
 struct Entry {
     room: Room,
@@ -75,6 +87,9 @@ struct Entry {
     conns: HashMap<Seat, UnboundedSender<String>>,
     dropped: HashMap<Seat, u64>,
     active_ms: u64,
+    /// The last room event's sequence number (counted afresh after a restart: every page
+    /// then reconnects and takes it from its Welcome).
+    seq: u64,
 }
 
 impl Entry {
@@ -87,20 +102,43 @@ impl Entry {
         }
     }
 
-    fn send(&self, outs: &[Out], now: u64) {
+    fn send(&mut self, outs: &[Out], now: u64) {
         for out in outs {
-            let Ok(text) = serde_json::to_string(&ServerMsg::Event { event: out.event.clone(), now }) else { continue };
+            let event = out.event.clone();
             match out.to {
-                To::All => self.conns.values().for_each(|c| {
-                    let _ = c.send(text.clone());
-                }),
+                To::All => {
+                    self.seq += 1;
+                    let Ok(text) = serde_json::to_string(&ServerMsg::Event { seq: self.seq, now, event }) else {
+                        continue;
+                    };
+                    self.conns.values().for_each(|c| {
+                        let _ = c.send(text.clone());
+                    });
+                }
                 To::Seat(s) => {
-                    if let Some(c) = self.conns.get(&s) {
+                    if let (Some(c), Ok(text)) =
+                        (self.conns.get(&s), serde_json::to_string(&ServerMsg::Own { now, event }))
+                    {
                         let _ = c.send(text);
                     }
                 }
             }
         }
+    }
+
+    /// The Welcome for `seat`, built under the same lock that seated it: every event after
+    /// it has a higher `seq`, and none before it is sent again.
+    fn welcome(&self, code: &str, seat: Seat, token: String, host: Option<String>, now: u64) -> String {
+        let view = Box::new(self.room.view(seat, now));
+        let msg = ServerMsg::Welcome { code: code.into(), seat, token, host, seq: self.seq, view };
+        serde_json::to_string(&msg).unwrap_or_default()
+    }
+
+    /// Lets go of a seat's connection and tokens (its socket task then ends).
+    fn forget(&mut self, seat: Seat) -> Option<UnboundedSender<String>> {
+        self.tokens.retain(|_, s| *s != seat);
+        self.dropped.remove(&seat);
+        self.conns.remove(&seat)
     }
 }
 
@@ -139,6 +177,7 @@ impl Hub {
                             conns: HashMap::new(),
                             dropped: HashMap::new(),
                             active_ms: r.active_ms,
+                            seq: 0,
                         };
                         rooms.insert(code, Arc::new(Mutex::new(entry)));
                     }
@@ -176,13 +215,12 @@ impl Hub {
             let expired: Vec<Seat> =
                 e.dropped.iter().filter(|(_, &t)| now.saturating_sub(t) > SEAT_KEPT_MS).map(|(&s, _)| s).collect();
             for seat in expired {
-                e.dropped.remove(&seat);
-                e.tokens.retain(|_, s| *s != seat);
-                outs.extend(e.room.apply(Input::Leave { seat }, now).unwrap_or_default());
+                e.forget(seat);
+                outs.extend(e.room.apply(Input::Leave { seat }, now).unwrap_or_else(|r| r.settled));
             }
             if !outs.is_empty() {
-                e.send(&outs, now);
                 self.save(&code, &e);
+                e.send(&outs, now);
             }
             if e.conns.is_empty() && now.saturating_sub(e.active_ms) > IDLE_MS {
                 drop(e);
@@ -195,46 +233,40 @@ impl Hub {
         }
     }
 
-    fn create(
-        &self,
-        name: &str,
-        judging: bool,
-        conn: UnboundedSender<String>,
-    ) -> Result<(String, String, String), String> {
-        let mut rooms = lock(&self.rooms);
-        if rooms.len() >= MAX_ROOMS {
-            return Err("This server holds as many rooms as it can: try again later.".into());
-        }
-        let code =
-            (0..20).map(|_| room_code()).find(|c| !rooms.contains_key(c)).ok_or("No free room code: try again.")?;
+    /// A new room with its host seated: its code and the host's Welcome.
+    fn create(&self, name: &str, judging: bool, conn: UnboundedSender<String>) -> Result<(String, String), Fail> {
+        let name = check_name(name).map_err(|e| refusal(&e))?;
+        // The solver runs before any lock is taken.
+        let deal = Deal::new(new_roll(&self.rules), &self.rules);
         let now = now_ms();
-        let mut room = Room::new(self.rules.clone(), judging, new_roll(&self.rules));
-        room.apply(Input::Join { name: name.into() }, now).map_err(|e| e.to_string())?;
+        let mut room = Room::new(self.rules.clone(), judging, deal);
+        room.apply(Input::Join { name }, now).map_err(|r| refusal(&r.error))?;
         let (host, seat_token) = (token(), token());
-        let mut entry = Entry {
+        let entry = Entry {
             room,
             host: host.clone(),
             tokens: HashMap::from([(seat_token.clone(), 0)]),
-            conns: HashMap::new(),
+            conns: HashMap::from([(0, conn)]),
             dropped: HashMap::new(),
             active_ms: now,
+            seq: 0,
         };
-        entry.conns.insert(0, conn);
+        let mut rooms = lock(&self.rooms);
+        if rooms.len() >= MAX_ROOMS {
+            return Err(fail(ErrorCode::ServerFull, "This server holds as many rooms as it can: try again later."));
+        }
+        let code = (0..20)
+            .map(|_| room_code())
+            .find(|c| !rooms.contains_key(c))
+            .ok_or_else(|| fail(ErrorCode::ServerFull, "No free room code: try again."))?;
         self.save(&code, &entry);
+        let welcome = entry.welcome(&code, 0, seat_token, Some(host), now);
         rooms.insert(code.clone(), Arc::new(Mutex::new(entry)));
         eprintln!("score-server: room {code} created");
-        Ok((code, seat_token, host))
+        Ok((code, welcome))
     }
 
-    fn welcome(&self, code: &str, seat: Seat, token: String, host: Option<String>) -> String {
-        let view = self.entry(code).map(|e| lock(&e).room.view(seat, now_ms()));
-        let msg = match view {
-            Some(view) => ServerMsg::Welcome { code: code.into(), seat, token, host, view },
-            None => ServerMsg::Error { message: "That room is gone.".into() },
-        };
-        serde_json::to_string(&msg).unwrap_or_default()
-    }
-
+    /// Seats a member (or takes their seat back by its token): their seat and Welcome.
     fn join(
         &self,
         code: &str,
@@ -242,7 +274,7 @@ impl Hub {
         token_back: Option<String>,
         conn: UnboundedSender<String>,
         from: IpAddr,
-    ) -> Result<(Seat, String), String> {
+    ) -> Result<(Seat, String), Fail> {
         let code = code.trim().to_uppercase();
         let now = now_ms();
         let Some(entry) = self.entry(&code) else {
@@ -253,105 +285,144 @@ impl Hub {
             }
             *n += 1;
             return Err(if *n > 10 {
-                "Too many wrong codes: wait a minute.".into()
+                fail(ErrorCode::WrongCodes, "Too many wrong codes: wait a minute.")
             } else {
-                format!("There is no room {code}: check the code with your teacher.")
+                fail(ErrorCode::NoSuchRoom, format!("There is no room {code}: check the code with your teacher."))
             });
         };
         let mut e = lock(&entry);
-        if let Some(seat) = token_back.as_ref().and_then(|t| e.tokens.get(t)).copied() {
+        if let Some(token) = token_back {
+            let Some(&seat) = e.tokens.get(&token) else {
+                return Err(fail(
+                    ErrorCode::SeatGone,
+                    format!("Your seat in room {code} was given up while you were away: join again with your name."),
+                ));
+            };
             // Back on the same seat, with the same score; the old connection (if any) is closed.
             e.conns.insert(seat, conn);
             e.dropped.remove(&seat);
             e.active_ms = now;
-            return Ok((seat, token_back.unwrap_or_default()));
+            return Ok((seat, e.welcome(&code, seat, token, None, now)));
         }
-        let outs = e.room.apply(Input::Join { name: name.into() }, now).map_err(|x| x.to_string())?;
-        let seat = match outs.last().map(|o| &o.event) {
-            Some(crate::room::RoomEvent::Joined { seat, .. }) => *seat,
-            _ => return Err("The room did not seat you: try again.".into()),
+        let outs = match e.room.apply(Input::Join { name: name.into() }, now) {
+            Ok(outs) => outs,
+            Err(r) => {
+                if !r.settled.is_empty() {
+                    self.save(&code, &e);
+                    e.send(&r.settled, now);
+                }
+                return Err(refusal(&r.error));
+            }
         };
+        let seat = outs
+            .iter()
+            .find_map(|o| match o.event {
+                RoomEvent::Joined { seat, .. } => Some(seat),
+                _ => None,
+            })
+            .ok_or_else(|| fail(ErrorCode::Refused, "The room did not seat you: try again."))?;
         let t = token();
         e.tokens.insert(t.clone(), seat);
-        e.conns.insert(seat, conn);
         e.active_ms = now;
-        e.send(&outs, now);
         self.save(&code, &e);
-        Ok((seat, t))
+        e.send(&outs, now);
+        e.conns.insert(seat, conn);
+        Ok((seat, e.welcome(&code, seat, t, None, now)))
     }
 
-    fn input(&self, code: &str, seat: Seat, msg: ClientMsg) -> Result<(), String> {
-        let entry = self.entry(code).ok_or("That room is gone.")?;
+    /// A host's command as a room input; a new roll is dealt (the solver runs) with no lock held.
+    fn host_input(&self, entry: &Mutex<Entry>, host: &str, command: HostCommand) -> Result<Option<Input>, Fail> {
+        let rules = {
+            let e = lock(entry);
+            if host != e.host {
+                return Err(fail(ErrorCode::NotHost, "Only the host can do that."));
+            }
+            e.room.rules().clone()
+        };
+        Ok(Some(match command {
+            HostCommand::NewRoll { roll } => {
+                let roll = match roll {
+                    None => new_roll(&rules),
+                    Some(faces) => arrange_or_explain(&faces, &rules.dice).map_err(|m| fail(ErrorCode::Refused, m))?,
+                };
+                Input::NewRoll { deal: Deal::new(roll, &rules) }
+            }
+            HostCommand::Lock { locked } => Input::Lock { locked },
+            HostCommand::Remove { seat } => Input::Leave { seat },
+            HostCommand::ClearChat => Input::ClearChat,
+            HostCommand::Rules { dice, goal, score_secs, impossible_secs, judging } => {
+                let rules = Rules { dice, goal, score_secs, impossible_secs, ..rules };
+                rules.validate().map_err(|errs| {
+                    fail(ErrorCode::Refused, errs.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
+                })?;
+                let deal = Deal::new(new_roll(&rules), &rules);
+                Input::SetRules { rules, judging, deal }
+            }
+            HostCommand::End => return Ok(None),
+        }))
+    }
+
+    fn input(&self, code: &str, seat: Seat, msg: ClientMsg) -> Result<(), Fail> {
+        let gone = || fail(ErrorCode::NotSeated, "You are no longer in this room.");
+        let entry = self.entry(code).ok_or_else(gone)?;
+        let (input, removed) = match msg {
+            ClientMsg::Claim { claim } => (Input::Claim { seat, claim }, None),
+            ClientMsg::Reveal => (Input::RevealNow { seat }, None),
+            ClientMsg::GiveUp => (Input::GiveUp { seat }, None),
+            ClientMsg::Act { action } => (Input::Act { seat, action: action.into() }, None),
+            ClientMsg::Chat { text } => (Input::Chat { seat, text }, None),
+            ClientMsg::Leave => (Input::Leave { seat }, Some((seat, false))),
+            ClientMsg::Host { host, command } => {
+                let dealt_for = lock(&entry).room.rules().clone();
+                match self.host_input(&entry, &host, command)? {
+                    None => {
+                        self.end(code);
+                        return Ok(());
+                    }
+                    Some(input @ Input::Leave { seat: who }) => (input, Some((who, true))),
+                    // A roll dealt for rules that changed meanwhile (another host screen) is not played.
+                    Some(Input::NewRoll { .. }) if lock(&entry).room.rules() != &dealt_for => {
+                        return Err(fail(ErrorCode::Refused, "The room's rules changed meanwhile: deal again."));
+                    }
+                    Some(input) => (input, None),
+                }
+            }
+            ClientMsg::Create { .. } | ClientMsg::Join { .. } => {
+                return Err(fail(ErrorCode::AlreadySeated, "You are already in a room."));
+            }
+        };
         let mut e = lock(&entry);
         if !e.conns.contains_key(&seat) {
-            return Err("You are no longer in this room.".into());
+            return Err(gone());
         }
-        let host_ok = |h: &str| h == e.host;
-        let input = match msg {
-            ClientMsg::Score => Input::Score { seat },
-            ClientMsg::Impossible => Input::Impossible { seat },
-            ClientMsg::Reveal => Input::RevealNow { seat },
-            ClientMsg::GiveUp => Input::GiveUp { seat },
-            ClientMsg::Act { action } => Input::Act { seat, action },
-            ClientMsg::Chat { text } => Input::Chat { seat, text },
-            ClientMsg::NewRoll { host, roll } if host_ok(&host) => {
-                let dice = &e.room.saved().rules.dice;
-                let roll = match roll {
-                    None => new_roll(&e.room.saved().rules),
-                    Some(faces) => score_engine::roll::arrange(&faces, dice).ok_or_else(|| {
-                        let sides: Vec<String> = dice.iter().map(|s| format!("d{s}")).collect();
-                        format!("{} can't be rolled with {}.", score_engine::roll::roll_text(&faces), sides.join(" "))
-                    })?,
-                };
-                Input::NewRoll { roll }
-            }
-            ClientMsg::Lock { host, locked } if host_ok(&host) => Input::Lock { locked },
-            ClientMsg::Remove { host, seat: who } if host_ok(&host) => Input::Leave { seat: who },
-            ClientMsg::ClearChat { host } if host_ok(&host) => Input::ClearChat,
-            ClientMsg::Rules { host, dice, goal, score_secs, impossible_secs, judging } if host_ok(&host) => {
-                let rules = Rules { dice, goal, score_secs, impossible_secs, ..e.room.saved().rules.clone() };
-                rules.validate().map_err(|errs| errs.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))?;
-                let roll = new_roll(&rules);
-                Input::SetRules { rules, judging, roll }
-            }
-            ClientMsg::End { host } if host_ok(&host) => {
-                drop(e);
-                self.end(code);
-                return Ok(());
-            }
-            ClientMsg::NewRoll { .. }
-            | ClientMsg::Lock { .. }
-            | ClientMsg::Remove { .. }
-            | ClientMsg::ClearChat { .. }
-            | ClientMsg::Rules { .. }
-            | ClientMsg::End { .. } => return Err("Only the host can do that.".into()),
-            ClientMsg::Create { .. } | ClientMsg::Join { .. } => return Err("You are already in a room.".into()),
-        };
-        let removed = match &input {
-            Input::Leave { seat } => Some(*seat),
-            _ => None,
-        };
         let now = now_ms();
-        let outs = e.room.apply(input, now).map_err(|x| x.to_string())?;
+        let (outs, refused) = match e.room.apply(input, now) {
+            Ok(outs) => (outs, None),
+            // Clocks settled on the way reach everyone and the store even when the input is refused.
+            Err(r) => (r.settled, Some(r.error)),
+        };
+        if outs.is_empty() {
+            return refused.map_or(Ok(()), |r| Err(refusal(&r)));
+        }
         e.active_ms = now;
-        e.send(&outs, now);
-        if let Some(gone) = removed {
-            // The removed member is told, then their connection closes and their token stops working.
-            if let Some(c) = e.conns.remove(&gone) {
-                let msg = ServerMsg::Error { message: "The host removed you from this room.".into() };
-                let _ = c.send(serde_json::to_string(&msg).unwrap_or_default());
+        if let Some((who, by_host)) = removed.filter(|_| refused.is_none()) {
+            // Their token stops working; a removed member is told, then their socket closes.
+            if let Some(c) = e.forget(who) {
+                if by_host {
+                    let _ = c.send(error(ErrorCode::Removed, "The host removed you from this room."));
+                }
             }
-            e.tokens.retain(|_, s| *s != gone);
         }
         self.save(code, &e);
-        Ok(())
+        e.send(&outs, now);
+        refused.map_or(Ok(()), |r| Err(refusal(&r)))
     }
 
     /// Ends a room: everyone is told, their connections close, and it is forgotten.
     fn end(&self, code: &str) {
         let Some(entry) = lock(&self.rooms).remove(code) else { return };
         let e = lock(&entry);
-        let msg = error("The host ended this room.");
+        let msg = error(ErrorCode::Ended, "The host ended this room.");
         for c in e.conns.values() {
             let _ = c.send(msg.clone());
         }
@@ -363,7 +434,7 @@ impl Hub {
 
     /// Tells every member the server is stopping (their seats are kept).
     pub fn stopping(&self) {
-        let msg = error("The server is restarting: you will be reconnected to your seat.");
+        let msg = error(ErrorCode::Restarting, "The server is restarting: you will be reconnected to your seat.");
         for entry in lock(&self.rooms).values() {
             for c in lock(entry).conns.values() {
                 let _ = c.send(msg.clone());
@@ -412,8 +483,8 @@ impl Limit {
     }
 }
 
-fn error(message: &str) -> String {
-    serde_json::to_string(&ServerMsg::Error { message: message.into() }).unwrap_or_default()
+fn error(code: ErrorCode, message: &str) -> String {
+    serde_json::to_string(&ServerMsg::Error { code, message: message.into() }).unwrap_or_default()
 }
 
 async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr) {
@@ -437,40 +508,39 @@ async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr) {
                 let reply = match serde_json::from_str::<ClientMsg>(&text) {
                     Err(_) => {
                         strikes += 1;
-                        Some(error("That message could not be read."))
+                        Some(error(ErrorCode::Unreadable, "That message could not be read."))
                     }
                     Ok(_) if !all.allow(now) => {
                         over += 1;
-                        Some(error("Slow down: too many messages."))
+                        Some(error(ErrorCode::SlowDown, "Slow down: too many messages."))
                     }
                     Ok(ClientMsg::Chat { .. }) if !chat.allow(now) => {
                         over += 1;
-                        Some(error("Slow down: too many chat messages."))
+                        Some(error(ErrorCode::SlowDown, "Slow down: too many chat messages."))
                     }
                     Ok(msg) => match (&joined, &tx) {
-                        (Some((code, seat)), _) => hub.input(code, *seat, msg).err().map(|e| error(&e)),
-                        (None, None) => Some(error("Create or join a room first.")),
+                        (Some((code, seat)), _) => hub.input(code, *seat, msg).err().map(|(c, m)| error(c, &m)),
+                        (None, None) => Some(error(ErrorCode::NotSeated, "Create or join a room first.")),
                         (None, Some(conn)) => {
                             let seated = match msg {
                                 ClientMsg::Create { version, .. } | ClientMsg::Join { version, .. } if version != VERSION => {
-                                    Err("This page is older than the server: reload it.".to_string())
+                                    Err(fail(ErrorCode::OldPage, "This page is older than the server: reload it."))
                                 }
                                 ClientMsg::Create { name, judging, .. } => {
-                                    hub.create(&name, judging, conn.clone()).map(|(code, t, host)| (code, 0usize, t, Some(host)))
+                                    hub.create(&name, judging, conn.clone()).map(|(code, welcome)| (code, 0, welcome))
                                 }
                                 ClientMsg::Join { code, name, token, .. } => hub
                                     .join(&code, &name, token, conn.clone(), from)
-                                    .map(|(seat, t)| (code.trim().to_uppercase(), seat, t, None)),
-                                _ => Err("Create or join a room first.".to_string()),
+                                    .map(|(seat, welcome)| (code.trim().to_uppercase(), seat, welcome)),
+                                _ => Err(fail(ErrorCode::NotSeated, "Create or join a room first.")),
                             };
                             match seated {
-                                Ok((code, seat, t, host)) => {
-                                    let w = hub.welcome(&code, seat, t, host);
+                                Ok((code, seat, welcome)) => {
                                     joined = Some((code, seat));
                                     weak = tx.take().map(|t| t.downgrade());
-                                    Some(w)
+                                    Some(welcome)
                                 }
-                                Err(e) => Some(error(&e)),
+                                Err((c, m)) => Some(error(c, &m)),
                             }
                         }
                     },

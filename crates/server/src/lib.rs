@@ -1,17 +1,8 @@
-//! Score class rooms (RULES.md §5): one roll, one scoreboard, the clocks and a chat
-//! shared by up to 60 members, each on their own device.
-//!
-//! [`room::Room`] is a pure state machine, shaped like the engine's `Round`: inputs and
-//! the time go in, events addressed to everyone or to one seat come out. It owns the roll,
-//! every member's board and the round, replays every move with the engine's `Board` (the
-//! one evaluator) and is the only judge; a client never sends a score. The socket layer
-//! that will host it only moves messages.
+//! `score-server`: the game's files and class rooms over WebSockets on one origin, rooms
+//! kept in SQLite. Every decision is `score-room`'s [`score_room::room::Room`]: this crate
+//! only moves messages, keeps rooms on disk and enforces limits.
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
-#[cfg(feature = "net")]
 pub mod hub;
-pub mod protocol;
-pub mod room;
-#[cfg(feature = "net")]
 pub mod store;

@@ -8,7 +8,7 @@ use std::sync::Mutex;
 use rusqlite::{params, Connection};
 use serde::{Deserialize, Serialize};
 
-use crate::room::{Saved, Seat};
+use score_room::room::{Saved, Seat};
 
 /// A room as stored: its state, the host token and the members' seat tokens.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -79,17 +79,22 @@ async fn until(ws: &mut Ws, pred: impl Fn(&Value) -> bool) -> Value {
     .expect("no such message within 5 s")
 }
 
+/// A host's command with the host token.
+fn host_cmd(token: &str, command: Value) -> Value {
+    json!({"type": "Host", "host": token, "command": command})
+}
+
 fn is(kind: &'static str) -> impl Fn(&Value) -> bool {
     move |v| v["type"] == kind
 }
 
 fn event(name: &'static str) -> impl Fn(&Value) -> bool {
-    move |v| v["type"] == "Event" && v["event"].get(name).is_some()
+    move |v| v["type"] == "Event" && v["event"]["type"] == name
 }
 
 async fn create(server: &Server, name: &str) -> (Ws, String, String, String) {
     let mut ws = server.connect().await;
-    send(&mut ws, json!({"type": "Create", "version": 1, "name": name, "judging": true})).await;
+    send(&mut ws, json!({"type": "Create", "version": 2, "name": name, "judging": true})).await;
     let w = until(&mut ws, is("Welcome")).await;
     let s = |k: &str| w[k].as_str().unwrap().to_string();
     (ws, s("code"), s("token"), s("host"))
@@ -97,7 +102,7 @@ async fn create(server: &Server, name: &str) -> (Ws, String, String, String) {
 
 async fn join(server: &Server, code: &str, name: &str, token: Option<&str>) -> (Ws, Value) {
     let mut ws = server.connect().await;
-    send(&mut ws, json!({"type": "Join", "version": 1, "code": code, "name": name, "token": token})).await;
+    send(&mut ws, json!({"type": "Join", "version": 2, "code": code, "name": name, "token": token})).await;
     let w = until(&mut ws, |v| v["type"] == "Welcome" || v["type"] == "Error").await;
     (ws, w)
 }
@@ -116,26 +121,30 @@ async fn a_class_plays_one_room_and_its_chat_is_text() {
     let (_, refused) = join(&server, &code, "ANA", None).await;
     assert_eq!(refused["message"], "Someone in this room is already called “ANA”: choose another name.");
     // Ana claims IMPOSSIBLE; everyone sees the clock; the host reveals; everyone gets the verdict.
-    send(&mut ana, json!({"type": "Impossible"})).await;
+    send(&mut ana, json!({"type": "Claim", "claim": "Impossible"})).await;
     let clock = until(&mut host, event("Clock")).await;
-    assert_eq!(clock["event"]["Clock"]["claim"], "IMPOSSIBLE");
+    assert_eq!(clock["event"]["claim"], "Impossible");
     send(&mut host, json!({"type": "Reveal"})).await;
     let results = until(&mut ana, event("Results")).await;
-    let line = results["event"]["Results"]["lines"][0].as_str().unwrap().to_string();
+    let line = results["event"]["lines"][0].as_str().unwrap().to_string();
     assert!(line.starts_with("Ana +1: right") || line.starts_with("Ana −2: "), "{line}");
     // Chat arrives as the text sent.
     send(&mut ana, json!({"type": "Chat", "text": "<img src=x onerror=alert(1)>"})).await;
     let chat = until(&mut host, event("Chat")).await;
-    assert_eq!(chat["event"]["Chat"]["text"], "<img src=x onerror=alert(1)>");
+    assert_eq!(chat["event"]["text"], "<img src=x onerror=alert(1)>");
     // The host may deal a typed roll, if the dice can show it.
-    send(&mut host, json!({"type": "NewRoll", "host": host_token, "roll": [12, 2, 12, 5]})).await;
+    send(&mut host, host_cmd(&host_token, json!({"type": "NewRoll", "roll": [12, 2, 12, 5]}))).await;
     let rolled = until(&mut ana, event("Rolled")).await;
-    assert_eq!(rolled["event"]["Rolled"]["roll"], json!([2, 5, 12, 12]));
-    send(&mut host, json!({"type": "NewRoll", "host": host_token, "roll": [7, 7, 7, 1]})).await;
+    assert_eq!(rolled["event"]["roll"], json!([2, 5, 12, 12]));
+    send(&mut host, host_cmd(&host_token, json!({"type": "NewRoll", "roll": [7, 7, 7, 1]}))).await;
     assert_eq!(until(&mut host, is("Error")).await["message"], "7 7 7 1 can't be rolled with d6 d6 d12 d20.");
     // A student cannot act as host.
-    send(&mut ana, json!({"type": "NewRoll", "host": "guess"})).await;
-    assert_eq!(until(&mut ana, is("Error")).await["message"], "Only the host can do that.");
+    send(&mut ana, host_cmd("guess", json!({"type": "NewRoll"}))).await;
+    let not_host = until(&mut ana, is("Error")).await;
+    assert_eq!(
+        (not_host["code"].as_str(), not_host["message"].as_str()),
+        (Some("NotHost"), Some("Only the host can do that."))
+    );
     server.stop().await;
 }
 
@@ -148,7 +157,7 @@ async fn bad_clients_get_a_message_and_are_closed() {
         ws.send(Message::Text("{not json".into())).await.unwrap();
         assert_eq!(until(&mut ws, is("Error")).await["message"], "That message could not be read.");
     }
-    send(&mut ws, json!({"type": "Score"})).await;
+    send(&mut ws, json!({"type": "Claim", "claim": "Score"})).await;
     assert_eq!(until(&mut ws, is("Error")).await["message"], "Create or join a room first.");
     // The fifth unreadable message closes the socket.
     ws.send(Message::Text("{".into())).await.unwrap();
@@ -185,16 +194,16 @@ async fn a_reload_takes_the_same_seat_back_with_its_score() {
     let (mut host, code, _, _) = create(&server, "Host").await;
     let (mut ana, w) = join(&server, &code, "Ana", None).await;
     let token = w["token"].as_str().unwrap().to_string();
-    send(&mut ana, json!({"type": "Impossible"})).await;
+    send(&mut ana, json!({"type": "Claim", "claim": "Impossible"})).await;
     until(&mut host, event("Clock")).await;
     send(&mut host, json!({"type": "Reveal"})).await;
-    let scores = until(&mut host, event("Results")).await["event"]["Results"]["scores"].clone();
+    let scores = until(&mut host, event("Results")).await["event"]["scores"].clone();
     drop(ana);
     tokio::time::sleep(Duration::from_millis(200)).await;
     let (_, back) = join(&server, &code, "anything", Some(&token)).await;
     assert_eq!(back["seat"], 1);
     let members = back["view"]["members"].as_array().unwrap().clone();
-    assert_eq!(members[1][2], scores[1][1]);
+    assert_eq!(members[1]["score"], scores[1]["score"]);
     server.stop().await;
 }
 
@@ -206,7 +215,7 @@ async fn a_restart_on_the_same_database_keeps_the_room_and_settles_an_expired_cl
     let (mut host, code, host_seat, _) = create(&server, "Host").await;
     let (_ana, w) = join(&server, &code, "Ana", None).await;
     let ana_token = w["token"].as_str().unwrap().to_string();
-    send(&mut host, json!({"type": "Score"})).await;
+    send(&mut host, json!({"type": "Claim", "claim": "Score"})).await;
     until(&mut host, event("Clock")).await;
     drop(host);
     server.stop().await;
@@ -216,7 +225,7 @@ async fn a_restart_on_the_same_database_keeps_the_room_and_settles_an_expired_cl
     let (_, back) = join(&server, &code, "Host", Some(&host_seat)).await;
     assert_eq!(back["seat"], 0);
     assert_eq!(back["view"]["results"][0], "Host −1: the SCORE clock ran out");
-    assert_eq!(back["view"]["members"][0][2], -1);
+    assert_eq!(back["view"]["members"][0]["score"], -1);
     let (_, ana) = join(&server, &code, "Ana", Some(&ana_token)).await;
     assert_eq!(ana["seat"], 1);
     server.stop().await;
@@ -239,15 +248,22 @@ async fn the_host_sets_rules_downloads_scores_and_ends_the_room_and_chat_is_rate
     let (mut host, code, _, host_token) = create(&server, "Host").await;
     let (mut ana, _) = join(&server, &code, "Ana", None).await;
     // Rules out of range are refused with the Settings wording; good ones deal a new roll.
-    let bad = json!({"type": "Rules", "host": host_token, "dice": [6, 6], "goal": 20, "score_secs": 30, "impossible_secs": 60, "judging": true});
+    let bad = host_cmd(
+        &host_token,
+        json!({"type": "Rules", "dice": [6, 6], "goal": 20, "score_secs": 30, "impossible_secs": 60, "judging": true}),
+    );
     send(&mut host, bad).await;
     assert_eq!(until(&mut host, is("Error")).await["message"], "Use 3 to 6 dice (not 2).");
-    let good = json!({"type": "Rules", "host": host_token, "dice": [6, 6, 6], "goal": 10, "score_secs": 45, "impossible_secs": 90, "judging": false});
+    let good = host_cmd(
+        &host_token,
+        json!({"type": "Rules", "dice": [6, 6, 6], "goal": 10, "score_secs": 45, "impossible_secs": 90, "judging": false}),
+    );
     send(&mut host, good).await;
     let rules = until(&mut ana, event("Rules")).await;
-    assert_eq!(rules["event"]["Rules"]["goal"], 10);
+    assert_eq!(rules["event"]["rules"]["goal"], 10);
+    assert_eq!(rules["event"]["rules"]["dice"], json!([6, 6, 6]));
     let rolled = until(&mut ana, event("Rolled")).await;
-    assert_eq!(rolled["event"]["Rolled"]["roll"].as_array().unwrap().len(), 3);
+    assert_eq!(rolled["event"]["roll"].as_array().unwrap().len(), 3);
     // Five chat messages in ten seconds, then "slow down".
     for i in 0..5 {
         send(&mut ana, json!({"type": "Chat", "text": format!("hi {i}")})).await;
@@ -261,9 +277,106 @@ async fn the_host_sets_rules_downloads_scores_and_ends_the_room_and_chat_is_rate
     let refused = http_get(server.addr, &format!("/scores.csv?code={code}&host=guess")).await;
     assert!(refused.starts_with("HTTP/1.1 403"), "{refused}");
     // The host ends the room: Ana is told and her socket closes; the code no longer works.
-    send(&mut host, json!({"type": "End", "host": host_token})).await;
-    assert_eq!(until(&mut ana, is("Error")).await["message"], "The host ended this room.");
+    send(&mut host, host_cmd(&host_token, json!({"type": "End"}))).await;
+    let ended = until(&mut ana, is("Error")).await;
+    assert_eq!((ended["code"].as_str(), ended["message"].as_str()), (Some("Ended"), Some("The host ended this room.")));
     let (_, gone) = join(&server, &code, "Ben", None).await;
     assert_eq!(gone["message"], format!("There is no room {code}: check the code with your teacher."));
+    server.stop().await;
+}
+
+/// The next message, whatever it is, within 5 s.
+async fn next(ws: &mut Ws) -> Value {
+    until(ws, |_| true).await
+}
+
+async fn closes(ws: &mut Ws) -> bool {
+    tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            match ws.next().await {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await
+    .is_ok()
+}
+
+// Pins a bug: "Leave the room" only closed the socket, so the seat and the name stayed
+// taken for ten minutes; and a seat token that had expired came back as a join with an
+// empty name ("A name needs at least one letter.").
+#[tokio::test]
+async fn leaving_frees_the_seat_at_once_and_a_stale_token_says_the_seat_is_gone() {
+    let dir = temp("leave");
+    let server = Server::start(&dir, Rules::default()).await;
+    let (mut host, code, _, _) = create(&server, "Host").await;
+    let (mut ana, w) = join(&server, &code, "Ana", None).await;
+    let token = w["token"].as_str().unwrap().to_string();
+    send(&mut ana, json!({"type": "Leave"})).await;
+    let left = until(&mut host, event("Left")).await;
+    assert_eq!(left["event"]["seat"], 1);
+    assert!(closes(&mut ana).await, "the leaver's socket stays open");
+    // The name is free again at once; the old token no longer seats anyone.
+    let (_, again) = join(&server, &code, "Ana", None).await;
+    assert_eq!(again["type"], "Welcome", "{again}");
+    let (_, stale) = join(&server, &code, "", Some(&token)).await;
+    assert_eq!(stale["code"], "SeatGone");
+    assert_eq!(
+        stale["message"],
+        format!("Your seat in room {code} was given up while you were away: join again with your name.")
+    );
+    server.stop().await;
+}
+
+// Pins a bug: the Welcome was built under a second lock after the join, so an event in
+// between reached the new member twice. Events now carry the room's sequence number,
+// counted on from the Welcome's.
+#[tokio::test]
+async fn room_events_are_numbered_on_from_the_welcome_and_private_ones_are_not() {
+    let dir = temp("seq");
+    let server = Server::start(&dir, Rules::default()).await;
+    let (mut host, code, _, host_token) = create(&server, "Host").await;
+    let (mut ana, w) = join(&server, &code, "Ana", None).await;
+    let joined = until(&mut host, event("Joined")).await;
+    assert_eq!(joined["seq"], 1);
+    assert_eq!(w["seq"], 1, "the Welcome includes the join: {w}");
+    send(&mut ana, json!({"type": "Chat", "text": "hi"})).await;
+    for ws in [&mut host, &mut ana] {
+        let chat = next(ws).await;
+        assert_eq!((chat["type"].as_str(), chat["seq"].as_u64()), (Some("Event"), Some(2)), "{chat}");
+    }
+    // A move outside a claim is Ana's alone, and unnumbered.
+    let move_ = json!({"type": "Act", "action": {"type": "Combine", "left": 0, "op": "Add", "right": 1}});
+    send(&mut ana, move_).await;
+    let own = next(&mut ana).await;
+    assert_eq!(own["type"], "Own", "{own}");
+    assert!(own.get("seq").is_none());
+    send(&mut host, host_cmd(&host_token, json!({"type": "Lock", "locked": true}))).await;
+    assert_eq!(until(&mut ana, event("Locked")).await["seq"], 3);
+    server.stop().await;
+}
+
+// Pins a bug: the page checked a host's typed roll against the default dice. The server
+// tells the room's whole rules; a roll for them is dealt.
+#[tokio::test]
+async fn a_room_on_other_dice_tells_its_rules_and_deals_a_typed_roll_for_them() {
+    let dir = temp("rules");
+    let server = Server::start(&dir, Rules::default()).await;
+    let (mut host, code, _, host_token) = create(&server, "Host").await;
+    let rules = json!({"type": "Rules", "dice": [20, 20, 20, 20, 20], "goal": 24, "score_secs": 30, "impossible_secs": 60, "judging": true});
+    send(&mut host, host_cmd(&host_token, rules)).await;
+    until(&mut host, event("Rolled")).await;
+    let (_, w) = join(&server, &code, "Ana", None).await;
+    assert_eq!(w["view"]["rules"]["dice"], json!([20, 20, 20, 20, 20]));
+    assert_eq!(w["view"]["rules"]["goal"], 24);
+    send(&mut host, host_cmd(&host_token, json!({"type": "NewRoll", "roll": [20, 1, 2, 3, 4]}))).await;
+    assert_eq!(until(&mut host, event("Rolled")).await["event"]["roll"], json!([1, 2, 3, 4, 20]));
+    send(&mut host, host_cmd(&host_token, json!({"type": "NewRoll", "roll": [1, 2, 3, 4]}))).await;
+    let no = until(&mut host, is("Error")).await;
+    assert_eq!(
+        (no["code"].as_str(), no["message"].as_str()),
+        (Some("Refused"), Some("1 2 3 4 can't be rolled with d20 d20 d20 d20 d20."))
+    );
     server.stop().await;
 }

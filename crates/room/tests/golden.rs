@@ -1,0 +1,181 @@
+//! The wire format, pinned: every message a page or the server sends, as JSON text. A change
+//! here is a change of protocol (bump `VERSION`); old pages are then told to reload.
+
+use score_engine::{Op, Rules, TileId};
+use score_room::protocol::{
+    next, ChatLine, Claim, ClientMsg, Clock, ErrorCode, HostCommand, Move, Next, Player, RoomEvent, SeatScore,
+    ServerMsg, View, VERSION,
+};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+/// `value` is written as `json`, and `json` reads back as `value`.
+fn golden<T: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug>(value: T, json: &str) {
+    assert_eq!(serde_json::to_string(&value).unwrap(), json);
+    assert_eq!(serde_json::from_str::<T>(json).unwrap(), value);
+}
+
+#[test]
+fn the_protocol_is_version_two() {
+    assert_eq!(VERSION, 2);
+}
+
+#[test]
+fn what_a_page_sends() {
+    golden(
+        ClientMsg::Create { version: 2, name: "Ms Ada".into(), judging: true },
+        r#"{"type":"Create","version":2,"name":"Ms Ada","judging":true}"#,
+    );
+    golden(
+        ClientMsg::Join { version: 2, code: "ABC234".into(), name: "Ana".into(), token: Some("t".into()) },
+        r#"{"type":"Join","version":2,"code":"ABC234","name":"Ana","token":"t"}"#,
+    );
+    golden(ClientMsg::Leave, r#"{"type":"Leave"}"#);
+    golden(ClientMsg::Claim { claim: Claim::Score }, r#"{"type":"Claim","claim":"Score"}"#);
+    golden(ClientMsg::Claim { claim: Claim::Impossible }, r#"{"type":"Claim","claim":"Impossible"}"#);
+    golden(ClientMsg::Reveal, r#"{"type":"Reveal"}"#);
+    golden(ClientMsg::GiveUp, r#"{"type":"GiveUp"}"#);
+    golden(
+        ClientMsg::Act { action: Move::Combine { left: TileId(2), op: Op::Sub, right: TileId(3) } },
+        r#"{"type":"Act","action":{"type":"Combine","left":2,"op":"Sub","right":3}}"#,
+    );
+    golden(ClientMsg::Act { action: Move::Undo }, r#"{"type":"Act","action":{"type":"Undo"}}"#);
+    golden(ClientMsg::Act { action: Move::Clear }, r#"{"type":"Act","action":{"type":"Clear"}}"#);
+    golden(ClientMsg::Chat { text: "hi".into() }, r#"{"type":"Chat","text":"hi"}"#);
+    let host = |command| ClientMsg::Host { host: "h".into(), command };
+    golden(
+        host(HostCommand::NewRoll { roll: Some(vec![2, 5, 12, 12]) }),
+        r#"{"type":"Host","host":"h","command":{"type":"NewRoll","roll":[2,5,12,12]}}"#,
+    );
+    golden(
+        host(HostCommand::NewRoll { roll: None }),
+        r#"{"type":"Host","host":"h","command":{"type":"NewRoll","roll":null}}"#,
+    );
+    golden(
+        host(HostCommand::Lock { locked: true }),
+        r#"{"type":"Host","host":"h","command":{"type":"Lock","locked":true}}"#,
+    );
+    golden(host(HostCommand::Remove { seat: 3 }), r#"{"type":"Host","host":"h","command":{"type":"Remove","seat":3}}"#);
+    golden(host(HostCommand::ClearChat), r#"{"type":"Host","host":"h","command":{"type":"ClearChat"}}"#);
+    golden(
+        host(HostCommand::Rules { dice: vec![6, 6, 6], goal: 10, score_secs: 45, impossible_secs: 90, judging: false }),
+        concat!(
+            r#"{"type":"Host","host":"h","command":{"type":"Rules","dice":[6,6,6],"goal":10,"#,
+            r#""score_secs":45,"impossible_secs":90,"judging":false}}"#
+        ),
+    );
+    golden(host(HostCommand::End), r#"{"type":"Host","host":"h","command":{"type":"End"}}"#);
+    // A random roll may leave the roll out.
+    assert_eq!(
+        serde_json::from_str::<ClientMsg>(r#"{"type":"Host","host":"h","command":{"type":"NewRoll"}}"#).unwrap(),
+        host(HostCommand::NewRoll { roll: None })
+    );
+}
+
+#[test]
+fn what_the_server_sends() {
+    let view = View {
+        rules: Rules::default(),
+        judging: true,
+        roll: vec![2, 5, 12, 12],
+        members: vec![Player { seat: 0, name: "Ms Ada".into(), score: 1 }],
+        clock: Some(Clock { seat: 0, claim: Claim::Impossible, deadline: 61_000 }),
+        settled: false,
+        now: 1_000,
+        results: vec!["Ms Ada +1: 20 made in 2 moves".into()],
+        chat: vec![ChatLine { name: "Ms Ada".into(), text: "hi".into() }],
+        moves: vec!["12 − 12 = 0".into()],
+        locked: false,
+    };
+    golden(
+        ServerMsg::Welcome {
+            code: "ABC234".into(),
+            seat: 0,
+            token: "t".into(),
+            host: Some("h".into()),
+            seq: 7,
+            view: Box::new(view),
+        },
+        concat!(
+            r#"{"type":"Welcome","code":"ABC234","seat":0,"token":"t","host":"h","seq":7,"view":{"#,
+            r#""rules":{"dice":[6,6,12,20],"goal":20,"ops":31,"use_all":false,"score_secs":30,"#,
+            r#""impossible_secs":60,"strict":false},"#,
+            r#""judging":true,"roll":[2,5,12,12],"members":[{"seat":0,"name":"Ms Ada","score":1}],"#,
+            r#""clock":{"seat":0,"claim":"Impossible","deadline":61000},"settled":false,"now":1000,"#,
+            r#""results":["Ms Ada +1: 20 made in 2 moves"],"chat":[{"name":"Ms Ada","text":"hi"}],"#,
+            r#""moves":["12 − 12 = 0"],"locked":false}}"#
+        ),
+    );
+    let event = |seq, event| ServerMsg::Event { seq, now: 5, event };
+    golden(
+        event(8, RoomEvent::Joined { seat: 1, name: "Ana".into() }),
+        r#"{"type":"Event","seq":8,"now":5,"event":{"type":"Joined","seat":1,"name":"Ana"}}"#,
+    );
+    golden(
+        event(9, RoomEvent::Left { seat: 1 }),
+        r#"{"type":"Event","seq":9,"now":5,"event":{"type":"Left","seat":1}}"#,
+    );
+    golden(
+        event(10, RoomEvent::Clock { seat: 1, claim: Claim::Score, deadline: 30_005 }),
+        r#"{"type":"Event","seq":10,"now":5,"event":{"type":"Clock","seat":1,"claim":"Score","deadline":30005}}"#,
+    );
+    golden(
+        event(11, RoomEvent::Board { seat: 1, moves: vec!["12 − 12 = 0".into()] }),
+        r#"{"type":"Event","seq":11,"now":5,"event":{"type":"Board","seat":1,"moves":["12 − 12 = 0"]}}"#,
+    );
+    golden(
+        event(12, RoomEvent::Results { lines: vec!["Ana +1".into()], scores: vec![SeatScore { seat: 1, score: 1 }] }),
+        r#"{"type":"Event","seq":12,"now":5,"event":{"type":"Results","lines":["Ana +1"],"scores":[{"seat":1,"score":1}]}}"#,
+    );
+    golden(
+        event(13, RoomEvent::Rolled { roll: vec![1, 1, 1, 4] }),
+        r#"{"type":"Event","seq":13,"now":5,"event":{"type":"Rolled","roll":[1,1,1,4]}}"#,
+    );
+    golden(
+        event(14, RoomEvent::Chat { seat: 1, name: "Ana".into(), text: "<b>".into() }),
+        r#"{"type":"Event","seq":14,"now":5,"event":{"type":"Chat","seat":1,"name":"Ana","text":"<b>"}}"#,
+    );
+    golden(event(15, RoomEvent::ChatCleared), r#"{"type":"Event","seq":15,"now":5,"event":{"type":"ChatCleared"}}"#);
+    golden(
+        event(16, RoomEvent::Locked { locked: true }),
+        r#"{"type":"Event","seq":16,"now":5,"event":{"type":"Locked","locked":true}}"#,
+    );
+    golden(
+        event(17, RoomEvent::Rules { rules: Rules { goal: 24, ..Rules::default() }, judging: false }),
+        concat!(
+            r#"{"type":"Event","seq":17,"now":5,"event":{"type":"Rules","rules":{"dice":[6,6,12,20],"goal":24,"#,
+            r#""ops":31,"use_all":false,"score_secs":30,"impossible_secs":60,"strict":false},"judging":false}}"#
+        ),
+    );
+    golden(
+        ServerMsg::Own { now: 5, event: RoomEvent::Board { seat: 1, moves: vec![] } },
+        r#"{"type":"Own","now":5,"event":{"type":"Board","seat":1,"moves":[]}}"#,
+    );
+    golden(
+        ServerMsg::Error { code: ErrorCode::SeatGone, message: "Your seat…".into() },
+        r#"{"type":"Error","code":"SeatGone","message":"Your seat…"}"#,
+    );
+}
+
+#[test]
+fn a_page_applies_the_next_event_drops_one_seen_and_notices_a_gap() {
+    assert_eq!(next(7, 8), Next::Apply);
+    assert_eq!(next(7, 7), Next::Seen);
+    assert_eq!(next(7, 3), Next::Seen);
+    assert_eq!(next(7, 9), Next::Missed);
+}
+
+#[test]
+fn messages_of_the_first_protocol_or_none_are_refused_not_guessed() {
+    for text in [
+        r#"{"type":"Score"}"#,
+        r#"{"type":"Claim","claim":"SCORE"}"#,
+        r#"{"type":"NewRoll","host":"h"}"#,
+        r#"{"type":"Act","action":{"Combine":{"left":0,"op":"Add","right":1}}}"#,
+        r#"{"Chat":{"text":"hi"}}"#,
+        "",
+        "null",
+    ] {
+        assert!(serde_json::from_str::<ClientMsg>(text).is_err(), "{text}");
+    }
+}
