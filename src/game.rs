@@ -63,7 +63,7 @@ pub struct ResultLine {
     pub text: String,
 }
 
-/// A pass-and-play match: named players (or teams) sharing one screen (RULES.md §5).
+/// A pass-and-play match: named players (or teams) sharing one screen (docs/RULES.md §5).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Match {
     /// The players' names, as typed.

@@ -2,7 +2,7 @@ use leptos::prelude::*;
 
 use crate::app::{focus_soon, use_ctx};
 
-/// The rules in plain words (RULES.md).
+/// The rules in plain words: what docs/RULES.md says, told to a player.
 #[component]
 pub fn RulesPanel() -> impl IntoView {
     let help_open = use_ctx().help_open;

@@ -1,4 +1,4 @@
-// Fair play and the flow of a round (RULES.md §6): nothing on screen tells whether a roll
+// Fair play and the flow of a round (docs/RULES.md §6): nothing on screen tells whether a roll
 // is solvable, or how, until it is settled or the player asks; every result leads on.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

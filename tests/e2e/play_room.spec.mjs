@@ -1,4 +1,4 @@
-// Class rooms (RULES.md §5) against score-server serving the release build: a host and two
+// Class rooms (docs/RULES.md §5) against score-server serving the release build: a host and two
 // students in three browser contexts. ROOM_URL is the server's address (scripts/test.sh
 // starts one); BASE_URL serves the same build as plain files, where rooms are unavailable.
 import { after, before, test } from 'node:test';
@@ -177,4 +177,54 @@ test('the class room is its own module: fetched when opened, kept while away, re
   await score.numbers().first().waitFor();
   score.assertNoConsoleErrors();
   await context.close();
+});
+
+test('a room on other dice takes a typed roll for them; Leave frees the name at once; a stale seat keeps the name', async () => {
+  assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
+  const host = await member();
+  await host.page.getByRole('textbox', { name: 'Your name' }).first().fill('Mr Obi');
+  await host.score.button('Create room').click();
+  const code = await host.page.getByTestId('room-code').textContent();
+  // The rules form shows the room's rules; the host changes them to five d20 and 24.
+  const hostPanel = host.page.getByRole('region', { name: 'Host' });
+  assert.equal(await hostPanel.getByRole('textbox', { name: 'Dice (sides)' }).inputValue(), '6 6 12 20');
+  await hostPanel.getByRole('textbox', { name: 'Dice (sides)' }).fill('20 20 20 20 20');
+  await hostPanel.getByRole('textbox', { name: 'Goal' }).fill('24');
+  await hostPanel.getByRole('button', { name: 'Apply and roll' }).click();
+  const ana = await member();
+  await joinAs(ana, code, 'Ana');
+  await ana.page.locator('.room-roll strong').first().getByText('24', { exact: true }).waitFor();
+  // A typed roll for these dice is dealt (the page once checked it against the default dice).
+  await host.page.getByRole('textbox', { name: 'Roll for the class' }).fill('20 1 2 3 4');
+  await host.score.button('Deal this roll').click();
+  await ana.page.getByTestId('room-roll').getByText('1 2 3 4 20').waitFor();
+  assert.equal(await tiles(ana.page).count(), 5);
+  assert.equal(await host.page.locator('.room > .field-error').textContent(), '');
+
+  // Leave gives the seat and the name up at once: the host sees Ana go, and a new Ana may join.
+  await ana.score.button('Leave the room').click();
+  await ana.score.button('Join').waitFor();
+  await host.page.getByRole('row', { name: /Ana/ }).waitFor({ state: 'detached' });
+  const ana2 = await member();
+  await joinAs(ana2, code, 'Ana');
+  await host.page.getByRole('row', { name: /Ana/ }).waitFor();
+
+  // A seat token the server no longer knows (Ben was away when the host removed him): the
+  // join form comes back with the code and the name kept, and the name seats him again.
+  const ben = await member();
+  await joinAs(ben, code, 'Ben');
+  await ben.page.goto('about:blank');
+  await host.score.button('Remove Ben').click();
+  await host.page.getByRole('row', { name: /Ben/ }).waitFor({ state: 'detached' });
+  await ben.score.open('', ROOM_URL);
+  await ben.score.button('Class room').click();
+  await ben.page.getByText(`Your seat in room ${code} was given up while you were away: join again with your name.`).waitFor();
+  assert.equal(await ben.page.getByRole('textbox', { name: 'Room code' }).inputValue(), code);
+  assert.equal(await ben.page.getByRole('textbox', { name: 'Your name' }).nth(1).inputValue(), 'Ben');
+  await ben.score.button('Join').click();
+  await ben.page.getByRole('row', { name: /Ben \(you\)/ }).waitFor();
+  for (const m of [host, ana, ana2, ben]) {
+    m.score.assertNoConsoleErrors();
+    await m.context.close();
+  }
 });

@@ -1,4 +1,4 @@
-// Pass-and-play (RULES.md §5): a three-player match through every group rule.
+// Pass-and-play (docs/RULES.md §5): a three-player match through every group rule.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, tapSolution, withPage } from './score_page.mjs';

@@ -3,7 +3,7 @@
 //! The board is a reducer: [`Board::apply`] takes an [`Action`] and returns
 //! an [`Event`] or a [`BoardError`], with no side effects, so the UI only
 //! dispatches and renders. A refused action leaves the board exactly as it
-//! was. Whether the goal is made follows RULES.md §3: the result of a move
+//! was. Whether the goal is made follows docs/RULES.md §3: the result of a move
 //! with at least one red input, and with every number used when the rules
 //! say so.
 

@@ -143,7 +143,7 @@ impl fmt::Display for Op {
     }
 }
 
-/// `a‖b`: RULES.md §2. Whole `a ≠ 0`, whole `b ≥ 0`; the digits of `a`, then of `b`.
+/// `a‖b`: docs/RULES.md §2. Whole `a ≠ 0`, whole `b ≥ 0`; the digits of `a`, then of `b`.
 fn concat(a: Num, b: Num) -> Result<Num, MoveError> {
     let (Some(a), Some(b)) = (a.as_integer(), b.as_integer()) else {
         return Err(MoveError::ConcatNotWhole);
@@ -215,7 +215,7 @@ mod tests {
 
     #[test]
     fn concatenation_follows_rules_md() {
-        // RULES.md §2: 1‖5 = 15, 2‖0 = 20, −3‖5 = −35, (6÷3)‖0 = 20.
+        // docs/RULES.md §2: 1‖5 = 15, 2‖0 = 20, −3‖5 = −35, (6÷3)‖0 = 20.
         assert_eq!(Op::Concat.apply(n(1), n(5)), Ok(n(15)));
         assert_eq!(Op::Concat.apply(n(2), n(0)), Ok(n(20)));
         assert_eq!(Op::Concat.apply(n(-3), n(5)), Ok(n(-35)));

@@ -2,7 +2,7 @@
 //!
 //! Every way of playing four dice is a tree over a subset of them, and the
 //! goal counts exactly when it is the value of a tree over three or more dice
-//! (its root then has a red input; RULES.md §3). So a roll is solvable when
+//! (its root then has a red input; docs/RULES.md §3). So a roll is solvable when
 //! the goal is the value of a tree over some three or more of its dice. The
 //! values of every pair and triple are computed once and cached (the
 //! impossible table meets the same triples again and again); a larger set is

@@ -1,4 +1,4 @@
-//! Claims, clocks and points: RULES.md §4 (solitaire) and §5 (pass-and-play).
+//! Claims, clocks and points: docs/RULES.md §4 (solitaire) and §5 (pass-and-play).
 //!
 //! A [`Round`] is a state machine over one roll. Time is an argument
 //! (`now_ms`, milliseconds on any monotone wall clock), and every clock is a
@@ -13,7 +13,7 @@
 //! Where the rules leave a case open, this module decides:
 //! - a SCORE that fails during another player's IMPOSSIBLE clock hands the
 //!   clock back to the claimer until its own deadline; when the claimer's own
-//!   SCORE fails, the claim is judged at once (RULES.md §4);
+//!   SCORE fails, the claim is judged at once (docs/RULES.md §4);
 //! - a goal made during an IMPOSSIBLE clock without pressing SCORE counts as
 //!   the claimer's SCORE made in time (−2 for the claim, +1 back).
 
@@ -230,7 +230,7 @@ impl Round {
         Round::new(1, rules, solvable, true)
     }
 
-    /// A round for `players` players; `judging` lets the solver judge IMPOSSIBLE (RULES.md §5).
+    /// A round for `players` players; `judging` lets the solver judge IMPOSSIBLE (docs/RULES.md §5).
     pub fn new(players: usize, rules: &Rules, solvable: bool, judging: bool) -> Round {
         Round {
             players: players.max(1),

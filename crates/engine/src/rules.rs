@@ -1,4 +1,4 @@
-//! The settings of a game and their limits (RULES.md §1, §4).
+//! The settings of a game and their limits (docs/RULES.md §1, §4).
 //!
 //! A [`Rules`] value is everything that changes what counts: dice, goal,
 //! operators, whether every number must be used, clock lengths and strict

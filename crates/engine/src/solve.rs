@@ -1,7 +1,7 @@
 //! The solver: every way to make the goal, by the same moves a player makes.
 //!
 //! The search walks the pool exactly as the board does: take two numbers and
-//! an operator, put the red result back (RULES.md §2), and count the goal only
+//! an operator, put the red result back (docs/RULES.md §2), and count the goal only
 //! when a move with a red input makes it (§3), with every number used when the
 //! rules say so. Because it calls [`Op::apply`], the solver can never list a
 //! move the board would refuse, nor miss one it would allow.
@@ -549,7 +549,7 @@ mod tests {
 
     #[test]
     fn goal_from_two_dice_alone_does_not_count() {
-        // 4 × 5 = 20 uses no red number (RULES.md §3); with 1 1 the roll is still solvable.
+        // 4 × 5 = 20 uses no red number (docs/RULES.md §3); with 1 1 the roll is still solvable.
         let p = Puzzle::new(vec![Num::int(4), Num::int(5), Num::int(7)], Num::int(20), OpSet::ARITHMETIC, false);
         assert!(solutions(&p).iter().all(|e| e.moves() >= 2));
     }

@@ -1,4 +1,4 @@
-//! The facts every implementation must reproduce (RULES.md §7).
+//! The facts every implementation must reproduce (docs/RULES.md §7).
 
 use score_engine::solve::{impossible_rolls, is_solvable, needs_fraction, solutions, Puzzle};
 use score_engine::{Num, OpSet, Preset, Rules};
@@ -11,7 +11,7 @@ fn solvable(roll: &[i64], rules: &Rules) -> bool {
     is_solvable(&Puzzle::from_roll(roll, rules))
 }
 
-/// RULES.md §6–7 and the seed's IMPOSSIBLES appendix: 104 impossible of 2,359 sorted rolls.
+/// docs/RULES.md §6–7 and the seed's IMPOSSIBLES appendix: 104 impossible of 2,359 sorted rolls.
 #[test]
 fn default_dice_have_104_impossible_rolls_of_2359() {
     let table = impossible_rolls(&score_rules()).unwrap();
@@ -38,7 +38,7 @@ fn five_d20_have_39_impossible_rolls_each_confirmed_by_the_search() {
     }
 }
 
-/// RULES.md §7: 2 5 12 12 is solvable; 9 9 9 9 → 99 ÷ 9 + 9.
+/// docs/RULES.md §7: 2 5 12 12 is solvable; 9 9 9 9 → 99 ÷ 9 + 9.
 #[test]
 fn named_rolls() {
     let r = score_rules();
@@ -48,7 +48,7 @@ fn named_rolls() {
     assert!(!solvable(&[6, 6, 6, 6], &r));
 }
 
-/// RULES.md §2: 4 ÷ 5 → 1 − 4/5 → 4 ÷ (1/5) is exactly 20 (floats miss it).
+/// docs/RULES.md §2: 4 ÷ 5 → 1 − 4/5 → 4 ÷ (1/5) is exactly 20 (floats miss it).
 #[test]
 fn fraction_route_to_twenty_is_exact() {
     let p =
@@ -63,7 +63,7 @@ fn twenty_four_count(max: u32) -> (u64, usize) {
     (table.rolls, table.rolls as usize - table.impossible.len())
 }
 
-/// RULES.md §7, from the 4nums.com statistics of the 24 game.
+/// docs/RULES.md §7, from the 4nums.com statistics of the 24 game.
 #[test]
 fn twenty_four_solvable_deal_counts() {
     assert_eq!(twenty_four_count(13), (1820, 1362));
@@ -71,7 +71,7 @@ fn twenty_four_solvable_deal_counts() {
     assert_eq!(twenty_four_count(9), (495, 404));
 }
 
-/// RULES.md §7: sixteen 1..13 deals need a fraction on the way (3 3 8 8: 8 ÷ (3 − 8 ÷ 3)).
+/// docs/RULES.md §7: sixteen 1..13 deals need a fraction on the way (3 3 8 8: 8 ÷ (3 − 8 ÷ 3)).
 #[test]
 fn sixteen_twenty_four_deals_need_a_fraction() {
     let rules = Rules::preset(Preset::TwentyFour);

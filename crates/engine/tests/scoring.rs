@@ -1,4 +1,4 @@
-//! Every row of RULES.md §4 (solitaire) and §5 (pass-and-play) as a named test.
+//! Every row of docs/RULES.md §4 (solitaire) and §5 (pass-and-play) as a named test.
 
 use score_engine::round::{Award, Input, Phase, Reason, Round};
 use score_engine::Rules;
@@ -155,7 +155,7 @@ fn clock_lengths_follow_the_rules() {
     assert_eq!(r.remaining_ms(0), Some(90 * S));
 }
 
-// RULES.md §5: pass-and-play.
+// docs/RULES.md §5: pass-and-play.
 
 fn group(judging: bool, solvable: bool) -> Round {
     Round::new(3, &Rules::default(), solvable, judging)
