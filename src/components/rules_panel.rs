@@ -35,6 +35,11 @@ pub fn RulesPanel() -> impl IntoView {
                 <li>"Making the goal with no clock running is free practice: no points."</li>
                 <li>"A new roll while a clock runs settles it at once: a SCORE fails, an IMPOSSIBLE is judged."</li>
             </ul>
+            <h3>"Solutions"</h3>
+            <p>
+                "Each solution is listed once. The same numbers added or multiplied in another order or grouping, or with a minus sign moved "
+                "(17 − (1 − 2) × 3 is (2 − 1) × 3 + 17), count as one solution, shown the simplest way: without negative numbers on the way whenever it can be."
+            </p>
             <h3>"Fair play"</h3>
             <p>
                 "Nothing on screen tells whether a roll has a solution, or what it is, until the roll is settled: a claim judged, a SCORE made or failed, or the goal made in practice. "

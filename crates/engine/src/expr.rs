@@ -180,36 +180,71 @@ impl Expr {
 
     /// A key equal for expressions that differ only by commutativity and
     /// associativity of + and ×, `a − (b − c) = a − b + c` regrouping and its
-    /// `a ÷ (b ÷ c) = a ÷ b × c` twin: sums become sorted lists of signed terms,
-    /// products sorted lists of factors with exponent ±1.
+    /// `a ÷ (b ÷ c) = a ÷ b × c` twin, or by moving a minus sign through × and ÷
+    /// (`x − (a − b) × c = x + (b − a) × c`) or out of a join (`−a‖b = −(a‖b)`): sums
+    /// become sorted lists of signed terms, products sorted lists of factors with exponent
+    /// ±1 and one sign for the whole.
     pub fn canonical(&self) -> Canon {
+        match self.signed() {
+            (false, c) => c,
+            (true, c) => Canon::Sum(vec![(true, c)]),
+        }
+    }
+
+    /// The canonical form up to sign: `(negated, form)`, the expression's value being
+    /// the form's, negated when `negated`. A sum and its negation (`a − b`, `b − a`) have
+    /// one form: of the two ways to sign its terms, the smaller; a product's sign is the
+    /// product of its factors' signs.
+    fn signed(&self) -> (bool, Canon) {
         match self {
-            Expr::Leaf { value, .. } => Canon::Num(*value),
+            Expr::Leaf { value, .. } => (false, Canon::Num(*value)),
             Expr::Node { op: Op::Add | Op::Sub, .. } => {
                 let mut terms = Vec::new();
                 self.flatten(Op::Add, Op::Sub, false, &mut terms);
+                let mut flipped: Vec<(bool, Canon)> = terms.iter().map(|(neg, c)| (!neg, c.clone())).collect();
                 terms.sort_unstable();
-                Canon::Sum(terms)
+                flipped.sort_unstable();
+                if flipped < terms {
+                    (true, Canon::Sum(flipped))
+                } else {
+                    (false, Canon::Sum(terms))
+                }
             }
             Expr::Node { op: Op::Mul | Op::Div, .. } => {
                 let mut factors = Vec::new();
-                self.flatten(Op::Mul, Op::Div, false, &mut factors);
+                let negated = self.flatten(Op::Mul, Op::Div, false, &mut factors);
                 factors.sort_unstable();
-                Canon::Product(factors)
+                (negated, Canon::Product(factors))
+            }
+            Expr::Node { op: Op::Concat, left, right, .. } => {
+                // −a‖b = −(a‖b) (docs/RULES.md §2): the left operand's sign moves out of a join.
+                let (negated, l) = left.signed();
+                (negated, Canon::Other(Op::Concat, Box::new(l), Box::new(right.canonical())))
             }
             Expr::Node { op, left, right, .. } => {
-                Canon::Other(*op, Box::new(left.canonical()), Box::new(right.canonical()))
+                (false, Canon::Other(*op, Box::new(left.canonical()), Box::new(right.canonical())))
             }
         }
     }
 
-    fn flatten(&self, plus: Op, minus: Op, inverted: bool, out: &mut Vec<(bool, Canon)>) {
+    /// Pushes the terms of a sum (or the factors of a product) with their flags: a
+    /// subtracted term, or a divisor. A sum's terms take their own signs into the flag;
+    /// a product's factors give theirs to the product: the result says whether it is negated.
+    fn flatten(&self, plus: Op, minus: Op, inverted: bool, out: &mut Vec<(bool, Canon)>) -> bool {
         match self {
             Expr::Node { op, left, right, .. } if *op == plus || *op == minus => {
-                left.flatten(plus, minus, inverted, out);
-                right.flatten(plus, minus, inverted ^ (*op == minus), out);
+                left.flatten(plus, minus, inverted, out) ^ right.flatten(plus, minus, inverted ^ (*op == minus), out)
             }
-            _ => out.push((inverted, self.canonical())),
+            _ => {
+                let (negated, c) = self.signed();
+                if plus == Op::Add {
+                    out.push((inverted ^ negated, c));
+                    false
+                } else {
+                    out.push((inverted, c));
+                    negated
+                }
+            }
         }
     }
 
@@ -318,6 +353,34 @@ mod tests {
         let q = c(Op::Concat, l(2), l(1));
         assert_ne!(p.canonical(), q.canonical());
         assert_ne!(c(Op::Sub, l(5), l(2)).canonical(), c(Op::Sub, l(2), l(5)).canonical());
+    }
+
+    #[test]
+    fn canonical_form_merges_a_minus_sign_moved_through_times_and_divide() {
+        // 17 − (1 − 2) × 3 = (2 − 1) × 3 + 17
+        let a = c(Op::Sub, l(17), c(Op::Mul, c(Op::Sub, l(1), l(2)), l(3)));
+        let b = c(Op::Add, c(Op::Mul, c(Op::Sub, l(2), l(1)), l(3)), l(17));
+        assert_eq!(a.canonical(), b.canonical());
+        // 17 − 3 ÷ (1 − 2) = 3 ÷ (2 − 1) + 17, and 3 − 17 ÷ (1 − 2) = 17 ÷ (2 − 1) + 3
+        let a = c(Op::Sub, l(17), c(Op::Div, l(3), c(Op::Sub, l(1), l(2))));
+        let b = c(Op::Add, c(Op::Div, l(3), c(Op::Sub, l(2), l(1))), l(17));
+        assert_eq!(a.canonical(), b.canonical());
+        // Two minus signs cancel: (1 − 2) × (3 − 5) = (2 − 1) × (5 − 3).
+        let a = c(Op::Mul, c(Op::Sub, l(1), l(2)), c(Op::Sub, l(3), l(5)));
+        let b = c(Op::Mul, c(Op::Sub, l(2), l(1)), c(Op::Sub, l(5), l(3)));
+        assert_eq!(a.canonical(), b.canonical());
+        // Out of a join's left operand: 7 − (13 − 511)‖3 = (511 − 13)‖3 + 7.
+        let a = c(Op::Sub, l(7), c(Op::Concat, c(Op::Sub, l(13), l(511)), l(3)));
+        let b = c(Op::Add, c(Op::Concat, c(Op::Sub, l(511), l(13)), l(3)), l(7));
+        assert_eq!(a.canonical(), b.canonical());
+        // But a value and its negation stay apart.
+        let a = c(Op::Mul, c(Op::Sub, l(1), l(2)), l(3));
+        let b = c(Op::Mul, c(Op::Sub, l(2), l(1)), l(3));
+        assert_ne!(a.canonical(), b.canonical());
+        assert_ne!(
+            c(Op::Concat, c(Op::Sub, l(5), l(2)), l(1)).canonical(),
+            c(Op::Concat, c(Op::Sub, l(2), l(5)), l(1)).canonical()
+        );
     }
 
     #[test]

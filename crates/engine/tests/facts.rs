@@ -1,4 +1,4 @@
-//! The facts every implementation must reproduce (docs/RULES.md §7).
+//! The facts every implementation must reproduce (RULES.md §7).
 
 use score_engine::solve::{impossible_rolls, is_solvable, needs_fraction, solutions, Puzzle};
 use score_engine::{Num, OpSet, Preset, Rules};
@@ -11,7 +11,7 @@ fn solvable(roll: &[i64], rules: &Rules) -> bool {
     is_solvable(&Puzzle::from_roll(roll, rules))
 }
 
-/// docs/RULES.md §6–7 and the seed's IMPOSSIBLES appendix: 104 impossible of 2,359 sorted rolls.
+/// RULES.md §6–7 and the seed's IMPOSSIBLES appendix: 104 impossible of 2,359 sorted rolls.
 #[test]
 fn default_dice_have_104_impossible_rolls_of_2359() {
     let table = impossible_rolls(&score_rules()).unwrap();
@@ -38,7 +38,7 @@ fn five_d20_have_39_impossible_rolls_each_confirmed_by_the_search() {
     }
 }
 
-/// docs/RULES.md §7: 2 5 12 12 is solvable; 9 9 9 9 → 99 ÷ 9 + 9.
+/// RULES.md §7: 2 5 12 12 is solvable; 9 9 9 9 → 99 ÷ 9 + 9.
 #[test]
 fn named_rolls() {
     let r = score_rules();
@@ -48,7 +48,7 @@ fn named_rolls() {
     assert!(!solvable(&[6, 6, 6, 6], &r));
 }
 
-/// docs/RULES.md §2: 4 ÷ 5 → 1 − 4/5 → 4 ÷ (1/5) is exactly 20 (floats miss it).
+/// RULES.md §2: 4 ÷ 5 → 1 − 4/5 → 4 ÷ (1/5) is exactly 20 (floats miss it).
 #[test]
 fn fraction_route_to_twenty_is_exact() {
     let p =
@@ -63,7 +63,7 @@ fn twenty_four_count(max: u32) -> (u64, usize) {
     (table.rolls, table.rolls as usize - table.impossible.len())
 }
 
-/// docs/RULES.md §7, from the 4nums.com statistics of the 24 game.
+/// RULES.md §7, from the 4nums.com statistics of the 24 game.
 #[test]
 fn twenty_four_solvable_deal_counts() {
     assert_eq!(twenty_four_count(13), (1820, 1362));
@@ -71,7 +71,7 @@ fn twenty_four_solvable_deal_counts() {
     assert_eq!(twenty_four_count(9), (495, 404));
 }
 
-/// docs/RULES.md §7: sixteen 1..13 deals need a fraction on the way (3 3 8 8: 8 ÷ (3 − 8 ÷ 3)).
+/// RULES.md §7: sixteen 1..13 deals need a fraction on the way (3 3 8 8: 8 ÷ (3 − 8 ÷ 3)).
 #[test]
 fn sixteen_twenty_four_deals_need_a_fraction() {
     let rules = Rules::preset(Preset::TwentyFour);
@@ -189,7 +189,25 @@ fn every_difficulty_occurs_for_the_default_dice() {
 fn remembering_dead_pools_keeps_every_solution() {
     let n = |v: &[i64]| v.iter().map(|&x| Num::int(x)).collect::<Vec<_>>();
     let ops = score_rules().ops;
-    assert_eq!(solutions(&Puzzle::new(n(&[1, 2, 3, 4, 5]), Num::int(20), ops, false)).len(), 232);
-    assert_eq!(solutions(&Puzzle::new(n(&[2, 3, 5, 7, 11, 13]), Num::int(9973), ops, false)).len(), 11);
+    // 232 and 11 before a minus sign moved through × and ÷ or out of a join made one
+    // solution: 21 and 2 such pairs merged, each checked by hand (5 − (1 − 4) × (2 + 3) is
+    // (2 + 3) × (4 − 1) + 5; 1 + 4 − (2 − 3)‖5 is (3 − 2)‖5 + 1 + 4; 7 − (13 − 511)‖3 × 2
+    // is (511 − 13)‖3 × 2 + 7).
+    assert_eq!(solutions(&Puzzle::new(n(&[1, 2, 3, 4, 5]), Num::int(20), ops, false)).len(), 211);
+    assert_eq!(solutions(&Puzzle::new(n(&[2, 3, 5, 7, 11, 13]), Num::int(9973), ops, false)).len(), 9);
     assert!(solutions(&Puzzle::new(n(&[1, 1, 1, 1, 1, 1]), Num::int(9973), ops, false)).is_empty());
+}
+
+/// docs/RULES.md §6: a minus sign moved through × or ÷ makes no new solution. 1 2 3 17 → 20
+/// listed 17, four of them twins with the sign moved (17 − (1 − 2) × 3 is (2 − 1) × 3 + 17);
+/// each is shown in its form with no negative step.
+#[test]
+fn a_minus_sign_moved_through_times_or_divide_is_not_a_new_solution() {
+    let list = solutions(&Puzzle::from_roll(&[1, 2, 3, 17], &score_rules()));
+    let text: Vec<String> = list.iter().map(ToString::to_string).collect();
+    assert_eq!(list.len(), 13, "{text:?}");
+    for twin in ["(2 − 1) × 3 + 17", "3 ÷ (2 − 1) + 17", "(2 − 1) × 17 + 3", "17 ÷ (2 − 1) + 3"] {
+        assert!(text.iter().any(|t| t == twin), "{twin} not in {text:?}");
+    }
+    assert!(list.iter().all(|e| !e.uses_negative()), "{text:?}");
 }

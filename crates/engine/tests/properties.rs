@@ -112,3 +112,76 @@ proptest! {
         prop_assert_eq!(is_solvable(&p), score_engine::solve::search_solvable(&p), "{:?} → {}", roll, goal);
     }
 }
+
+/// A random expression tree over small numbers with + − × ÷ (moves that fail are skipped).
+fn tree() -> impl Strategy<Value = Expr> {
+    let leaf = (1i64..=12, 0usize..6).prop_map(|(v, s)| Expr::leaf(Num::int(v), s));
+    leaf.prop_recursive(4, 12, 2, |inner| {
+        (inner.clone(), prop_oneof![Just(Op::Add), Just(Op::Sub), Just(Op::Mul), Just(Op::Div)], inner)
+            .prop_filter_map("a move that fails", |(l, op, r)| Expr::combine(op, l, r).ok())
+    })
+}
+
+/// The same expression negated by moving a minus sign into it: `a − b` becomes `b − a`,
+/// and a product or quotient passes the sign to one of its operands. `None` when no
+/// minus sign can move in.
+fn negated(e: &Expr) -> Option<Expr> {
+    match e {
+        Expr::Node { op: Op::Sub, left, right, .. } => Expr::combine(Op::Sub, (**right).clone(), (**left).clone()).ok(),
+        Expr::Node { op: op @ (Op::Mul | Op::Div), left, right, .. } => match negated(left) {
+            Some(l) => Expr::combine(*op, l, (**right).clone()).ok(),
+            None => Expr::combine(*op, (**left).clone(), negated(right)?).ok(),
+        },
+        _ => None,
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    // Distinct solutions up to sign (docs/RULES.md §6): x − y and x + (−y), with the
+    // minus sign moved through × and ÷ into y, are one solution; y and −y are two. (A y of
+    // 0 such as 1 − 1 is its own negation: it has no sign to move.)
+    #[test]
+    fn a_minus_sign_moved_through_times_and_divide_is_the_same_solution(x in tree(), y in tree()) {
+        if let Some(minus_y) = negated(&y).filter(|_| !y.value().is_zero()) {
+            prop_assert_eq!(Ok(minus_y.value()), Num::ZERO.checked_sub(y.value()));
+            let a = Expr::combine(Op::Sub, x.clone(), y.clone()).unwrap();
+            let b = Expr::combine(Op::Add, x.clone(), minus_y.clone()).unwrap();
+            prop_assert_eq!(a.canonical(), b.canonical(), "{} and {}", a, b);
+            let a = Expr::combine(Op::Add, x.clone(), y.clone()).unwrap();
+            let b = Expr::combine(Op::Sub, x, minus_y.clone()).unwrap();
+            prop_assert_eq!(a.canonical(), b.canonical(), "{} and {}", a, b);
+            prop_assert_ne!(y.canonical(), minus_y.canonical(), "{} and {}", y, minus_y);
+        }
+    }
+
+    // Equal keys mean equal values: merging never joins two different numbers.
+    #[test]
+    fn expressions_with_one_canonical_form_have_one_value(x in tree(), y in tree()) {
+        if x.canonical() == y.canonical() {
+            prop_assert_eq!(x.value(), y.value(), "{} and {}", x, y);
+        }
+    }
+
+    // The representative of a class shown is one with no negative intermediate whenever
+    // the class has one: a listed solution through a negative number has no twin without.
+    #[test]
+    fn a_listed_solution_goes_through_a_negative_only_when_it_must(
+        roll in prop::collection::vec(1i64..=20, 4),
+        goal in 1i64..=30,
+    ) {
+        let p = Puzzle::new(roll.iter().map(|&v| Num::int(v)).collect(), Num::int(goal), OpSet::SCORE, false);
+        for e in solutions(&p).iter().filter(|e| e.uses_negative()) {
+            if let Expr::Node { op: op @ (Op::Add | Op::Sub), left, right, .. } = e {
+                // Move the sign out of the right operand: x − (a − b)·c → x + (b − a)·c.
+                if let Some(r) = negated(right) {
+                    let flip = if *op == Op::Add { Op::Sub } else { Op::Add };
+                    if let Ok(twin) = Expr::combine(flip, (**left).clone(), r) {
+                        prop_assert!(twin.uses_negative(), "{} is listed, but {} has no negative step", e, twin);
+                    }
+                }
+            }
+        }
+    }
+}
