@@ -4,49 +4,15 @@
 //! and none of them touches the game: the caller applies a value only when
 //! every field of a form is good.
 
+use score_engine::entry::words;
+pub use score_engine::entry::{experiment, numbers, whole, MAX_EXPERIMENT, MIN_EXPERIMENT};
 use score_engine::rules::{
     Preset, Rules, MAX_CLOCK_SECS, MAX_DICE, MAX_GOAL, MAX_NAME, MIN_CLOCK_SECS, MIN_DICE, MIN_GOAL,
 };
-use score_engine::solve::MAX_NUMBERS;
-
-/// Lowest number accepted in Experiment.
-pub const MIN_EXPERIMENT: i64 = -9999;
-/// Highest number accepted in Experiment.
-pub const MAX_EXPERIMENT: i64 = 99_999;
-
-fn words(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| c.is_whitespace() || c == ',' || c == ';').filter(|w| !w.is_empty())
-}
-
-/// A whole number in `lo..=hi`, named `what` in the message.
-pub fn whole(text: &str, what: &str, lo: i64, hi: i64) -> Result<i64, String> {
-    let t = text.trim().replace('−', "-");
-    if t.is_empty() {
-        return Err(format!("{what} is missing."));
-    }
-    let n: i64 = t.parse().map_err(|_| format!("{what} must be a whole number, not “{}”.", text.trim()))?;
-    if (lo..=hi).contains(&n) {
-        Ok(n)
-    } else {
-        Err(format!("{what} must be from {lo} to {hi}."))
-    }
-}
 
 /// A clock's length in seconds, within the range the rules allow.
 pub fn clock_secs(text: &str, what: &str) -> Result<u32, String> {
     whole(text, what, MIN_CLOCK_SECS.into(), MAX_CLOCK_SECS.into()).map(|v| v as u32)
-}
-
-/// Several whole numbers in `lo..=hi`, between `min` and `max` of them.
-pub fn numbers(text: &str, min: usize, max: usize, lo: i64, hi: i64) -> Result<Vec<i64>, String> {
-    let mut out = Vec::new();
-    for w in words(text) {
-        out.push(whole(w, "Each number", lo, hi)?);
-    }
-    if out.len() < min || out.len() > max {
-        return Err(format!("Enter {min} to {max} numbers (you entered {}).", out.len()));
-    }
-    Ok(out)
 }
 
 /// Dice sides such as "6, 6, 12, 20".
@@ -61,14 +27,6 @@ pub fn dice(text: &str) -> Result<Vec<u32>, String> {
 /// A goal in the rules' range.
 pub fn goal(text: &str) -> Result<i64, String> {
     whole(text, "The goal", MIN_GOAL, MAX_GOAL)
-}
-
-/// Numbers and goal for Experiment.
-pub fn experiment(numbers_text: &str, goal_text: &str) -> (Result<Vec<i64>, String>, Result<i64, String>) {
-    (
-        numbers(numbers_text, 3, MAX_NUMBERS, MIN_EXPERIMENT, MAX_EXPERIMENT),
-        whole(goal_text, "The goal", MIN_EXPERIMENT, MAX_EXPERIMENT),
-    )
 }
 
 /// A roll typed by hand, checked against the dice: the faces, sorted, must fit the sides, sorted.

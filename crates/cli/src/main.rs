@@ -10,6 +10,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use score_engine::entry;
 use score_engine::practice::{self, SplitMix64, WorksheetItem};
 use score_engine::roll::roll_text;
 use score_engine::solve::{impossible_rolls, solutions, Puzzle};
@@ -22,7 +23,7 @@ const USAGE: &str = "usage: score solve N N N [N…] [--goal G] [--preset score|
 
 #[derive(Debug, PartialEq)]
 enum Command {
-    Solve { numbers: Vec<i64>, rules: Rules, json: bool },
+    Solve { numbers: Vec<i64>, goal: i64, rules: Rules, json: bool },
     Impossibles { rules: Rules, json: bool },
     Worksheet { rules: Rules, count: usize, difficulty: Option<u8>, format: Format, seed: u64 },
     Help,
@@ -46,13 +47,13 @@ fn parse(args: &[String]) -> Result<Command, String> {
         return Ok(Command::Help);
     }
     let mut rules = Rules::default();
-    let (mut goal, mut dice, mut json, mut numbers) = (None, None, false, Vec::new());
+    let (mut goal, mut dice, mut json, mut numbers) = (None::<String>, None, false, Vec::new());
     let (mut count, mut difficulty, mut format, mut seed) = (20usize, None, Format::Text, None);
     while let Some(a) = it.next() {
         let mut value = |flag: &str| it.next().cloned().ok_or(format!("{flag} needs a value"));
         match a.as_str() {
             "--json" => json = true,
-            "--goal" => goal = Some(parse_int("--goal", &value("--goal")?)?),
+            "--goal" => goal = Some(value("--goal")?),
             "--preset" => {
                 let v = value("--preset")?;
                 rules = Rules::preset(Preset::from_key(&v).ok_or(format!("unknown preset “{v}” (score or 24)"))?);
@@ -85,12 +86,18 @@ fn parse(args: &[String]) -> Result<Command, String> {
             }
             "-h" | "--help" => return Ok(Command::Help),
             flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
-            n if sub == "solve" => numbers.push(parse_int("solve", n)?),
+            n if sub == "solve" => numbers.push(n),
             other => return Err(format!("unexpected argument “{other}”")),
         }
     }
+    if sub == "solve" {
+        // The numbers and goal are checked as the app's Experiment checks them, in its words.
+        let goal = goal.unwrap_or_else(|| rules.goal.to_string());
+        let (numbers, goal) = entry::experiment(&numbers.join(" "), &goal);
+        return Ok(Command::Solve { numbers: numbers?, goal: goal?, rules, json });
+    }
     if let Some(g) = goal {
-        rules.goal = g;
+        rules.goal = parse_int("--goal", &g)?;
     }
     if let Some(d) = dice {
         rules.dice = d;
@@ -99,15 +106,6 @@ fn parse(args: &[String]) -> Result<Command, String> {
         return Err(errors.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "));
     }
     match sub.as_str() {
-        "solve" => {
-            if !(2..=score_engine::solve::MAX_NUMBERS).contains(&numbers.len()) {
-                return Err(format!("solve needs 2 to 6 numbers, got {}", numbers.len()));
-            }
-            if let Some(n) = numbers.iter().find(|n| !(-9999..=99_999).contains(*n)) {
-                return Err(format!("{n} is out of range (-9999 to 99999)"));
-            }
-            Ok(Command::Solve { numbers, rules, json })
-        }
         "impossibles" => Ok(Command::Impossibles { rules, json }),
         "worksheet" => {
             if !(1..=practice::MAX_WORKSHEET).contains(&count) {
@@ -212,17 +210,13 @@ fn run(cmd: Command) -> Result<String, String> {
             Ok(render_worksheet(&items, &rules, difficulty, format))
         }
         Command::Help => Ok(USAGE.to_string()),
-        Command::Solve { numbers, rules, json } => {
-            let p = Puzzle::new(
-                numbers.iter().map(|&n| Num::int(n)).collect(),
-                Num::int(rules.goal),
-                rules.ops,
-                rules.use_all,
-            );
+        Command::Solve { numbers, goal, rules, json } => {
+            let p =
+                Puzzle::new(numbers.iter().map(|&n| Num::int(n)).collect(), Num::int(goal), rules.ops, rules.use_all);
             let list = solutions(&p);
             let out = SolveOut {
                 numbers,
-                goal: rules.goal,
+                goal,
                 solutions: list
                     .iter()
                     .map(|e| SolutionOut {
@@ -296,10 +290,11 @@ mod tests {
 
     #[test]
     fn parses_solve_with_goal_and_preset() {
-        let Command::Solve { numbers, rules, json } = parse(&args("solve 3 3 8 8 --preset 24 --json")).unwrap() else {
+        let Command::Solve { numbers, goal, rules, json } = parse(&args("solve 3 3 8 8 --preset 24 --json")).unwrap()
+        else {
             panic!("not solve")
         };
-        assert_eq!((numbers, rules.goal, rules.use_all, json), (vec![3, 3, 8, 8], 24, true, true));
+        assert_eq!((numbers, goal, rules.use_all, json), (vec![3, 3, 8, 8], 24, true, true));
     }
 
     #[test]
@@ -316,6 +311,26 @@ mod tests {
             let e = parse(&args(bad)).unwrap_err();
             assert!(!e.contains('\n'), "{bad}: {e}");
         }
+    }
+
+    /// One check for the app's Experiment and `score solve`: the same input is refused in
+    /// the same words (`score solve 1 2` once listed "0 distinct solutions" and exited 0).
+    #[test]
+    fn solve_checks_numbers_and_goal_as_experiment_does() {
+        for (line, numbers, goal) in [
+            ("solve 1 2", "1 2", "20"),
+            ("solve 1 2 3 4 5 6 7", "1 2 3 4 5 6 7", "20"),
+            ("solve 1 x 3", "1 x 3", "20"),
+            ("solve 1 2 100000", "1 2 100000", "20"),
+            ("solve 1 2 3 --goal 100000", "1 2 3", "100000"),
+            ("solve 1 2 3 --goal twenty", "1 2 3", "twenty"),
+        ] {
+            let (n, g) = entry::experiment(numbers, goal);
+            let expected = n.err().or(g.err()).unwrap();
+            assert_eq!(parse(&args(line)), Err(expected), "{line}");
+        }
+        // A goal Experiment takes but Settings would not: the range is Experiment's.
+        assert!(matches!(parse(&args("solve 97 89 83 79 73 71 --goal 99999")), Ok(Command::Solve { goal: 99999, .. })));
     }
 
     #[test]

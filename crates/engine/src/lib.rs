@@ -11,6 +11,7 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod entry;
 pub mod expr;
 pub mod number;
 pub mod op;
