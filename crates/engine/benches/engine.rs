@@ -52,6 +52,9 @@ fn benches(c: &mut Criterion) {
     slow.bench_function("six_numbers_no_solution_fast", |b| b.iter(|| is_solvable(black_box(&six))));
     slow.bench_function("six_numbers_no_solution_search", |b| b.iter(|| search_solvable(black_box(&six))));
     slow.bench_function("six_numbers_no_solution_hint", |b| b.iter(|| score_engine::solve::hint(black_box(&six))));
+    // Experiment's hardest common case: every distinct solution of six two-digit primes.
+    let primes = Puzzle::new([97, 89, 83, 79, 73, 71].map(Num::int).to_vec(), Num::int(9999), OpSet::SCORE, false);
+    slow.bench_function("six_numbers_solutions_9999", |b| b.iter(|| solutions(black_box(&primes))));
     slow.finish();
     let deals: Vec<Vec<i64>> = sorted_rolls(&twenty_four.dice).into_iter().map(|r| r.0).collect();
     c.bench_function("all_1820_deals_of_24", |b| {

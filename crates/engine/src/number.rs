@@ -99,6 +99,13 @@ impl Num {
 
     /// `(a·d ± c·b) / (b·d)` in `i64` when it fits, else in `i128`.
     fn add_sub(self, rhs: Num, negate: bool) -> Result<Num, Overflow> {
+        if self.d == 1 && rhs.d == 1 {
+            // Whole numbers (most of a search): no common denominator, no gcd.
+            let n = if negate { self.n.checked_sub(rhs.n) } else { self.n.checked_add(rhs.n) };
+            if let Some(n) = n.filter(|&n| n != i64::MIN) {
+                return Ok(Num::int(n));
+            }
+        }
         let c = if negate { rhs.n.checked_neg() } else { Some(rhs.n) };
         let small = c.and_then(|c| {
             let ad = self.n.checked_mul(rhs.d)?;

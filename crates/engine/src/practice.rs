@@ -7,7 +7,7 @@
 use crate::expr::Expr;
 use crate::roll;
 use crate::rules::Rules;
-use crate::solve::{difficulty, simplest, Puzzle};
+use crate::solve::{difficulty, has_difficulty, simplest, Puzzle};
 
 /// SplitMix64: a small, well-known generator with a fixed output for a seed.
 #[derive(Debug, Clone)]
@@ -72,7 +72,7 @@ pub const MAX_TRIES: usize = 5000;
 pub fn roll_of_difficulty(rules: &Rules, level: u8, mut next_u32: impl FnMut() -> u32) -> Option<Vec<i64>> {
     (0..MAX_TRIES).find_map(|_| {
         let r = roll::roll(&rules.dice, &mut next_u32);
-        (difficulty(&Puzzle::from_roll(&r, rules)) == Some(level)).then_some(r)
+        has_difficulty(&Puzzle::from_roll(&r, rules), level).then_some(r)
     })
 }
 
@@ -136,10 +136,14 @@ pub fn worksheet(
             continue;
         }
         let p = Puzzle::from_roll(&r, rules);
-        let Some(d) = difficulty(&p) else { continue };
-        if level.is_some_and(|l| l != d) {
-            continue;
-        }
+        let d = match level {
+            Some(l) if has_difficulty(&p, l) => l,
+            Some(_) => continue,
+            None => match difficulty(&p) {
+                Some(d) => d,
+                None => continue,
+            },
+        };
         if let Some(answer) = simplest(&p) {
             items.push(WorksheetItem { roll: r, difficulty: d, answer });
         }

@@ -311,40 +311,14 @@ impl Reach {
     fn completes(&mut self, x: Num, nums: &[Num], set: u8, small: Option<&Values>, t: Num) -> bool {
         for i in 0..self.ops.len() {
             let op = self.ops[i];
-            let mut wanted: [Option<Num>; 2] = [None, None];
-            let found = match op {
-                Op::Add => {
-                    wanted[0] = t.checked_sub(x).ok();
-                    false
-                }
-                Op::Sub => {
-                    wanted = [x.checked_sub(t).ok(), t.checked_add(x).ok()];
-                    false
-                }
-                Op::Mul => match t.checked_div(x) {
-                    Some(y) => {
-                        wanted[0] = y.ok();
-                        false
-                    }
-                    // 0 × y = 0 for any y the set can make.
-                    None => t.is_zero() && !self.all_values(nums, set).is_empty(),
+            let (wanted, found) = match partners(op, x, t) {
+                Some(wanted) => (wanted, false),
+                // 0 × y = 0 for any y the set can make; 0 ÷ y = 0 for any non-zero y.
+                None => match op {
+                    Op::Mul => ([None, None], !self.all_values(nums, set).is_empty()),
+                    Op::Div => ([None, None], self.all_values(nums, set).iter().any(|y| !y.is_zero())),
+                    _ => ([None, None], false),
                 },
-                Op::Div => {
-                    wanted[1] = t.checked_mul(x).ok().filter(|_| !x.is_zero());
-                    match x.checked_div(t) {
-                        Some(y) => {
-                            wanted[0] = y.ok();
-                            false
-                        }
-                        // 0 ÷ y = 0 for any non-zero y the set can make.
-                        None => x.is_zero() && self.all_values(nums, set).iter().any(|y| !y.is_zero()),
-                    }
-                }
-                Op::Concat => {
-                    wanted = concat_partners(x, t);
-                    false
-                }
-                Op::Pow => false,
             };
             if found {
                 return true;
@@ -407,6 +381,31 @@ fn smaller_sides(set: u8) -> impl Iterator<Item = u8> {
 /// How many decimal digits `v` has (0 has one).
 fn digits(v: u64) -> u32 {
     v.checked_ilog10().unwrap_or(0) + 1
+}
+
+/// The values `y` that may make `x op y` or `y op x` equal `t`, worked out backwards (at
+/// most two; each still to be confirmed by [`Op::apply`]), or `None` when too many may:
+/// 0 × y = 0 and 0 ÷ y = 0 for any `y`, and powers, which are not worked backwards.
+pub(crate) fn partners(op: Op, x: Num, t: Num) -> Option<[Option<Num>; 2]> {
+    match op {
+        Op::Add => Some([t.checked_sub(x).ok(), None]),
+        Op::Sub => Some([x.checked_sub(t).ok(), t.checked_add(x).ok()]),
+        Op::Mul => match t.checked_div(x) {
+            Some(y) => Some([y.ok(), None]),
+            None if t.is_zero() => None,
+            None => Some([None, None]),
+        },
+        Op::Div => {
+            let y_over_x = t.checked_mul(x).ok().filter(|_| !x.is_zero());
+            match x.checked_div(t) {
+                Some(y) => Some([y.ok(), y_over_x]),
+                None if x.is_zero() => None,
+                None => Some([None, y_over_x]),
+            }
+        }
+        Op::Concat => Some(concat_partners(x, t)),
+        Op::Pow => None,
+    }
 }
 
 /// The `b` with `x‖b = goal` and with `b‖x = goal`, read off the goal's digits.

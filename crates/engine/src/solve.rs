@@ -11,13 +11,14 @@
 //! seen to fail are remembered. Solutions are merged under
 //! [`Expr::canonical`], keeping the simplest spelling of each.
 
-use std::collections::{HashMap, HashSet};
 use std::ops::ControlFlow;
+
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::expr::{Canon, Expr};
 use crate::number::Num;
 use crate::op::{Op, OpSet};
-use crate::reach::Reach;
+use crate::reach::{partners, Reach};
 use crate::roll;
 use crate::rules::Rules;
 
@@ -61,6 +62,63 @@ struct Item {
     node: u16,
 }
 
+/// The values that could make the goal with one number, by some enabled operator on either
+/// side (worked out backwards: [`crate::reach::partners`]); `any` when too many could.
+#[derive(Clone, Copy)]
+struct Partners {
+    any: bool,
+    len: usize,
+    values: [Num; 2 * 6],
+}
+
+impl Partners {
+    const ANY: Partners = Partners { any: true, len: 0, values: [Num::ZERO; 12] };
+
+    fn of(ops: &[Op], x: Num, goal: Num) -> Partners {
+        let mut p = Partners { any: false, len: 0, values: [Num::ZERO; 12] };
+        for &op in ops {
+            match partners(op, x, goal) {
+                None => return Partners::ANY,
+                Some(ys) => {
+                    for y in ys.into_iter().flatten() {
+                        if p.len < p.values.len() {
+                            p.values[p.len] = y;
+                            p.len += 1;
+                        } else {
+                            return Partners::ANY;
+                        }
+                    }
+                }
+            }
+        }
+        p
+    }
+
+    fn admits(&self, r: Num) -> bool {
+        self.any || self.values[..self.len].contains(&r)
+    }
+}
+
+/// A pool as the failed-pool memo keys it: its values and red flags, sorted, in a fixed
+/// array (no allocation per pool; hashed with Fx, not SipHash: this is the search's hot path).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct PoolKey {
+    len: u8,
+    items: [(Num, bool); MAX_NUMBERS],
+}
+
+impl PoolKey {
+    fn of(pool: &[Item]) -> PoolKey {
+        let mut items = [(Num::ZERO, false); MAX_NUMBERS];
+        for (slot, it) in items.iter_mut().zip(pool) {
+            *slot = (it.v, it.red);
+        }
+        let len = pool.len().min(MAX_NUMBERS);
+        items[..len].sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+        PoolKey { len: len as u8, items }
+    }
+}
+
 #[derive(Clone, Copy)]
 enum Node {
     Leaf(usize, Num),
@@ -74,12 +132,14 @@ struct Search<F> {
     whole_only: bool,
     arena: Vec<Node>,
     record: bool,
-    /// Pools (as sorted value/red lists) known to lead to no hit, when remembered.
-    failed: Option<HashSet<Vec<(Num, bool)>>>,
+    /// Pools known to lead to no hit, when remembered.
+    failed: Option<FxHashSet<PoolKey>>,
     /// Hits so far, to tell whether a pool led to any.
     hits: usize,
     /// Moves still allowed on this path (iterative deepening in `is_solvable`).
     moves_left: usize,
+    /// Whether a pool of three skips moves whose result the last number can't complete.
+    prune: bool,
     visit: F,
 }
 
@@ -106,6 +166,7 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
             failed: None,
             hits: 0,
             moves_left: usize::MAX,
+            prune: true,
             visit,
         };
         (search, items)
@@ -121,17 +182,17 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
             return self.last_move(pool[0], pool[1]);
         }
         let hits_before = self.hits;
-        let key = self.failed.as_ref().map(|_| {
-            let mut k: Vec<(Num, bool)> = pool.iter().map(|it| (it.v, it.red)).collect();
-            k.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
-            k
-        });
+        // Pools of two are cheaper to try than to look up.
+        let key = self.failed.as_ref().filter(|_| n > 2).map(|_| PoolKey::of(pool));
         if let (Some(failed), Some(k)) = (&self.failed, &key) {
             if failed.contains(k) {
                 return ControlFlow::Continue(());
             }
         }
         let same = |a: &Item, b: &Item| a.v == b.v && a.red == b.red;
+        // Three in the pool: after the next move, the last one combines its result with the
+        // number left over, so only results that number can complete lead anywhere.
+        let partners = (n == 3 && self.prune).then(|| [0, 1, 2].map(|k| Partners::of(&self.ops, pool[k].v, self.goal)));
         let mut next = [Item { v: Num::ZERO, red: false, node: 0 }; MAX_NUMBERS + 1];
         for i in 0..n {
             if pool[..i].iter().any(|p| same(p, &pool[i])) {
@@ -159,6 +220,10 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
                         if op.is_commutative() || same(&pool[i], &pool[j]) { &[false] } else { &[false, true] };
                     for &swap in swaps {
                         let (a, b) = if swap { (pool[j], pool[i]) } else { (pool[i], pool[j]) };
+                        // The last move counts only if it makes the goal: a cheap test first.
+                        if len == 0 && !could_make(op, a.v, b.v, self.goal) {
+                            continue;
+                        }
                         let Ok(r) = op.apply(a.v, b.v) else { continue };
                         if self.whole_only && !r.is_integer() {
                             continue;
@@ -172,7 +237,7 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
                         let flow = if r == self.goal && red_in && (!self.use_all || len == 0) {
                             self.hits += 1;
                             (self.visit)(&self.arena, node)
-                        } else if len == 0 {
+                        } else if len == 0 || partners.as_ref().is_some_and(|p| !p[3 - i - j].admits(r)) {
                             ControlFlow::Continue(())
                         } else {
                             next[len] = Item { v: r, red: true, node };
@@ -247,7 +312,9 @@ fn could_make(op: Op, x: Num, y: Num, g: Num) -> bool {
         Op::Sub => cross((a * d).checked_sub(c * b), Some(b * d)),
         Op::Mul => cross(Some(a * c), Some(b * d)),
         Op::Div => c != 0 && cross(Some(a * d), Some(b * c)),
-        Op::Concat | Op::Pow => true,
+        // x‖y ends in y's digits: whole numbers whose last digits agree, or no.
+        Op::Concat => b == 1 && d == 1 && q == 1 && c >= 0 && p.unsigned_abs() % 10 == c.unsigned_abs() % 10,
+        Op::Pow => true,
     }
 }
 
@@ -295,14 +362,16 @@ pub fn search_solvable(p: &Puzzle) -> bool {
     // Failed pools are remembered only in the unlimited search (a pool that fails
     // with few moves left may succeed with more); it pays off from five numbers on.
     if items.len() > 4 {
-        s.failed = Some(HashSet::new());
+        s.failed = Some(FxHashSet::default());
     }
     s.run(&items).is_break()
 }
 
 /// How a solution ranks: fewest moves, then whole intermediates, no negatives,
 /// no concatenation, no powers, then the shortest and alphabetical spelling.
-fn simplicity(e: &Expr) -> (usize, bool, bool, bool, bool, usize, String) {
+type Simplicity = (usize, bool, bool, bool, bool, usize, String);
+
+fn simplicity(e: &Expr) -> Simplicity {
     let text = e.to_string();
     (
         e.moves(),
@@ -322,24 +391,37 @@ pub fn solutions(p: &Puzzle) -> Vec<Expr> {
 
 /// Like [`solutions`], but stops searching after `limit` distinct solutions.
 pub fn solutions_up_to(p: &Puzzle, limit: usize) -> Vec<Expr> {
+    list(p, limit, true)
+}
+
+/// [`solutions`] by the plain move-by-move search: no pool remembered, none skipped. Slow;
+/// tests hold the fast listing to it.
+#[doc(hidden)]
+pub fn solutions_unpruned(p: &Puzzle) -> Vec<Expr> {
+    list(p, usize::MAX, false)
+}
+
+fn list(p: &Puzzle, limit: usize, prune: bool) -> Vec<Expr> {
     // A roll with no solution is known in milliseconds by subsets; listing would search
     // every tree first (seconds with six numbers), so hints, difficulty and lists ask first.
     if p.numbers.len() > MAX_NUMBERS || !is_solvable(p) {
         return Vec::new();
     }
-    let mut found: HashMap<Canon, Expr> = HashMap::new();
+    // Each solution found with its simplicity, worked out once (it spells the expression).
+    let mut found: FxHashMap<Canon, (Simplicity, Expr)> = FxHashMap::default();
     let many = p.numbers.len() > 4;
     let (mut s, items) = Search::new(p, true, |arena, node| {
         let e = build(arena, node);
         let key = e.canonical();
+        let rank = simplicity(&e);
         match found.get_mut(&key) {
             Some(old) => {
-                if simplicity(&e) < simplicity(old) {
-                    *old = e;
+                if rank < old.0 {
+                    *old = (rank, e);
                 }
             }
             None => {
-                found.insert(key, e);
+                found.insert(key, (rank, e));
             }
         }
         if found.len() >= limit {
@@ -348,13 +430,14 @@ pub fn solutions_up_to(p: &Puzzle, limit: usize) -> Vec<Expr> {
             ControlFlow::Continue(())
         }
     });
-    if many {
+    s.prune = prune;
+    if many && prune {
         // Five or six numbers: skip pools already seen to lead nowhere.
-        s.failed = Some(HashSet::new());
+        s.failed = Some(FxHashSet::default());
     }
     let _ = s.run(&items);
     drop(s);
-    let mut list: Vec<(_, Expr)> = found.into_values().map(|e| (simplicity(&e), e)).collect();
+    let mut list: Vec<(Simplicity, Expr)> = found.into_values().collect();
     // The key ends with the text, so no two differ only in order: an unstable sort is exact.
     list.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     list.into_iter().map(|(_, e)| e).collect()
@@ -387,6 +470,26 @@ pub fn needs_fraction(p: &Puzzle) -> bool {
 /// to list) the first 20 distinct ones found decide.
 pub fn difficulty(p: &Puzzle) -> Option<u8> {
     let all = if p.numbers.len() <= 4 { solutions(p) } else { solutions_up_to(p, 20) };
+    level_of(&all)
+}
+
+/// Whether [`difficulty`] is `level`, listing no more solutions than it takes to tell: a
+/// roll with 3 solutions or more is below 5, with 8 or more below 4, with 20 or more below
+/// 3 (the awkward +1 included). Practice and worksheets ask this of roll after roll.
+pub fn has_difficulty(p: &Puzzle, level: u8) -> bool {
+    let cap = match level {
+        5 => 3,
+        4 => 8,
+        3 => 20,
+        _ => return difficulty(p) == Some(level),
+    };
+    let some = solutions_up_to(p, cap);
+    some.len() < cap && level_of(&some) == Some(level)
+}
+
+/// The difficulty of a roll from its solutions, simplest first (all of them up to four
+/// numbers, the first 20 found with more).
+fn level_of(all: &[Expr]) -> Option<u8> {
     let best = all.first()?;
     let base = match all.len() {
         20.. => 1,
@@ -541,6 +644,8 @@ pub fn impossible_rolls_reporting(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashSet;
+
     use crate::rules::Preset;
 
     fn score(roll: &[i64]) -> Puzzle {

@@ -211,3 +211,17 @@ fn a_minus_sign_moved_through_times_or_divide_is_not_a_new_solution() {
     }
     assert!(list.iter().all(|e| !e.uses_negative()), "{text:?}");
 }
+
+/// Practice and worksheets ask `has_difficulty`, which stops listing as soon as it can tell:
+/// over every default roll and every level it answers as `difficulty` does.
+#[test]
+fn asking_for_one_level_answers_as_the_full_difficulty_does() {
+    let rules = score_rules();
+    for (roll, _) in score_engine::roll::sorted_rolls(&rules.dice) {
+        let p = Puzzle::from_roll(&roll, &rules);
+        let d = score_engine::solve::difficulty(&p);
+        for level in 1..=5 {
+            assert_eq!(score_engine::solve::has_difficulty(&p, level), d == Some(level), "{roll:?} level {level}");
+        }
+    }
+}
