@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Load benchmark for class rooms: a fresh score-server on 127.0.0.1 and ROOMS × MEMBERS
 # WebSocket members playing and chatting for SECONDS (defaults 100 × 30, 30 s).
-# Prints connections held, fan-out latency p50/p99, lost messages, errors, server RSS/CPU.
+# Prints connections held, fan-out latency p50/p99, lost messages, errors, and the server's
+# memory (the kernel's peak, VmHWM; the largest sampled RSS; bytes per socket) and CPU.
+# Against a server elsewhere: target/server/examples/load HOST:PORT ROOMS MEMBERS SECONDS
+# (its memory is then read on its own machine; it needs --rooms-per-address ≥ ROOMS).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rooms=${1:-100}; members=${2:-30}; seconds=${3:-30}
@@ -10,7 +13,9 @@ cargo build -q --profile server -p score-server --bin score-server --example loa
 data=$(mktemp -d); dist=dist
 if [ ! -f dist/index.html ]; then dist=$data/dist; mkdir -p "$dist"; echo '<!doctype html><title>Score</title>' >"$dist/index.html"; fi
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-target/server/score-server --port "$port" --dist "$dist" --data "$data" 2>"$data/server.log" &
+# One address creates every room here: the per-address limit is lifted for the benchmark.
+target/server/score-server --port "$port" --dist "$dist" --data "$data" \
+  --max-rooms "$((rooms + 10))" --rooms-per-address "$((rooms + 10))" 2>"$data/server.log" &
 server=$!
 trap 'kill $server 2>/dev/null; rm -rf "$data"' EXIT
 python3 -c "import socket, time

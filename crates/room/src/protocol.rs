@@ -258,6 +258,8 @@ pub enum ErrorCode {
     RoomLocked,
     /// The server holds as many rooms as it can.
     ServerFull,
+    /// This address created as many rooms as it may for now.
+    TooManyRooms,
     /// The seat token no longer works (away too long): join again by name.
     SeatGone,
     /// A host's command without the host token.

@@ -1,9 +1,12 @@
-//! Load generator for score-server: N rooms × M members on loopback, each room playing
-//! rounds (IMPOSSIBLE, revealed, a new roll) and chatting. Prints connections held,
-//! fan-out latency (server send time in each event to client receipt) p50/p99, messages
-//! lost (chat lines each member should have seen), errors, and the server's RSS and CPU.
+//! Load generator for score-server: N rooms × M members, each room playing rounds
+//! (IMPOSSIBLE, revealed, a new roll) and chatting. Prints connections held, fan-out latency
+//! (server send time in each event to client receipt) p50/p99, messages lost (chat lines
+//! each member should have seen), errors and, given the server's PID on this machine, its
+//! memory: the kernel's peak (VmHWM), the largest RSS sampled every 250 ms, RSS with every
+//! member connected, and bytes per socket ((connected − before) / sockets).
 //!
-//! scripts/load.sh runs it against a fresh server:  scripts/load.sh [ROOMS] [MEMBERS] [SECONDS]
+//! load ADDR [ROOMS] [MEMBERS] [SECONDS] [SERVER_PID]   (ADDR may be another machine's;
+//! without a PID no memory is read). scripts/load.sh runs it against a fresh server.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -144,13 +147,19 @@ async fn run_room(addr: String, members: usize, seconds: u64, totals: Arc<Totals
     Ok(())
 }
 
-fn proc_stat(pid: u32) -> Option<(u64, f64)> {
+/// The server's memory and CPU from /proc: (RSS KB, peak RSS KB as the kernel kept it, CPU s).
+fn proc_stat(pid: u32) -> Option<(u64, u64, f64)> {
+    if pid == 0 {
+        return None;
+    }
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let rss_kb = status.lines().find(|l| l.starts_with("VmRSS:"))?.split_whitespace().nth(1)?.parse().ok()?;
+    let kb = |key: &str| -> Option<u64> {
+        status.lines().find(|l| l.starts_with(key))?.split_whitespace().nth(1)?.parse().ok()
+    };
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     let fields: Vec<&str> = stat.rsplit(')').next()?.split_whitespace().collect();
     let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
-    Some((rss_kb, ticks as f64 / 100.0))
+    Some((kb("VmRSS:")?, kb("VmHWM:")?, ticks as f64 / 100.0))
 }
 
 #[tokio::main]
@@ -159,25 +168,32 @@ async fn main() {
     let arg = |i: usize, d: u64| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(d);
     let addr = args.first().cloned().unwrap_or_else(|| "127.0.0.1:8080".into());
     let (rooms, members, seconds, pid) = (arg(1, 100) as usize, arg(2, 30) as usize, arg(3, 30), arg(4, 0) as u32);
+    let sockets = (rooms * members) as u64;
     let totals = Arc::new(Totals::default());
     let before = proc_stat(pid);
+    // RSS sampled every 250 ms until told to stop: its largest value, and its value once
+    // every member is connected.
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let (watch_stop, watch_totals) = (stop.clone(), totals.clone());
+    let watch = tokio::spawn(async move {
+        let (mut peak, mut connected) = (0u64, None);
+        while !watch_stop.load(Ordering::Relaxed) {
+            if let Some((rss, _, _)) = proc_stat(pid) {
+                peak = peak.max(rss);
+                if connected.is_none() && watch_totals.connected.load(Ordering::Relaxed) >= sockets {
+                    connected = Some(rss);
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(250)).await;
+        }
+        (peak, connected)
+    });
     let t0 = std::time::Instant::now();
     let mut tasks = Vec::new();
     for _ in 0..rooms {
         tasks.push(tokio::spawn(run_room(addr.clone(), members, seconds, totals.clone())));
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    let mut peak = before.map_or(0, |b| b.0);
-    let watch = tokio::spawn(async move {
-        let mut peak_rss = 0;
-        for _ in 0..(seconds + 60) {
-            if let Some((rss, _)) = proc_stat(pid) {
-                peak_rss = peak_rss.max(rss);
-            }
-            tokio::time::sleep(Duration::from_secs(1)).await;
-        }
-        peak_rss
-    });
     let mut failed = 0;
     for t in tasks {
         match t.await {
@@ -193,10 +209,8 @@ async fn main() {
         }
     }
     let wall = t0.elapsed().as_secs_f64();
-    watch.abort();
-    if let Some((rss, _)) = proc_stat(pid) {
-        peak = peak.max(rss);
-    }
+    stop.store(true, Ordering::Relaxed);
+    let (sampled_peak, connected_rss) = watch.await.unwrap_or((0, None));
     let after = proc_stat(pid);
     let mut lat = totals.latencies.lock().map(|l| l.clone()).unwrap_or_default();
     lat.sort_unstable();
@@ -216,12 +230,26 @@ async fn main() {
     );
     println!("chat lines: {seen} seen of {expected} expected ({} lost)", expected.saturating_sub(seen));
     println!("error messages or dropped sockets: {}", totals.errors.load(Ordering::Relaxed));
-    if let (Some(b), Some(a)) = (before, after) {
-        println!(
-            "server: peak RSS {} MB, CPU {:.1} s over {wall:.1} s ({:.0} % of one core)",
-            peak / 1024,
-            a.1 - b.1,
-            (a.1 - b.1) / wall * 100.0
-        );
+    match (before, after) {
+        (Some(b), Some(a)) => {
+            let mb = |kb: u64| kb as f64 / 1024.0;
+            println!(
+                "server memory: peak {:.1} MB (kernel VmHWM), largest sampled RSS {:.1} MB, before {:.1} MB, after {:.1} MB",
+                mb(a.1),
+                mb(sampled_peak),
+                mb(b.0),
+                mb(a.0)
+            );
+            if let Some(c) = connected_rss {
+                let per = (c.saturating_sub(b.0) * 1024) / sockets.max(1);
+                println!("with all {sockets} sockets connected: RSS {:.1} MB, {per} bytes per socket", mb(c));
+            }
+            println!(
+                "server CPU: {:.1} s over {wall:.1} s ({:.0} % of one core)",
+                a.2 - b.2,
+                (a.2 - b.2) / wall * 100.0
+            );
+        }
+        _ => println!("server memory: not read (give the server's PID on this machine)"),
     }
 }

@@ -3,17 +3,27 @@
 //!
 //! Limits: frames over 4 KB close the socket; unreadable messages are answered, and the
 //! fifth closes it; 20 messages (5 chat messages) per 10 s per connection; 10 joins by a
-//! wrong code per minute per address; upgrades from another Origin are refused; at most
-//! [`MAX_ROOMS`] rooms. A seat whose member drops keeps its score for 10 minutes and comes
-//! back with its token; rooms idle for 24 hours are removed.
+//! wrong code per minute per address; upgrades from another Origin are refused. Rooms: at
+//! most [`Limits::rooms_per_address`] created per address in ten minutes, and
+//! [`Limits::max_rooms`] in all; when the server is full, the room nobody has been in for
+//! longest makes way, and a room with nobody in it is removed after
+//! [`Limits::idle_ms`]. A seat whose member drops keeps its score for 10 minutes and
+//! comes back with its token.
+//!
+//! Memory: each socket's read buffer is sized for this protocol's 4 KB frames (the
+//! WebSocket library's default is 128 KiB), an event is written to JSON once and shared by
+//! every member's queue, and each queue holds at most [`QUEUE`] messages: a member who
+//! stops reading is disconnected with close code [`CLOSE_TOO_SLOW`] (their seat waits for
+//! them; the page reconnects and is sent the room afresh).
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -21,7 +31,7 @@ use axum::routing::get;
 use axum::serve::ListenerExt;
 use axum::Router;
 use score_engine::Rules;
-use tokio::sync::mpsc::{unbounded_channel, UnboundedSender};
+use tokio::sync::mpsc::{channel, error::TrySendError, Sender};
 use tower_http::services::{ServeDir, ServeFile};
 
 use crate::store::{Store, StoredRoom};
@@ -29,14 +39,47 @@ use score_engine::roll::arrange_or_explain;
 use score_room::protocol::{ClientMsg, ErrorCode, HostCommand, RoomEvent, ServerMsg, VERSION};
 use score_room::room::{check_name, Deal, Input, Out, Room, RoomError, Seat, To};
 
-/// Most rooms one server holds.
-pub const MAX_ROOMS: usize = 500;
 /// Largest message, bytes.
 pub const MAX_FRAME: usize = 4096;
 /// A dropped member's seat is kept this long, ms.
 pub const SEAT_KEPT_MS: u64 = 10 * 60 * 1000;
-/// A room with nothing happening for this long is removed, ms.
-pub const IDLE_MS: u64 = 24 * 60 * 60 * 1000;
+/// Messages waiting for one member at most; past that the member is too slow and is cut.
+pub const QUEUE: usize = 256;
+/// The close code for a member cut for not reading (an application code, 4000–4999).
+pub const CLOSE_TOO_SLOW: u16 = 4001;
+/// The window of [`Limits::rooms_per_address`], ms.
+const CREATE_WINDOW_MS: u64 = 10 * 60 * 1000;
+
+/// What one server allows (`score-server`'s flags set them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limits {
+    /// Most rooms held at once.
+    pub max_rooms: usize,
+    /// Most rooms one address may create in ten minutes.
+    pub rooms_per_address: u32,
+    /// A room with nobody connected is removed after this long, ms.
+    pub idle_ms: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { max_rooms: 500, rooms_per_address: 5, idle_ms: 24 * 60 * 60 * 1000 }
+    }
+}
+
+/// One member's connection, as the room holds it: a bounded queue of frames, and the flag
+/// that tells the socket's task why the room let go of it.
+struct Conn {
+    tx: Sender<Utf8Bytes>,
+    too_slow: Arc<AtomicBool>,
+}
+
+impl Conn {
+    /// Queues a frame; `false` when the queue is full (the member is not reading).
+    fn offer(&self, frame: &Utf8Bytes) -> bool {
+        !matches!(self.tx.try_send(frame.clone()), Err(TrySendError::Full(_)))
+    }
+}
 const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
 /// Milliseconds since the Unix epoch.
@@ -84,12 +127,20 @@ struct Entry {
     room: Room,
     host: String,
     tokens: HashMap<String, Seat>,
-    conns: HashMap<Seat, UnboundedSender<String>>,
+    conns: HashMap<Seat, Conn>,
     dropped: HashMap<Seat, u64>,
     active_ms: u64,
     /// The last room event's sequence number (counted afresh after a restart: every page
     /// then reconnects and takes it from its Welcome).
     seq: u64,
+    /// Changed since it was last stored (by moves or chat, which wait for the next tick).
+    dirty: bool,
+}
+
+/// Whether events must be on disk before the members are told: everything but moves and
+/// chat, which are stored at the next tick (at most 200 ms later).
+fn durable(outs: &[Out]) -> bool {
+    outs.iter().any(|o| !matches!(o.event, RoomEvent::Board { .. } | RoomEvent::Chat { .. }))
 }
 
 impl Entry {
@@ -102,7 +153,10 @@ impl Entry {
         }
     }
 
+    /// Sends events in order: each written to JSON once, the same frame queued for every
+    /// member it is for. A member whose queue is full is cut: their seat waits for them.
     fn send(&mut self, outs: &[Out], now: u64) {
+        let mut slow = Vec::new();
         for out in outs {
             let event = out.event.clone();
             match out.to {
@@ -111,18 +165,32 @@ impl Entry {
                     let Ok(text) = serde_json::to_string(&ServerMsg::Event { seq: self.seq, now, event }) else {
                         continue;
                     };
-                    self.conns.values().for_each(|c| {
-                        let _ = c.send(text.clone());
-                    });
+                    let frame = Utf8Bytes::from(text);
+                    slow.extend(self.conns.iter().filter(|(_, c)| !c.offer(&frame)).map(|(&s, _)| s));
                 }
                 To::Seat(s) => {
                     if let (Some(c), Ok(text)) =
                         (self.conns.get(&s), serde_json::to_string(&ServerMsg::Own { now, event }))
                     {
-                        let _ = c.send(text);
+                        if !c.offer(&Utf8Bytes::from(text)) {
+                            slow.push(s);
+                        }
                     }
                 }
             }
+        }
+        for seat in slow {
+            if let Some(c) = self.conns.remove(&seat) {
+                c.too_slow.store(true, Ordering::Relaxed);
+                self.dropped.insert(seat, now);
+            }
+        }
+    }
+
+    /// Tells every connected member one thing (and cuts nobody: this is the last they hear).
+    fn tell_all(&self, frame: &Utf8Bytes) {
+        for c in self.conns.values() {
+            c.offer(frame);
         }
     }
 
@@ -135,7 +203,7 @@ impl Entry {
     }
 
     /// Lets go of a seat's connection and tokens (its socket task then ends).
-    fn forget(&mut self, seat: Seat) -> Option<UnboundedSender<String>> {
+    fn forget(&mut self, seat: Seat) -> Option<Conn> {
         self.tokens.retain(|_, s| *s != seat);
         self.dropped.remove(&seat);
         self.conns.remove(&seat)
@@ -147,7 +215,10 @@ pub struct Hub {
     rooms: Mutex<HashMap<String, Arc<Mutex<Entry>>>>,
     store: Option<Store>,
     wrong_codes: Mutex<HashMap<IpAddr, (u64, u32)>>,
+    /// Rooms created per address: when its window began, and how many since.
+    created: Mutex<HashMap<IpAddr, (u64, u32)>>,
     rules: Rules,
+    limits: Limits,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -163,6 +234,11 @@ impl Hub {
 
     /// [`Hub::new`], new rooms playing `rules`.
     pub fn with_rules(store: Option<Store>, rules: Rules) -> Arc<Hub> {
+        Hub::with_limits(store, rules, Limits::default())
+    }
+
+    /// [`Hub::with_rules`], within `limits`.
+    pub fn with_limits(store: Option<Store>, rules: Rules, limits: Limits) -> Arc<Hub> {
         let now = now_ms();
         let mut rooms = HashMap::new();
         if let Some(s) = &store {
@@ -178,6 +254,7 @@ impl Hub {
                             dropped: HashMap::new(),
                             active_ms: r.active_ms,
                             seq: 0,
+                            dirty: false,
                         };
                         rooms.insert(code, Arc::new(Mutex::new(entry)));
                     }
@@ -189,14 +266,34 @@ impl Hub {
             }
             eprintln!("score-server: {} rooms brought back", rooms.len());
         }
-        Arc::new(Hub { rooms: Mutex::new(rooms), store, wrong_codes: Mutex::new(HashMap::new()), rules })
+        Arc::new(Hub {
+            rooms: Mutex::new(rooms),
+            store,
+            wrong_codes: Mutex::new(HashMap::new()),
+            created: Mutex::new(HashMap::new()),
+            rules,
+            limits,
+        })
     }
 
-    fn save(&self, code: &str, entry: &Entry) {
+    /// Stores a room now. Called only off the async runtime (the socket tasks and the ticker
+    /// run the hub on tokio's blocking threads), so a slow disk never stalls other sockets.
+    fn save(&self, code: &str, entry: &mut Entry) {
+        entry.dirty = false;
         if let Some(s) = &self.store {
             if let Err(e) = s.save(code, &entry.stored()) {
                 eprintln!("score-server: room {code} not saved: {e}");
             }
+        }
+    }
+
+    /// Stores a room before `outs` are sent when they must be durable, else marks it for the
+    /// next tick.
+    fn keep(&self, code: &str, entry: &mut Entry, outs: &[Out]) {
+        if durable(outs) {
+            self.save(code, entry);
+        } else {
+            entry.dirty = true;
         }
     }
 
@@ -218,31 +315,73 @@ impl Hub {
                 e.forget(seat);
                 outs.extend(e.room.apply(Input::Leave { seat }, now).unwrap_or_else(|r| r.settled));
             }
-            if !outs.is_empty() {
-                self.save(&code, &e);
+            if !outs.is_empty() || e.dirty {
+                self.save(&code, &mut e);
                 e.send(&outs, now);
             }
-            if e.conns.is_empty() && now.saturating_sub(e.active_ms) > IDLE_MS {
+            if e.conns.is_empty() && now.saturating_sub(e.active_ms) > self.limits.idle_ms {
                 drop(e);
-                lock(&self.rooms).remove(&code);
-                if let Some(s) = &self.store {
-                    let _ = s.remove(&code);
-                }
-                eprintln!("score-server: room {code} removed after a day without play");
+                self.remove(&code);
+                eprintln!("score-server: room {code} removed: nobody in it for {} h", self.limits.idle_ms / 3_600_000);
             }
         }
     }
 
+    fn remove(&self, code: &str) {
+        lock(&self.rooms).remove(code);
+        if let Some(s) = &self.store {
+            let _ = s.remove(code);
+        }
+    }
+
+    /// Counts a room created from `from`, or says it is one too many.
+    fn may_create(&self, from: IpAddr, now: u64) -> Result<(), Fail> {
+        let mut created = lock(&self.created);
+        created.retain(|_, (since, _)| now.saturating_sub(*since) < CREATE_WINDOW_MS);
+        let (_, n) = created.entry(from).or_insert((now, 0));
+        if *n >= self.limits.rooms_per_address {
+            return Err(fail(
+                ErrorCode::TooManyRooms,
+                format!(
+                    "This device has created {} rooms in the last ten minutes: use one of them, or wait.",
+                    self.limits.rooms_per_address
+                ),
+            ));
+        }
+        *n += 1;
+        Ok(())
+    }
+
+    /// With the server full, the room nobody has been in for longest makes way for a new
+    /// one; `false` when every room has someone in it.
+    fn make_way(&self, rooms: &mut HashMap<String, Arc<Mutex<Entry>>>) -> bool {
+        let oldest = rooms
+            .iter()
+            .filter_map(|(code, e)| {
+                let e = lock(e);
+                e.conns.is_empty().then(|| (e.active_ms, code.clone()))
+            })
+            .min();
+        let Some((_, code)) = oldest else { return false };
+        rooms.remove(&code);
+        if let Some(s) = &self.store {
+            let _ = s.remove(&code);
+        }
+        eprintln!("score-server: room {code} made way for a new one (nobody in it for longest)");
+        true
+    }
+
     /// A new room with its host seated: its code and the host's Welcome.
-    fn create(&self, name: &str, judging: bool, conn: UnboundedSender<String>) -> Result<(String, String), Fail> {
+    fn create(&self, name: &str, judging: bool, conn: Conn, from: IpAddr) -> Result<(String, String), Fail> {
         let name = check_name(name).map_err(|e| refusal(&e))?;
+        self.may_create(from, now_ms())?;
         // The solver runs before any lock is taken.
         let deal = Deal::new(new_roll(&self.rules), &self.rules);
         let now = now_ms();
         let mut room = Room::new(self.rules.clone(), judging, deal);
         room.apply(Input::Join { name }, now).map_err(|r| refusal(&r.error))?;
         let (host, seat_token) = (token(), token());
-        let entry = Entry {
+        let mut entry = Entry {
             room,
             host: host.clone(),
             tokens: HashMap::from([(seat_token.clone(), 0)]),
@@ -250,16 +389,17 @@ impl Hub {
             dropped: HashMap::new(),
             active_ms: now,
             seq: 0,
+            dirty: false,
         };
         let mut rooms = lock(&self.rooms);
-        if rooms.len() >= MAX_ROOMS {
-            return Err(fail(ErrorCode::ServerFull, "This server holds as many rooms as it can: try again later."));
+        if rooms.len() >= self.limits.max_rooms && !self.make_way(&mut rooms) {
+            return Err(fail(ErrorCode::ServerFull, "Every room on this server is in use: try again later."));
         }
         let code = (0..20)
             .map(|_| room_code())
             .find(|c| !rooms.contains_key(c))
             .ok_or_else(|| fail(ErrorCode::ServerFull, "No free room code: try again."))?;
-        self.save(&code, &entry);
+        self.save(&code, &mut entry);
         let welcome = entry.welcome(&code, 0, seat_token, Some(host), now);
         rooms.insert(code.clone(), Arc::new(Mutex::new(entry)));
         eprintln!("score-server: room {code} created");
@@ -272,7 +412,7 @@ impl Hub {
         code: &str,
         name: &str,
         token_back: Option<String>,
-        conn: UnboundedSender<String>,
+        conn: Conn,
         from: IpAddr,
     ) -> Result<(Seat, String), Fail> {
         let code = code.trim().to_uppercase();
@@ -308,7 +448,7 @@ impl Hub {
             Ok(outs) => outs,
             Err(r) => {
                 if !r.settled.is_empty() {
-                    self.save(&code, &e);
+                    self.save(&code, &mut e);
                     e.send(&r.settled, now);
                 }
                 return Err(refusal(&r.error));
@@ -324,7 +464,7 @@ impl Hub {
         let t = token();
         e.tokens.insert(t.clone(), seat);
         e.active_ms = now;
-        self.save(&code, &e);
+        self.save(&code, &mut e);
         e.send(&outs, now);
         e.conns.insert(seat, conn);
         Ok((seat, e.welcome(&code, seat, t, None, now)))
@@ -409,11 +549,11 @@ impl Hub {
             // Their token stops working; a removed member is told, then their socket closes.
             if let Some(c) = e.forget(who) {
                 if by_host {
-                    let _ = c.send(error(ErrorCode::Removed, "The host removed you from this room."));
+                    c.offer(&error(ErrorCode::Removed, "The host removed you from this room."));
                 }
             }
         }
-        self.save(code, &e);
+        self.keep(code, &mut e, &outs);
         e.send(&outs, now);
         refused.map_or(Ok(()), |r| Err(refusal(&r)))
     }
@@ -422,10 +562,7 @@ impl Hub {
     fn end(&self, code: &str) {
         let Some(entry) = lock(&self.rooms).remove(code) else { return };
         let e = lock(&entry);
-        let msg = error(ErrorCode::Ended, "The host ended this room.");
-        for c in e.conns.values() {
-            let _ = c.send(msg.clone());
-        }
+        e.tell_all(&error(ErrorCode::Ended, "The host ended this room."));
         if let Some(s) = &self.store {
             let _ = s.remove(code);
         }
@@ -436,9 +573,7 @@ impl Hub {
     pub fn stopping(&self) {
         let msg = error(ErrorCode::Restarting, "The server is restarting: you will be reconnected to your seat.");
         for entry in lock(&self.rooms).values() {
-            for c in lock(entry).conns.values() {
-                let _ = c.send(msg.clone());
-            }
+            lock(entry).tell_all(&msg);
         }
     }
 
@@ -449,11 +584,11 @@ impl Hub {
         (e.host == host).then(|| e.room.csv())
     }
 
-    fn dropped(&self, code: &str, seat: Seat, conn: &UnboundedSender<String>) {
+    fn dropped(&self, code: &str, seat: Seat, conn: &Sender<Utf8Bytes>) {
         if let Some(entry) = self.entry(code) {
             let mut e = lock(&entry);
             // Only if this connection is still the seat's (a reload may have replaced it).
-            if e.conns.get(&seat).is_some_and(|c| c.same_channel(conn)) {
+            if e.conns.get(&seat).is_some_and(|c| c.tx.same_channel(conn)) {
                 e.conns.remove(&seat);
                 e.dropped.insert(seat, now_ms());
             }
@@ -483,12 +618,22 @@ impl Limit {
     }
 }
 
-fn error(code: ErrorCode, message: &str) -> String {
-    serde_json::to_string(&ServerMsg::Error { code, message: message.into() }).unwrap_or_default()
+fn error(code: ErrorCode, message: &str) -> Utf8Bytes {
+    Utf8Bytes::from(serde_json::to_string(&ServerMsg::Error { code, message: message.into() }).unwrap_or_default())
+}
+
+/// Runs hub work (room locks, the solver, SQLite) on tokio's blocking threads; a panic there
+/// fails this one message, not the server.
+async fn blocking<T: Send + 'static>(work: impl FnOnce() -> Result<T, Fail> + Send + 'static) -> Result<T, Fail> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .unwrap_or_else(|_| Err(fail(ErrorCode::Refused, "Something went wrong on the server: try again.")))
 }
 
 async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr) {
-    let (tx, mut rx) = unbounded_channel::<String>();
+    let (tx, mut rx) = channel::<Utf8Bytes>(QUEUE);
+    let too_slow = Arc::new(AtomicBool::new(false));
+    let conn = |tx: &Sender<Utf8Bytes>| Conn { tx: tx.clone(), too_slow: too_slow.clone() };
     // Until this member is seated the session holds the sender; then only the room does, so
     // a removal (or a reload taking the seat) ends this session.
     let mut tx = Some(tx);
@@ -519,26 +664,38 @@ async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr) {
                         Some(error(ErrorCode::SlowDown, "Slow down: too many chat messages."))
                     }
                     Ok(msg) => match (&joined, &tx) {
-                        (Some((code, seat)), _) => hub.input(code, *seat, msg).err().map(|(c, m)| error(c, &m)),
+                        (Some((code, seat)), _) => {
+                            let (hub, code, seat) = (hub.clone(), code.clone(), *seat);
+                            match blocking(move || hub.input(&code, seat, msg)).await {
+                                Ok(()) => None,
+                                Err((c, m)) => Some(error(c, &m)),
+                            }
+                        }
                         (None, None) => Some(error(ErrorCode::NotSeated, "Create or join a room first.")),
-                        (None, Some(conn)) => {
+                        (None, Some(sender)) => {
                             let seated = match msg {
                                 ClientMsg::Create { version, .. } | ClientMsg::Join { version, .. } if version != VERSION => {
                                     Err(fail(ErrorCode::OldPage, "This page is older than the server: reload it."))
                                 }
                                 ClientMsg::Create { name, judging, .. } => {
-                                    hub.create(&name, judging, conn.clone()).map(|(code, welcome)| (code, 0, welcome))
+                                    let (hub, conn) = (hub.clone(), conn(sender));
+                                    blocking(move || hub.create(&name, judging, conn, from))
+                                        .await
+                                        .map(|(code, welcome)| (code, 0, welcome))
                                 }
-                                ClientMsg::Join { code, name, token, .. } => hub
-                                    .join(&code, &name, token, conn.clone(), from)
-                                    .map(|(seat, welcome)| (code.trim().to_uppercase(), seat, welcome)),
+                                ClientMsg::Join { code, name, token, .. } => {
+                                    let (hub, conn, asked) = (hub.clone(), conn(sender), code.clone());
+                                    blocking(move || hub.join(&asked, &name, token, conn, from))
+                                        .await
+                                        .map(|(seat, welcome)| (code.trim().to_uppercase(), seat, welcome))
+                                }
                                 _ => Err(fail(ErrorCode::NotSeated, "Create or join a room first.")),
                             };
                             match seated {
                                 Ok((code, seat, welcome)) => {
                                     joined = Some((code, seat));
                                     weak = tx.take().map(|t| t.downgrade());
-                                    Some(welcome)
+                                    Some(Utf8Bytes::from(welcome))
                                 }
                                 Err((c, m)) => Some(error(c, &m)),
                             }
@@ -546,7 +703,7 @@ async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr) {
                     },
                 };
                 if let Some(r) = reply {
-                    if socket.send(Message::Text(r.into())).await.is_err() {
+                    if socket.send(Message::Text(r)).await.is_err() {
                         break;
                     }
                 }
@@ -557,13 +714,20 @@ async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr) {
                 }
             }
             out = rx.recv() => match out {
-                Some(text) => {
-                    if socket.send(Message::Text(text.into())).await.is_err() {
+                Some(frame) => {
+                    if socket.send(Message::Text(frame)).await.is_err() {
                         break;
                     }
                 }
-                // The room let go of this connection (removed by the host, or a reload took the seat).
-                None => break,
+                // The room let go of this connection: removed by the host, a reload took the
+                // seat, or the member stopped reading and their queue filled.
+                None => {
+                    if too_slow.load(Ordering::Relaxed) {
+                        let reason = Utf8Bytes::from_static("Too slow: reconnect to catch up.");
+                        let _ = socket.send(Message::Close(Some(CloseFrame { code: CLOSE_TOO_SLOW, reason }))).await;
+                    }
+                    break;
+                }
             },
         }
     }
@@ -591,6 +755,11 @@ async fn ws(
     upgrade
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
+        // Sized for this protocol's frames, not the library's 128 KiB defaults: a socket's
+        // buffers are most of what it costs.
+        .read_buffer_size(MAX_FRAME)
+        .write_buffer_size(0)
+        .max_write_buffer_size(64 * 1024)
         .on_upgrade(move |socket| session(socket, hub, addr.ip()))
 }
 
@@ -635,7 +804,8 @@ pub async fn serve(
         let mut every = tokio::time::interval(Duration::from_millis(200));
         loop {
             every.tick().await;
-            ticker.tick();
+            let hub = ticker.clone();
+            let _ = tokio::task::spawn_blocking(move || hub.tick()).await;
         }
     });
     let app = router(hub, dist).into_make_service_with_connect_info::<SocketAddr>();
@@ -653,4 +823,85 @@ pub async fn serve(
     let result = axum::serve(listener, app).with_graceful_shutdown(shutdown).await;
     ticks.abort();
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use score_room::protocol::RoomEvent;
+
+    use super::*;
+
+    fn entry(queue: usize) -> (Entry, tokio::sync::mpsc::Receiver<Utf8Bytes>, Arc<AtomicBool>) {
+        let (tx, rx) = channel(queue);
+        let too_slow = Arc::new(AtomicBool::new(false));
+        let mut room = Room::new(Rules::default(), true, Deal::new(vec![2, 5, 12, 12], &Rules::default()));
+        room.apply(Input::Join { name: "Ana".into() }, 0).unwrap();
+        let e = Entry {
+            room,
+            host: "h".into(),
+            tokens: HashMap::from([("t".to_string(), 0)]),
+            conns: HashMap::from([(0, Conn { tx, too_slow: too_slow.clone() })]),
+            dropped: HashMap::new(),
+            active_ms: 0,
+            seq: 0,
+            dirty: false,
+        };
+        (e, rx, too_slow)
+    }
+
+    fn locked(locked: bool) -> Vec<Out> {
+        vec![Out { to: To::All, event: RoomEvent::Locked { locked } }]
+    }
+
+    #[test]
+    fn a_member_who_stops_reading_is_cut_when_their_queue_is_full_and_keeps_their_seat() {
+        let (mut e, mut rx, too_slow) = entry(2);
+        e.send(&locked(true), 1);
+        e.send(&locked(false), 2);
+        assert!(e.conns.contains_key(&0) && !too_slow.load(Ordering::Relaxed));
+        // The third event finds the queue full: the member is cut, told why, and their seat waits.
+        e.send(&locked(true), 3);
+        assert!(!e.conns.contains_key(&0));
+        assert!(too_slow.load(Ordering::Relaxed));
+        assert_eq!(e.dropped.get(&0), Some(&3));
+        assert_eq!(e.tokens.get("t"), Some(&0));
+        // What was queued still arrives, in order, and then the queue ends.
+        let first = rx.try_recv().unwrap();
+        assert!(first.as_str().starts_with(r#"{"type":"Event","seq":1,"#), "{}", first.as_str());
+        assert!(rx.try_recv().unwrap().as_str().contains(r#""seq":2"#));
+        assert!(rx.try_recv().is_err());
+    }
+
+    #[test]
+    fn one_frame_is_shared_by_every_member() {
+        let (mut e, mut rx, _) = entry(4);
+        let (tx2, mut rx2) = channel(4);
+        e.conns.insert(1, Conn { tx: tx2, too_slow: Arc::new(AtomicBool::new(false)) });
+        e.send(&locked(true), 1);
+        let (a, b) = (rx.try_recv().unwrap(), rx2.try_recv().unwrap());
+        assert_eq!(a, b);
+        assert_eq!(a.as_str().as_ptr(), b.as_str().as_ptr(), "the JSON was written twice");
+    }
+}
+
+#[cfg(test)]
+mod durability {
+    use score_room::protocol::RoomEvent;
+
+    use super::*;
+
+    #[test]
+    fn results_joins_rules_and_clocks_are_stored_before_they_are_told_moves_and_chat_at_the_tick() {
+        let all = |event| vec![Out { to: To::All, event }];
+        assert!(durable(&all(RoomEvent::Results { lines: vec![], scores: vec![] })));
+        assert!(durable(&all(RoomEvent::Joined { seat: 1, name: "Ana".into() })));
+        assert!(durable(&all(RoomEvent::Left { seat: 1 })));
+        assert!(durable(&all(RoomEvent::Rules { rules: Rules::default(), judging: true })));
+        assert!(durable(&all(RoomEvent::Clock { seat: 1, claim: score_room::protocol::Claim::Score, deadline: 5 })));
+        assert!(!durable(&all(RoomEvent::Board { seat: 1, moves: vec![] })));
+        assert!(!durable(&all(RoomEvent::Chat { seat: 1, name: "Ana".into(), text: "hi".into() })));
+        let mut mixed = all(RoomEvent::Board { seat: 1, moves: vec![] });
+        mixed.extend(all(RoomEvent::Results { lines: vec![], scores: vec![] }));
+        assert!(durable(&mixed));
+    }
 }

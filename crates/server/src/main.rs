@@ -1,26 +1,42 @@
 //! `score-server`: the game's files and class rooms on one origin.
 //!
 //! score-server [--port 8080] [--bind 127.0.0.1] [--dist dist] [--data data]
+//!              [--max-rooms 500] [--rooms-per-address 5] [--idle-hours 24]
 #![deny(clippy::unwrap_used, clippy::expect_used)]
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use score_server::hub::{serve, Hub};
+use score_engine::Rules;
+use score_server::hub::{serve, Hub, Limits};
 use score_server::store::Store;
 
-const USAGE: &str = "usage: score-server [--port 8080] [--bind 127.0.0.1] [--dist dist] [--data data]";
+const USAGE: &str = "usage: score-server [--port 8080] [--bind 127.0.0.1] [--dist dist] [--data data]
+                    [--max-rooms 500] [--rooms-per-address 5] [--idle-hours 24]";
 
 struct Args {
     port: u16,
     bind: String,
     dist: PathBuf,
     data: PathBuf,
+    limits: Limits,
 }
 
 fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
-    let mut a = Args { port: 8080, bind: "127.0.0.1".into(), dist: "dist".into(), data: "data".into() };
+    let mut a = Args {
+        port: 8080,
+        bind: "127.0.0.1".into(),
+        dist: "dist".into(),
+        data: "data".into(),
+        limits: Limits::default(),
+    };
+    let whole = |flag: &str, v: String, lo: u64, hi: u64| {
+        v.parse::<u64>()
+            .ok()
+            .filter(|n| (lo..=hi).contains(n))
+            .ok_or(format!("{flag} must be a whole number from {lo} to {hi}, not “{v}”"))
+    };
     while let Some(flag) = it.next() {
         let mut value = || it.next().ok_or(format!("{flag} needs a value"));
         match flag.as_str() {
@@ -28,6 +44,11 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             "--bind" => a.bind = value()?,
             "--dist" => a.dist = value()?.into(),
             "--data" => a.data = value()?.into(),
+            "--max-rooms" => a.limits.max_rooms = whole("--max-rooms", value()?, 1, 100_000)? as usize,
+            "--rooms-per-address" => {
+                a.limits.rooms_per_address = whole("--rooms-per-address", value()?, 1, 1_000_000)? as u32
+            }
+            "--idle-hours" => a.limits.idle_ms = whole("--idle-hours", value()?, 1, 24 * 365)? * 3_600_000,
             "-h" | "--help" => return Err(USAGE.into()),
             other => return Err(format!("unknown option “{other}”\n{USAGE}")),
         }
@@ -62,7 +83,13 @@ async fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let hub = Hub::new(Some(store));
+    // Reading every room back touches SQLite: off the async runtime, as every write is.
+    let limits = args.limits.clone();
+    let Ok(hub) = tokio::task::spawn_blocking(move || Hub::with_limits(Some(store), Rules::default(), limits)).await
+    else {
+        eprintln!("score-server: the rooms could not be read back");
+        return ExitCode::from(1);
+    };
     let listener = match tokio::net::TcpListener::bind(addr).await {
         Ok(l) => l,
         Err(e) => {

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use score_engine::Rules;
-use score_server::hub::{serve, Hub};
+use score_server::hub::{serve, Hub, Limits};
 use score_server::store::Store;
 use serde_json::{json, Value};
 use tokio::net::TcpStream;
@@ -31,9 +31,13 @@ struct Server {
 
 impl Server {
     async fn start(dir: &Path, rules: Rules) -> Server {
+        Server::start_with(dir, rules, Limits::default()).await
+    }
+
+    async fn start_with(dir: &Path, rules: Rules, limits: Limits) -> Server {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
-        let hub = Hub::with_rules(Some(Store::open(&dir.join("data")).unwrap()), rules);
+        let hub = Hub::with_limits(Some(Store::open(&dir.join("data")).unwrap()), rules, limits);
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let done = tokio::spawn(serve(listener, hub, dir.join("dist"), async {
             let _ = stopped.await;
@@ -378,5 +382,57 @@ async fn a_room_on_other_dice_tells_its_rules_and_deals_a_typed_roll_for_them() 
         (no["code"].as_str(), no["message"].as_str()),
         (Some("Refused"), Some("1 2 3 4 can't be rolled with d20 d20 d20 d20 d20."))
     );
+    server.stop().await;
+}
+
+/// Creates a room, or returns the server's refusal.
+async fn try_create(server: &Server, name: &str) -> (Ws, Value) {
+    let mut ws = server.connect().await;
+    send(&mut ws, json!({"type": "Create", "version": 2, "name": name, "judging": true})).await;
+    let w = until(&mut ws, |v| v["type"] == "Welcome" || v["type"] == "Error").await;
+    (ws, w)
+}
+
+// One address could create rooms until the server was full, locking every teacher out for
+// a day. Now it may create five in ten minutes, and a full server makes way.
+#[tokio::test]
+async fn one_address_creates_five_rooms_in_ten_minutes_and_a_full_server_makes_way() {
+    let dir = temp("limits");
+    let limits = Limits { max_rooms: 3, ..Limits::default() };
+    let server = Server::start_with(&dir, Rules::default(), limits).await;
+    let mut codes = Vec::new();
+    for i in 0..5 {
+        let (ws, w) = try_create(&server, &format!("T{i}")).await;
+        assert_eq!(w["type"], "Welcome", "room {i}: {w}");
+        codes.push(w["code"].as_str().unwrap().to_string());
+        // The teacher closes the tab: the room has nobody in it from now on.
+        drop(ws);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let (_, sixth) = try_create(&server, "T5").await;
+    assert_eq!(sixth["code"], "TooManyRooms");
+    assert_eq!(sixth["message"], "This device has created 5 rooms in the last ten minutes: use one of them, or wait.");
+    // The server holds three: creating the fourth and fifth made way for the first two,
+    // which had nobody in them for longest; the last three are whole.
+    for code in &codes[..2] {
+        let (_, gone) = join(&server, code, "Ana", None).await;
+        assert_eq!(gone["code"], "NoSuchRoom", "{code}: {gone}");
+    }
+    for code in &codes[2..] {
+        let (_, w) = join(&server, code, "Ana", None).await;
+        assert_eq!(w["type"], "Welcome", "{code}: {w}");
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_full_server_whose_rooms_all_have_someone_in_them_says_so() {
+    let dir = temp("full");
+    let limits = Limits { max_rooms: 2, ..Limits::default() };
+    let server = Server::start_with(&dir, Rules::default(), limits).await;
+    let (_a, _) = try_create(&server, "A").await;
+    let (_b, _) = try_create(&server, "B").await;
+    let (_, refused) = try_create(&server, "C").await;
+    assert_eq!(refused["code"], "ServerFull");
     server.stop().await;
 }
