@@ -72,6 +72,20 @@ else
     || fail "apt-get install brotli"
 fi
 
+if command -v nginx >/dev/null; then
+  say "nginx: present ($(nginx -v 2>&1))"
+else
+  say "installing Debian nginx (the test of several score-server instances behind a proxy)"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q nginx \
+    || { $SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q nginx; } \
+    || fail "apt-get install nginx"
+fi
+# Debian starts nginx as a service on port 80 when it installs it; the tests run their own.
+if command -v systemctl >/dev/null && systemctl is-active --quiet nginx 2>/dev/null; then
+  ${SUDO:-} systemctl stop nginx 2>/dev/null || true
+fi
+
 say "fetching crates"
 cargo fetch --quiet || fail "cargo fetch"
 say "ready"

@@ -11,8 +11,8 @@ use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use score_engine::{Action, Board, Op, Rules, TileId};
 use score_room::protocol::{
-    next, ChatLine, Claim, ClientMsg, Clock, ErrorCode, HostCommand, Next, Player, RoomEvent, Seat, ServerMsg, View,
-    CHAT_KEPT, CODE_LEN, MAX_CHAT, MAX_NAME, VERSION,
+    next, random_code, room_code, ChatLine, Claim, ClientMsg, Clock, ErrorCode, HostCommand, Next, Player, RoomEvent,
+    Seat, ServerMsg, View, CHAT_KEPT, CODE_LEN, MAX_CHAT, MAX_NAME, VERSION,
 };
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
@@ -133,12 +133,29 @@ impl Seen {
     }
 }
 
-fn socket_url() -> Option<String> {
+/// The room socket's address, naming the room (`ws?room=CODE`) so that a proxy in front
+/// of several servers can send every socket of a room to the one that holds it.
+fn socket_url(code: &str) -> Option<String> {
     let loc = web_sys::window()?.location();
     let scheme = if loc.protocol().ok()? == "https:" { "wss" } else { "ws" };
     let path = loc.pathname().ok()?;
     let dir = &path[..path.rfind('/').map_or(0, |i| i + 1)];
-    Some(format!("{scheme}://{}{}ws", loc.host().ok()?, dir))
+    Some(format!("{scheme}://{}{}ws?room={code}", loc.host().ok()?, dir))
+}
+
+/// A code for a new room, from the browser's randomness.
+fn new_code() -> String {
+    let mut bytes = [0u8; CODE_LEN];
+    let _ = getrandom::fill(&mut bytes);
+    random_code(bytes)
+}
+
+/// The room a hello is for.
+fn hello_code(hello: &ClientMsg) -> &str {
+    match hello {
+        ClientMsg::Create { code, .. } | ClientMsg::Join { code, .. } => code,
+        _ => "",
+    }
 }
 
 /// The page's address with `?room=CODE`: opening it fills in the code.
@@ -226,6 +243,20 @@ impl Room {
                 self.error.set(None);
             }
             ServerMsg::Error { code, message } => {
+                let retry = self.link.with_value(|l| match &l.hello {
+                    Some(ClientMsg::Create { version, name, judging, .. }) => Some(ClientMsg::Create {
+                        version: *version,
+                        code: new_code(),
+                        name: name.clone(),
+                        judging: *judging,
+                    }),
+                    _ => None,
+                });
+                if let (ErrorCode::CodeTaken, Some(hello)) = (code, retry) {
+                    // The code this page proposed for its new room is taken: another one.
+                    self.start(hello);
+                    return;
+                }
                 if code == ErrorCode::SeatGone {
                     // Back to the join form, with the code and the name the seat had.
                     let kept = ticket();
@@ -273,7 +304,8 @@ impl Room {
     /// Opens the socket and says hello; after a drop (once it had opened) it tries again
     /// with backoff; if it never opens, no room server answers here.
     fn open(self) {
-        let Some(url) = socket_url() else { return };
+        let code = self.link.with_value(|l| l.hello.as_ref().map(|h| hello_code(h).to_string())).unwrap_or_default();
+        let Some(url) = socket_url(&code) else { return };
         let Ok(ws) = WebSocket::new(&url) else {
             self.status.set(Status::NoServer);
             return;
@@ -449,18 +481,20 @@ pub fn RoomPanel(invite: Option<String>) -> impl IntoView {
         ev.prevent_default();
         room.start(ClientMsg::Create {
             version: VERSION,
+            code: new_code(),
             name: name.get_untracked(),
             judging: judging.get_untracked(),
         });
     };
     let join = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        room.start(ClientMsg::Join {
-            version: VERSION,
-            code: code.get_untracked(),
-            name: name.get_untracked(),
-            token: None,
-        });
+        match room_code(&code.get_untracked()) {
+            Some(c) => {
+                room.start(ClientMsg::Join { version: VERSION, code: c, name: name.get_untracked(), token: None })
+            }
+            None => error
+                .set(Some(format!("A room code is {CODE_LEN} letters and digits, as the teacher's screen shows it."))),
+        }
     };
     let me = move || seen.with(|s| s.as_ref().map(|s| s.seat));
     let host = move || seen.with(|s| s.as_ref().and_then(|s| s.host.clone()));
@@ -619,7 +653,7 @@ pub fn RoomPanel(invite: Option<String>) -> impl IntoView {
                 </table>
                 {move || host().map(|h| {
                     let code = seen.with(|s| s.as_ref().map(|s| s.code.clone())).unwrap_or_default();
-                    let csv_href = format!("scores.csv?code={code}&host={h}");
+                    let csv_href = format!("scores.csv?room={code}&host={h}");
                     let locked = seen.with(|s| s.as_ref().is_some_and(|s| s.locked));
                     view! {
                         <section class="host-controls" aria-label="Host">

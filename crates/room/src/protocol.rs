@@ -26,6 +26,20 @@ pub const MAX_CHAT: usize = 300;
 pub const CHAT_KEPT: usize = 200;
 /// Length of a room code.
 pub const CODE_LEN: usize = 6;
+/// The letters of a room code: no 0/O, 1/I/L to mix up on a projector.
+pub const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+/// A room code from random bytes (the caller's randomness: the OS's on the server, the
+/// browser's on a page).
+pub fn random_code(bytes: [u8; CODE_LEN]) -> String {
+    bytes.iter().map(|b| CODE_ALPHABET[*b as usize % CODE_ALPHABET.len()] as char).collect()
+}
+
+/// A code as typed (any case, spaces around), if it can be a room code.
+pub fn room_code(text: &str) -> Option<String> {
+    let code = text.trim().to_uppercase();
+    (code.len() == CODE_LEN && code.bytes().all(|b| CODE_ALPHABET.contains(&b))).then_some(code)
+}
 
 /// The two claims a player can make.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -127,8 +141,11 @@ pub enum HostCommand {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type")]
 pub enum ClientMsg {
-    /// Create a room and join it as its host.
-    Create { version: u32, name: String, judging: bool },
+    /// Create a room with the code the page proposes (see [`random_code`]) and join it as its
+    /// host; a code already taken is refused with [`ErrorCode::CodeTaken`] and the page
+    /// proposes another. The page opens the socket at `ws?room=CODE`, so a proxy can route
+    /// every socket of a room to the instance that holds it.
+    Create { version: u32, code: String, name: String, judging: bool },
     /// Join a room by its code; with the seat token from an earlier visit, take that seat back.
     Join {
         version: u32,
@@ -258,6 +275,10 @@ pub enum ErrorCode {
     RoomLocked,
     /// The server holds as many rooms as it can.
     ServerFull,
+    /// The code a page proposed for a new room is taken (or not a code): propose another.
+    CodeTaken,
+    /// The room in the socket's address is not the one the message names.
+    WrongAddress,
     /// This address created as many rooms as it may for now.
     TooManyRooms,
     /// The seat token no longer works (away too long): join again by name.

@@ -23,8 +23,8 @@ fn the_protocol_is_version_two() {
 #[test]
 fn what_a_page_sends() {
     golden(
-        ClientMsg::Create { version: 2, name: "Ms Ada".into(), judging: true },
-        r#"{"type":"Create","version":2,"name":"Ms Ada","judging":true}"#,
+        ClientMsg::Create { version: 2, code: "ABC234".into(), name: "Ms Ada".into(), judging: true },
+        r#"{"type":"Create","version":2,"code":"ABC234","name":"Ms Ada","judging":true}"#,
     );
     golden(
         ClientMsg::Join { version: 2, code: "ABC234".into(), name: "Ana".into(), token: Some("t".into()) },
@@ -155,6 +155,16 @@ fn what_the_server_sends() {
         ServerMsg::Error { code: ErrorCode::SeatGone, message: "Your seat…".into() },
         r#"{"type":"Error","code":"SeatGone","message":"Your seat…"}"#,
     );
+}
+
+#[test]
+fn room_codes_are_six_of_the_unmistakable_letters_and_digits() {
+    use score_room::protocol::{random_code, room_code};
+    assert_eq!(random_code([0, 1, 2, 30, 31, 255]), "ABC9AH");
+    assert_eq!(room_code(" abc234 "), Some("ABC234".into()));
+    assert_eq!(room_code("ABC23"), None);
+    assert_eq!(room_code("ABC2O4"), None, "O is not a code letter");
+    assert_eq!(room_code("ABC2é4"), None);
 }
 
 #[test]

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use score_room::protocol::{Claim, ClientMsg, HostCommand, VERSION};
+use score_room::protocol::{random_code, Claim, ClientMsg, HostCommand, VERSION};
 use serde_json::Value;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
@@ -34,14 +34,28 @@ struct Totals {
     connected: AtomicU64,
 }
 
-async fn connect(addr: &str) -> Result<Ws, String> {
-    let mut req = format!("ws://{addr}/ws").into_client_request().map_err(|e| e.to_string())?;
+async fn connect(addr: &str, code: &str) -> Result<Ws, String> {
+    let mut req = format!("ws://{addr}/ws?room={code}").into_client_request().map_err(|e| e.to_string())?;
     req.headers_mut().insert("origin", format!("http://{addr}").parse().map_err(|_| "origin")?);
     let ws = connect_async(req).await.map_err(|e| e.to_string())?.0;
     if let MaybeTlsStream::Plain(tcp) = ws.get_ref() {
         let _ = tcp.set_nodelay(true);
     }
     Ok(ws)
+}
+
+/// A byte from a small generator seeded by the clock (room codes need only differ).
+fn rand_byte() -> u8 {
+    use std::cell::Cell;
+    thread_local!(static STATE: Cell<u64> = Cell::new(now_ms() ^ (std::process::id() as u64) << 32 | 1));
+    STATE.with(|s| {
+        let mut x = s.get();
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        s.set(x);
+        (x >> 24) as u8
+    })
 }
 
 /// A message as a text frame.
@@ -100,16 +114,29 @@ async fn listen(mut ws: Ws, totals: Arc<Totals>, from_ms: u64, until_ms: u64) ->
 }
 
 async fn run_room(addr: String, members: usize, seconds: u64, totals: Arc<Totals>) -> Result<(), String> {
-    let mut host = connect(&addr).await?;
-    let hello = ClientMsg::Create { version: VERSION, name: "Host".into(), judging: true };
-    host.send(text(&hello)).await.map_err(|e| e.to_string())?;
-    let w = first(&mut host, "Welcome").await?;
-    let (code, token) =
-        (w["code"].as_str().unwrap_or_default().to_string(), w["host"].as_str().unwrap_or_default().to_string());
+    let mut code = String::new();
+    let mut host = None;
+    // The generator proposes each room's code as a page does (another if one is taken).
+    for _ in 0..5 {
+        code = random_code(std::array::from_fn(|_| rand_byte()));
+        let mut ws = connect(&addr, &code).await?;
+        let hello = ClientMsg::Create { version: VERSION, code: code.clone(), name: "Host".into(), judging: true };
+        ws.send(text(&hello)).await.map_err(|e| e.to_string())?;
+        match first(&mut ws, "Welcome").await {
+            Ok(w) => {
+                host = Some((ws, w));
+                break;
+            }
+            Err(e) if e.contains("taken") => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    let (mut host, w) = host.ok_or("no free room code")?;
+    let token = w["host"].as_str().unwrap_or_default().to_string();
     totals.connected.fetch_add(1, Ordering::Relaxed);
     let mut seats = Vec::new();
     for i in 1..members {
-        let mut ws = connect(&addr).await?;
+        let mut ws = connect(&addr, &code).await?;
         let hello = ClientMsg::Join { version: VERSION, code: code.clone(), name: format!("S{i}"), token: None };
         ws.send(text(&hello)).await.map_err(|e| e.to_string())?;
         first(&mut ws, "Welcome").await?;

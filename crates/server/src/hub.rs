@@ -36,7 +36,7 @@ use tower_http::services::{ServeDir, ServeFile};
 
 use crate::store::{Store, StoredRoom};
 use score_engine::roll::arrange_or_explain;
-use score_room::protocol::{ClientMsg, ErrorCode, HostCommand, RoomEvent, ServerMsg, VERSION};
+use score_room::protocol::{room_code, ClientMsg, ErrorCode, HostCommand, RoomEvent, ServerMsg, VERSION};
 use score_room::room::{check_name, Deal, Input, Out, Room, RoomError, Seat, To};
 
 /// Largest message, bytes.
@@ -59,11 +59,13 @@ pub struct Limits {
     pub rooms_per_address: u32,
     /// A room with nobody connected is removed after this long, ms.
     pub idle_ms: u64,
+    /// Behind a proxy: take each client's address from its `X-Real-IP` header.
+    pub trust_proxy: bool,
 }
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { max_rooms: 500, rooms_per_address: 5, idle_ms: 24 * 60 * 60 * 1000 }
+        Limits { max_rooms: 500, rooms_per_address: 5, idle_ms: 24 * 60 * 60 * 1000, trust_proxy: false }
     }
 }
 
@@ -80,7 +82,6 @@ impl Conn {
         !matches!(self.tx.try_send(frame.clone()), Err(TrySendError::Full(_)))
     }
 }
-const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> u64 {
@@ -100,10 +101,6 @@ fn random_bytes<const N: usize>() -> [u8; N] {
 
 fn token() -> String {
     random_bytes::<16>().iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn room_code() -> String {
-    random_bytes::<6>().iter().map(|b| CODE_ALPHABET[*b as usize % CODE_ALPHABET.len()] as char).collect()
 }
 
 fn new_roll(rules: &Rules) -> Vec<i64> {
@@ -371,9 +368,22 @@ impl Hub {
         true
     }
 
-    /// A new room with its host seated: its code and the host's Welcome.
-    fn create(&self, name: &str, judging: bool, conn: Conn, from: IpAddr) -> Result<(String, String), Fail> {
+    /// A new room, under the code the page proposed, with its host seated: its code and the
+    /// host's Welcome.
+    fn create(
+        &self,
+        code: &str,
+        name: &str,
+        judging: bool,
+        conn: Conn,
+        from: IpAddr,
+    ) -> Result<(String, String), Fail> {
+        let taken = || fail(ErrorCode::CodeTaken, "That room code is taken: try again.");
+        let code = room_code(code).ok_or_else(taken)?;
         let name = check_name(name).map_err(|e| refusal(&e))?;
+        if lock(&self.rooms).contains_key(&code) {
+            return Err(taken());
+        }
         self.may_create(from, now_ms())?;
         // The solver runs before any lock is taken.
         let deal = Deal::new(new_roll(&self.rules), &self.rules);
@@ -395,10 +405,9 @@ impl Hub {
         if rooms.len() >= self.limits.max_rooms && !self.make_way(&mut rooms) {
             return Err(fail(ErrorCode::ServerFull, "Every room on this server is in use: try again later."));
         }
-        let code = (0..20)
-            .map(|_| room_code())
-            .find(|c| !rooms.contains_key(c))
-            .ok_or_else(|| fail(ErrorCode::ServerFull, "No free room code: try again."))?;
+        if rooms.contains_key(&code) {
+            return Err(taken());
+        }
         self.save(&code, &mut entry);
         let welcome = entry.welcome(&code, 0, seat_token, Some(host), now);
         rooms.insert(code.clone(), Arc::new(Mutex::new(entry)));
@@ -630,7 +639,7 @@ async fn blocking<T: Send + 'static>(work: impl FnOnce() -> Result<T, Fail> + Se
         .unwrap_or_else(|_| Err(fail(ErrorCode::Refused, "Something went wrong on the server: try again.")))
 }
 
-async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr) {
+async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr, address_room: Option<String>) {
     let (tx, mut rx) = channel::<Utf8Bytes>(QUEUE);
     let too_slow = Arc::new(AtomicBool::new(false));
     let conn = |tx: &Sender<Utf8Bytes>| Conn { tx: tx.clone(), too_slow: too_slow.clone() };
@@ -677,9 +686,16 @@ async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr) {
                                 ClientMsg::Create { version, .. } | ClientMsg::Join { version, .. } if version != VERSION => {
                                     Err(fail(ErrorCode::OldPage, "This page is older than the server: reload it."))
                                 }
-                                ClientMsg::Create { name, judging, .. } => {
+                                // A proxy routed this socket by the room in its address: the
+                                // message must name that room, or it reached the wrong instance.
+                                ClientMsg::Create { ref code, .. } | ClientMsg::Join { ref code, .. }
+                                    if address_room.as_ref().is_some_and(|r| room_code(code).as_ref() != Some(r)) =>
+                                {
+                                    Err(fail(ErrorCode::WrongAddress, "This page asked for another room than it named: reload it."))
+                                }
+                                ClientMsg::Create { code, name, judging, .. } => {
                                     let (hub, conn) = (hub.clone(), conn(sender));
-                                    blocking(move || hub.create(&name, judging, conn, from))
+                                    blocking(move || hub.create(&code, &name, judging, conn, from))
                                         .await
                                         .map(|(code, welcome)| (code, 0, welcome))
                                 }
@@ -743,15 +759,35 @@ fn same_origin(headers: &HeaderMap) -> bool {
     origin.split("://").nth(1).is_some_and(|o| o == host)
 }
 
+#[derive(serde::Deserialize)]
+struct WsQuery {
+    /// The room this socket is for (`/ws?room=CODE`), for a proxy to route by.
+    room: Option<String>,
+}
+
+/// The address a connection comes from: the peer's, or, behind a proxy this server trusts
+/// (`--trust-proxy`), the one the proxy says in `X-Real-IP`.
+fn client_address(peer: IpAddr, headers: &HeaderMap, trust_proxy: bool) -> IpAddr {
+    let forwarded = || headers.get("x-real-ip")?.to_str().ok()?.trim().parse().ok();
+    if trust_proxy {
+        forwarded().unwrap_or(peer)
+    } else {
+        peer
+    }
+}
+
 async fn ws(
     upgrade: WebSocketUpgrade,
     headers: HeaderMap,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Query(q): Query<WsQuery>,
     State(hub): State<Arc<Hub>>,
 ) -> Response {
     if !same_origin(&headers) {
         return (StatusCode::FORBIDDEN, "Rooms take connections from this server's own pages only.").into_response();
     }
+    let from = client_address(addr.ip(), &headers, hub.limits.trust_proxy);
+    let address_room = q.room.and_then(|r| room_code(&r));
     upgrade
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
@@ -760,21 +796,24 @@ async fn ws(
         .read_buffer_size(MAX_FRAME)
         .write_buffer_size(0)
         .max_write_buffer_size(64 * 1024)
-        .on_upgrade(move |socket| session(socket, hub, addr.ip()))
+        .on_upgrade(move |socket| session(socket, hub, from, address_room))
 }
 
 #[derive(serde::Deserialize)]
 struct CsvQuery {
-    code: String,
+    /// The room (`room`, as a proxy routes by it; `code` from pages before it).
+    #[serde(alias = "code")]
+    room: String,
     host: String,
 }
 
 async fn csv(State(hub): State<Arc<Hub>>, Query(q): Query<CsvQuery>) -> Response {
-    match hub.csv(&q.code, &q.host) {
+    let room = room_code(&q.room).unwrap_or_default();
+    match hub.csv(&room, &q.host) {
         Some(text) => (
             [
                 (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
-                (header::CONTENT_DISPOSITION, format!("attachment; filename=\"score-room-{}.csv\"", q.code)),
+                (header::CONTENT_DISPOSITION, format!("attachment; filename=\"score-room-{room}.csv\"")),
             ],
             text,
         )

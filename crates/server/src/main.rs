@@ -1,7 +1,7 @@
 //! `score-server`: the game's files and class rooms on one origin.
 //!
 //! score-server [--port 8080] [--bind 127.0.0.1] [--dist dist] [--data data]
-//!              [--max-rooms 500] [--rooms-per-address 5] [--idle-hours 24]
+//!              [--max-rooms 500] [--rooms-per-address 5] [--idle-hours 24] [--trust-proxy]
 #![deny(clippy::unwrap_used, clippy::expect_used)]
 
 use std::net::SocketAddr;
@@ -13,7 +13,7 @@ use score_server::hub::{serve, Hub, Limits};
 use score_server::store::Store;
 
 const USAGE: &str = "usage: score-server [--port 8080] [--bind 127.0.0.1] [--dist dist] [--data data]
-                    [--max-rooms 500] [--rooms-per-address 5] [--idle-hours 24]";
+                    [--max-rooms 500] [--rooms-per-address 5] [--idle-hours 24] [--trust-proxy]";
 
 struct Args {
     port: u16,
@@ -48,6 +48,7 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             "--rooms-per-address" => {
                 a.limits.rooms_per_address = whole("--rooms-per-address", value()?, 1, 1_000_000)? as u32
             }
+            "--trust-proxy" => a.limits.trust_proxy = true,
             "--idle-hours" => a.limits.idle_ms = whole("--idle-hours", value()?, 1, 24 * 365)? * 3_600_000,
             "-h" | "--help" => return Err(USAGE.into()),
             other => return Err(format!("unknown option “{other}”\n{USAGE}")),

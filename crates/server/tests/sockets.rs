@@ -1,95 +1,22 @@
 //! The real server on 127.0.0.1 with WebSocket clients: rooms, bad clients, restarts.
 
-use std::path::{Path, PathBuf};
+mod common;
+
 use std::time::Duration;
 
+use common::{fresh_code, is, send, temp, until, Server, Ws};
 use futures_util::{SinkExt, StreamExt};
 use score_engine::Rules;
-use score_server::hub::{serve, Hub, Limits};
-use score_server::store::Store;
+use score_server::hub::Limits;
 use serde_json::{json, Value};
 use tokio::net::TcpStream;
+use tokio_tungstenite::connect_async;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
-
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("score-server-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("dist")).unwrap();
-    std::fs::write(dir.join("dist/index.html"), "<!doctype html><title>Score</title>").unwrap();
-    dir
-}
-
-struct Server {
-    addr: std::net::SocketAddr,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-    done: tokio::task::JoinHandle<std::io::Result<()>>,
-}
-
-impl Server {
-    async fn start(dir: &Path, rules: Rules) -> Server {
-        Server::start_with(dir, rules, Limits::default()).await
-    }
-
-    async fn start_with(dir: &Path, rules: Rules, limits: Limits) -> Server {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
-        let hub = Hub::with_limits(Some(Store::open(&dir.join("data")).unwrap()), rules, limits);
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let done = tokio::spawn(serve(listener, hub, dir.join("dist"), async {
-            let _ = stopped.await;
-        }));
-        Server { addr, stop: Some(stop), done }
-    }
-
-    async fn stop(mut self) {
-        if let Some(s) = self.stop.take() {
-            let _ = s.send(());
-        }
-        let _ = tokio::time::timeout(Duration::from_secs(5), self.done).await;
-    }
-
-    async fn connect(&self) -> Ws {
-        let mut req = format!("ws://{}/ws", self.addr).into_client_request().unwrap();
-        req.headers_mut().insert("origin", format!("http://{}", self.addr).parse().unwrap());
-        connect_async(req).await.unwrap().0
-    }
-}
-
-async fn send(ws: &mut Ws, v: Value) {
-    ws.send(Message::Text(v.to_string().into())).await.unwrap();
-}
-
-/// The next message matching `pred` (others are skipped), within 5 s.
-async fn until(ws: &mut Ws, pred: impl Fn(&Value) -> bool) -> Value {
-    tokio::time::timeout(Duration::from_secs(5), async {
-        loop {
-            match ws.next().await {
-                Some(Ok(Message::Text(t))) => {
-                    let v: Value = serde_json::from_str(&t).unwrap();
-                    if pred(&v) {
-                        return v;
-                    }
-                }
-                Some(Ok(_)) => {}
-                other => panic!("socket ended: {other:?}"),
-            }
-        }
-    })
-    .await
-    .expect("no such message within 5 s")
-}
 
 /// A host's command with the host token.
 fn host_cmd(token: &str, command: Value) -> Value {
     json!({"type": "Host", "host": token, "command": command})
-}
-
-fn is(kind: &'static str) -> impl Fn(&Value) -> bool {
-    move |v| v["type"] == kind
 }
 
 fn event(name: &'static str) -> impl Fn(&Value) -> bool {
@@ -98,7 +25,7 @@ fn event(name: &'static str) -> impl Fn(&Value) -> bool {
 
 async fn create(server: &Server, name: &str) -> (Ws, String, String, String) {
     let mut ws = server.connect().await;
-    send(&mut ws, json!({"type": "Create", "version": 2, "name": name, "judging": true})).await;
+    send(&mut ws, json!({"type": "Create", "version": 2, "code": fresh_code(), "name": name, "judging": true})).await;
     let w = until(&mut ws, is("Welcome")).await;
     let s = |k: &str| w[k].as_str().unwrap().to_string();
     (ws, s("code"), s("token"), s("host"))
@@ -275,7 +202,7 @@ async fn the_host_sets_rules_downloads_scores_and_ends_the_room_and_chat_is_rate
     send(&mut ana, json!({"type": "Chat", "text": "one too many"})).await;
     assert_eq!(until(&mut ana, is("Error")).await["message"], "Slow down: too many chat messages.");
     // The scores as CSV, for the host only.
-    let csv = http_get(server.addr, &format!("/scores.csv?code={code}&host={host_token}")).await;
+    let csv = http_get(server.addr, &format!("/scores.csv?room={code}&host={host_token}")).await;
     assert!(csv.starts_with("HTTP/1.1 200"), "{csv}");
     assert!(csv.contains("seat,name,score\n0,\"Host\",0\n1,\"Ana\",0\n"), "{csv}");
     let refused = http_get(server.addr, &format!("/scores.csv?code={code}&host=guess")).await;
@@ -388,7 +315,7 @@ async fn a_room_on_other_dice_tells_its_rules_and_deals_a_typed_roll_for_them() 
 /// Creates a room, or returns the server's refusal.
 async fn try_create(server: &Server, name: &str) -> (Ws, Value) {
     let mut ws = server.connect().await;
-    send(&mut ws, json!({"type": "Create", "version": 2, "name": name, "judging": true})).await;
+    send(&mut ws, json!({"type": "Create", "version": 2, "code": fresh_code(), "name": name, "judging": true})).await;
     let w = until(&mut ws, |v| v["type"] == "Welcome" || v["type"] == "Error").await;
     (ws, w)
 }
@@ -434,5 +361,36 @@ async fn a_full_server_whose_rooms_all_have_someone_in_them_says_so() {
     let (_b, _) = try_create(&server, "B").await;
     let (_, refused) = try_create(&server, "C").await;
     assert_eq!(refused["code"], "ServerFull");
+    server.stop().await;
+}
+
+// A proxy routes a room's sockets by the code in their address, so the page proposes the
+// code of a new room: a taken one is refused and the page proposes another, and a socket
+// whose address names another room than its message is refused.
+#[tokio::test]
+async fn a_page_proposes_its_new_rooms_code_and_the_socket_address_names_the_room() {
+    let dir = temp("codes");
+    let server = Server::start(&dir, Rules::default()).await;
+    let code = fresh_code();
+    let mut host = server.connect_to(&format!("?room={code}")).await;
+    send(
+        &mut host,
+        json!({"type": "Create", "version": 2, "code": code.to_lowercase(), "name": "Host", "judging": true}),
+    )
+    .await;
+    assert_eq!(until(&mut host, is("Welcome")).await["code"], code.as_str());
+    let mut again = server.connect().await;
+    send(&mut again, json!({"type": "Create", "version": 2, "code": code, "name": "Other", "judging": true})).await;
+    assert_eq!(until(&mut again, is("Error")).await["code"], "CodeTaken");
+    let mut odd = server.connect().await;
+    send(&mut odd, json!({"type": "Create", "version": 2, "code": "O0O0O0", "name": "Other", "judging": true})).await;
+    assert_eq!(until(&mut odd, is("Error")).await["code"], "CodeTaken");
+    // Joining through the room's address works; through another room's, it is refused.
+    let mut ana = server.connect_to(&format!("?room={code}")).await;
+    send(&mut ana, json!({"type": "Join", "version": 2, "code": code, "name": "Ana"})).await;
+    assert_eq!(until(&mut ana, is("Welcome")).await["seat"], 1);
+    let mut lost = server.connect_to("?room=ZZZZZZ").await;
+    send(&mut lost, json!({"type": "Join", "version": 2, "code": code, "name": "Ben"})).await;
+    assert_eq!(until(&mut lost, is("Error")).await["code"], "WrongAddress");
     server.stop().await;
 }

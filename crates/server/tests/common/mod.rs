@@ -1,0 +1,112 @@
+//! What the socket tests share: a real server on 127.0.0.1:0 (or a given port), clients,
+//! and reading messages.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use score_engine::Rules;
+use score_server::hub::{serve, Hub, Limits};
+use score_server::store::Store;
+use serde_json::Value;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
+
+pub type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+pub fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("score-server-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("dist")).unwrap();
+    std::fs::write(dir.join("dist/index.html"), "<!doctype html><title>Score</title>").unwrap();
+    dir
+}
+
+pub struct Server {
+    pub addr: std::net::SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    done: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Server {
+    pub async fn start(dir: &Path, rules: Rules) -> Server {
+        Server::start_with(dir, rules, Limits::default()).await
+    }
+
+    pub async fn start_with(dir: &Path, rules: Rules, limits: Limits) -> Server {
+        Server::start_at(dir, rules, limits, "127.0.0.1:0").await
+    }
+
+    /// A server on `addr` (a restart takes its port back).
+    pub async fn start_at(dir: &Path, rules: Rules, limits: Limits, addr: &str) -> Server {
+        let listener = tokio::net::TcpListener::bind(addr).await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let hub = Hub::with_limits(Some(Store::open(&dir.join("data")).unwrap()), rules, limits);
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let done = tokio::spawn(serve(listener, hub, dir.join("dist"), async {
+            let _ = stopped.await;
+        }));
+        Server { addr, stop: Some(stop), done }
+    }
+
+    pub async fn stop(mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        let _ = tokio::time::timeout(Duration::from_secs(5), self.done).await;
+    }
+
+    pub async fn connect(&self) -> Ws {
+        self.connect_to("").await
+    }
+
+    /// A socket at `/ws{query}`, e.g. `?room=ABC234`.
+    pub async fn connect_to(&self, query: &str) -> Ws {
+        let mut req = format!("ws://{}/ws{query}", self.addr).into_client_request().unwrap();
+        req.headers_mut().insert("origin", format!("http://{}", self.addr).parse().unwrap());
+        connect_async(req).await.unwrap().0
+    }
+}
+
+/// A room code no other test of this run proposes.
+pub fn fresh_code() -> String {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + (u64::from(std::process::id()) << 32);
+    // SplitMix64: consecutive counts give unrelated codes.
+    let mut z = n.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    let b = (z ^ (z >> 31)).to_le_bytes();
+    score_room::protocol::random_code([b[0], b[1], b[2], b[3], b[4], b[5]])
+}
+
+pub async fn send(ws: &mut Ws, v: Value) {
+    ws.send(Message::Text(v.to_string().into())).await.unwrap();
+}
+
+/// The next message matching `pred` (others are skipped), within 5 s.
+pub async fn until(ws: &mut Ws, pred: impl Fn(&Value) -> bool) -> Value {
+    tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            match ws.next().await {
+                Some(Ok(Message::Text(t))) => {
+                    let v: Value = serde_json::from_str(&t).unwrap();
+                    if pred(&v) {
+                        return v;
+                    }
+                }
+                Some(Ok(_)) => {}
+                other => panic!("socket ended: {other:?}"),
+            }
+        }
+    })
+    .await
+    .expect("no such message within 5 s")
+}
+
+pub fn is(kind: &'static str) -> impl Fn(&Value) -> bool {
+    move |v| v["type"] == kind
+}
