@@ -62,28 +62,25 @@ else
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q chromium chromium-driver || fail "apt-get install chromium chromium-driver"
 fi
 
-if command -v brotli >/dev/null; then
-  say "brotli: present ($(brotli --version 2>/dev/null))"
-else
-  say "installing Debian brotli (dist/ is precompressed for hosts that serve .br)"
-  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q brotli \
-    || { $SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q brotli; } \
-    || fail "apt-get install brotli"
-fi
-
-if command -v nginx >/dev/null; then
-  say "nginx: present ($(nginx -v 2>&1))"
-else
-  say "installing Debian nginx (the test of several score-server instances behind a proxy)"
-  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q nginx \
-    || { $SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q nginx; } \
-    || fail "apt-get install nginx"
-fi
+# A Debian package whose command is missing: installed (after an apt-get update if the
+# package lists are stale).
+debian_package() {
+  local cmd=$1 pkg=$2 why=$3
+  if command -v "$cmd" >/dev/null; then
+    say "$pkg: present"
+    return
+  fi
+  say "installing Debian $pkg ($why)"
+  local sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "$pkg" \
+    || { $sudo apt-get update -q && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "$pkg"; } \
+    || fail "apt-get install $pkg"
+}
+debian_package brotli brotli "dist/ is precompressed for hosts that serve .br"
+debian_package nginx nginx "the test of several score-server instances behind a proxy"
 # Debian starts nginx as a service on port 80 when it installs it; the tests run their own.
 if command -v systemctl >/dev/null && systemctl is-active --quiet nginx 2>/dev/null; then
-  ${SUDO:-} systemctl stop nginx 2>/dev/null || true
+  systemctl stop nginx 2>/dev/null || true
 fi
 
 say "fetching crates"

@@ -1,5 +1,6 @@
 // Screenshots to look at: phone, desktop and projector sizes, alone and in a match.
-// Usage: BASE_URL=http://127.0.0.1:8080 node tests/e2e/shots.mjs OUT_DIR
+// Usage: BASE_URL=http://127.0.0.1:8080 [ROOM_URL=http://127.0.0.1:8081] node tests/e2e/shots.mjs OUT_DIR
+// (ROOM_URL: a score-server, for a host's room as well).
 import { mkdirSync } from 'node:fs';
 import { launchBrowser, ScorePage } from './score_page.mjs';
 
@@ -70,6 +71,21 @@ for (const [name, viewport, opts] of sizes) {
   await room.button('Create room').waitFor();
   await roomPage.locator('.views').screenshot({ path: `${out}/${name}-room-forms.png` });
   await roomContext.close();
+
+  // A host in a room on score-server: the room's rules in the Host panel, as they are.
+  if (process.env.ROOM_URL) {
+    const hostContext = await browser.newContext({ viewport, ...opts });
+    const hostPage = await hostContext.newPage();
+    const host = new ScorePage(hostPage);
+    await host.open('', process.env.ROOM_URL);
+    await host.button('Got it').click();
+    await host.button('Class room').click();
+    await hostPage.getByRole('textbox', { name: 'Your name' }).first().fill('Mr Obi');
+    await host.button('Create room').click();
+    await hostPage.getByTestId('room-code').waitFor();
+    await hostPage.locator('.views').screenshot({ path: `${out}/${name}-room-host.png` });
+    await hostContext.close();
+  }
 }
 await browser.close();
 console.log(`screenshots in ${out}`);
