@@ -4,6 +4,8 @@
 //! daily roll is the same on every device and platform for a given date (no
 //! network needed), and worksheets can be regenerated from a seed.
 
+use std::collections::HashSet;
+
 use crate::expr::Expr;
 use crate::roll;
 use crate::rules::Rules;
@@ -118,6 +120,9 @@ pub fn worksheet(
         return Err(WorksheetError::Difficulty(l));
     }
     let mut items: Vec<WorksheetItem> = Vec::with_capacity(count);
+    // Rolls (sorted) already found not to fit: a rare level draws the same ones again and
+    // again, and each costs a search. The same seed still gives the same sheet.
+    let mut unfit: HashSet<Vec<i64>> = HashSet::new();
     let mut tries = 0;
     while items.len() < count {
         tries += 1;
@@ -135,14 +140,17 @@ pub fn worksheet(
         {
             continue;
         }
+        if unfit.contains(&sorted) {
+            continue;
+        }
         let p = Puzzle::from_roll(&r, rules);
-        let d = match level {
-            Some(l) if has_difficulty(&p, l) => l,
-            Some(_) => continue,
-            None => match difficulty(&p) {
-                Some(d) => d,
-                None => continue,
-            },
+        let fits = match level {
+            Some(l) => has_difficulty(&p, l).then_some(l),
+            None => difficulty(&p),
+        };
+        let Some(d) = fits else {
+            unfit.insert(sorted);
+            continue;
         };
         if let Some(answer) = simplest(&p) {
             items.push(WorksheetItem { roll: r, difficulty: d, answer });
