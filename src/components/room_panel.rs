@@ -11,14 +11,15 @@ use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use score_engine::{Action, Board, Op, Rules, TileId};
 use score_room::protocol::{
-    next, random_code, room_code, ChatLine, Claim, ClientMsg, Clock, ErrorCode, HostCommand, Next, Player, RoomEvent,
-    Seat, ServerMsg, View, CHAT_KEPT, CODE_LEN, MAX_CHAT, MAX_NAME, VERSION,
+    next, random_code, room_code, ChatLine, Claim, ClientMsg, Clock, ErrorCode, HostCommand, Next, Player, ReportRow,
+    RoomEvent, Seat, ServerMsg, View, CHAT_KEPT, CODE_LEN, MAX_CHAT, MAX_NAME, VERSION,
 };
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use web_sys::{CloseEvent, MessageEvent, WebSocket};
 
 use crate::codec;
+use crate::components::RoomReport;
 use crate::game::roll_text;
 use crate::hooks::use_clock::{now_ms, use_clock};
 use crate::storage;
@@ -189,6 +190,8 @@ struct Room {
     board: RwSignal<Option<Board>>,
     picked: RwSignal<Option<TileId>>,
     second: RwSignal<Option<TileId>>,
+    /// The teacher's report, when the host asked for it.
+    report: RwSignal<Option<Vec<ReportRow>>>,
     /// The join form's code and name, filled in again when a seat is gone.
     code: RwSignal<String>,
     name: RwSignal<String>,
@@ -281,6 +284,7 @@ impl Room {
                 }
             }
             ServerMsg::Own { now, event } => self.on_event(event, now, None),
+            ServerMsg::Report { rows } => self.report.set(Some(rows)),
         }
     }
 
@@ -445,11 +449,12 @@ pub fn RoomPanel(invite: Option<String>) -> impl IntoView {
         board: RwSignal::new(None),
         picked: RwSignal::new(None),
         second: RwSignal::new(None),
+        report: RwSignal::new(None),
         code: RwSignal::new(invite.unwrap_or_default()),
         name: RwSignal::new(String::new()),
         link: StoredValue::new_local(Link::default()),
     };
-    let Room { status, seen, error, board, picked, second, code, name, .. } = room;
+    let Room { status, seen, error, board, picked, second, code, name, report, .. } = room;
     on_cleanup(move || room.close());
     // A seat from an earlier visit is taken back at once.
     if let Some(t) = ticket() {
@@ -708,6 +713,12 @@ pub fn RoomPanel(invite: Option<String>) -> impl IntoView {
                             <p>
                                 <a download href=csv_href>"Download scores (CSV)"</a>
                             </p>
+                            <p>
+                                <button on:click=move |_| room.command(HostCommand::Report)>
+                                    {move || if report.with(Option::is_some) { "Update the report" } else { "Show the report" }}
+                                </button>
+                            </p>
+                            {move || report.get().map(|rows| view! { <RoomReport code=code.clone() rows/> })}
                             <button class="danger" on:click=move |_| room.command(HostCommand::End)>"End the room"</button>
                         </section>
                     }

@@ -85,12 +85,22 @@ test('a host and two students play one room', async () => {
   await ben.score.button('Join').waitFor();
   await host.page.getByRole('row', { name: /Ben/ }).waitFor({ state: 'detached' });
 
+  // The report's numbers are the rounds played: three rolls each (the first and two dealt),
+  // Ana's SCORE made, Ben's IMPOSSIBLE right (Ben has left, so his line is gone).
+  await host.score.button('Show the report').click();
+  const report = host.page.getByRole('region', { name: 'Report' });
+  const row = (seat) => report.getByTestId(`report-${seat}`).locator('td');
+  assert.deepEqual(await row(1).allTextContents(), ['3', '1', '0', '0', '0', '+1', (await row(1).nth(6).textContent())]);
+  assert.match(await row(1).nth(6).textContent(), /^\d+\.\d s$/);
+  assert.deepEqual((await row(0).allTextContents()).slice(0, 6), ['3', '0', '0', '0', '0', '0']);
+  assert.match(await report.getByRole('img').getAttribute('aria-label'), /^Points: Ms Ada 0, Ana \+1$/);
+
   // The scores download as CSV for the host.
   const href = await host.page.getByRole('link', { name: 'Download scores (CSV)' }).getAttribute('href');
   const csv = await host.page.request.get(new URL(href, host.page.url()).href);
   assert.equal(csv.status(), 200);
   const text = await csv.text();
-  assert.match(text, /^seat,name,score\n0,"Ms Ada",0\n1,"Ana",1\n/);
+  assert.match(text, /^seat,name,score,rolls,scores_made,scores_failed,impossible_right,impossible_wrong,median_seconds_to_score\n0,"Ms Ada",0,3,0,0,0,0,\n1,"Ana",1,3,1,0,0,0,\d+\.\d\n/);
   assert.match(text, /"2 5 12 12","Ana \+1: 20 made in 2 moves"/);
 
   // The invite link opens the view with the code filled in.

@@ -135,6 +135,31 @@ pub enum HostCommand {
     Rules { dice: Vec<u32>, goal: i64, score_secs: u32, impossible_secs: u32, judging: bool },
     /// End the room for everyone.
     End,
+    /// The teacher's report: answered to this connection alone ([`ServerMsg::Report`]).
+    Report,
+}
+
+/// One member's line of the teacher's report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReportRow {
+    /// Their seat.
+    pub seat: Seat,
+    /// Their name.
+    pub name: String,
+    /// Their score.
+    pub points: i32,
+    /// Rolls dealt while they were in the room (the one they joined on included).
+    pub rolls: u32,
+    /// SCOREs that made the goal in time.
+    pub scores_made: u32,
+    /// SCOREs that ran out, were given up or were cut short by a new roll.
+    pub scores_failed: u32,
+    /// IMPOSSIBLE claims that were right.
+    pub impossible_right: u32,
+    /// IMPOSSIBLE claims that were wrong (the roll had a solution, or someone made it).
+    pub impossible_wrong: u32,
+    /// The median time from SCORE to the goal, ms, over the SCOREs made.
+    pub median_score_ms: Option<u64>,
 }
 
 /// From a page.
@@ -337,4 +362,6 @@ pub enum ServerMsg {
     Own { now: u64, event: RoomEvent },
     /// Your last message was refused, and why.
     Error { code: ErrorCode, message: String },
+    /// The teacher's report, for the host who asked.
+    Report { rows: Vec<ReportRow> },
 }

@@ -18,12 +18,12 @@ use std::collections::VecDeque;
 use score_engine::round::LineContext;
 use score_engine::solve::simplest;
 use score_engine::{
-    Action, Award, Board, BoardError, Event, Input as RoundInput, Phase, Puzzle, Round, RoundError, Rules,
+    Action, Award, Board, BoardError, Event, Input as RoundInput, Phase, Puzzle, Reason, Round, RoundError, Rules,
 };
 use serde::{Deserialize, Serialize};
 
 pub use crate::protocol::{ChatLine, Claim, Seat, CHAT_KEPT, MAX_CHAT, MAX_MEMBERS, MAX_NAME};
-use crate::protocol::{Clock, ErrorCode, Player, RoomEvent, SeatScore, View};
+use crate::protocol::{Clock, ErrorCode, Player, ReportRow, RoomEvent, SeatScore, View};
 
 /// Result lines kept for the host's download.
 pub const HISTORY_KEPT: usize = 5000;
@@ -151,6 +151,56 @@ pub struct Member {
     pub name: String,
     /// Their score in this room.
     pub score: i32,
+    /// What they did, for the teacher's report.
+    #[serde(default)]
+    pub record: Record,
+}
+
+/// Times to a made SCORE kept per member (the latest).
+const MADE_KEPT: usize = 1000;
+
+/// What a member did in this room, for the teacher's report.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// Rolls dealt while they were in the room (the one they joined on included).
+    pub rolls: u32,
+    /// SCOREs that made the goal in time.
+    pub scores_made: u32,
+    /// SCOREs that failed.
+    pub scores_failed: u32,
+    /// IMPOSSIBLE claims judged right.
+    pub impossible_right: u32,
+    /// IMPOSSIBLE claims judged wrong.
+    pub impossible_wrong: u32,
+    /// Milliseconds from SCORE to the goal, for each SCORE made.
+    pub made_ms: Vec<u64>,
+}
+
+impl Record {
+    fn count(&mut self, reason: Reason, score_ms: Option<u64>) {
+        match reason {
+            Reason::Made { .. } => {
+                self.scores_made += 1;
+                if let Some(ms) = score_ms {
+                    if self.made_ms.len() == MADE_KEPT {
+                        self.made_ms.remove(0);
+                    }
+                    self.made_ms.push(ms);
+                }
+            }
+            Reason::TimeUp | Reason::GaveUp | Reason::NumbersUsedUp | Reason::Abandoned => self.scores_failed += 1,
+            Reason::TrulyImpossible | Reason::NobodyScored => self.impossible_right += 1,
+            Reason::HadSolution | Reason::ClaimBeaten { .. } => self.impossible_wrong += 1,
+            Reason::FreePractice | Reason::HintUsed | Reason::SolutionsShown => {}
+        }
+    }
+
+    /// The median time to a made SCORE (the lower middle of an even count).
+    fn median_ms(&self) -> Option<u64> {
+        let mut ms = self.made_ms.clone();
+        ms.sort_unstable();
+        ms.get(ms.len().checked_sub(1)? / 2).copied()
+    }
 }
 
 /// Everything a room is, for storage: boards are kept as the actions that made them.
@@ -167,6 +217,9 @@ pub struct Saved {
     /// Whether `solution` is the solver's verdict (rooms stored before it was kept have none).
     #[serde(default)]
     pub solved: bool,
+    /// When the running SCORE clock started, ms (for the time to a made SCORE).
+    #[serde(default)]
+    pub score_started: Option<u64>,
     pub round: Round,
     pub actions: Vec<Vec<Action>>,
     pub chat: VecDeque<ChatLine>,
@@ -218,6 +271,7 @@ impl Room {
             roll: deal.roll,
             solution: deal.solution,
             solved: true,
+            score_started: None,
             round,
             actions: Vec::new(),
             chat: VecDeque::new(),
@@ -275,16 +329,46 @@ impl Room {
         self.saved.round.phase()
     }
 
-    /// The scoreboard and every result so far, as CSV (for a spreadsheet).
+    /// The teacher's report: a line per member, by seat.
+    pub fn report(&self) -> Vec<ReportRow> {
+        self.members()
+            .map(|(seat, m)| ReportRow {
+                seat,
+                name: m.name.clone(),
+                points: m.score,
+                rolls: m.record.rolls,
+                scores_made: m.record.scores_made,
+                scores_failed: m.record.scores_failed,
+                impossible_right: m.record.impossible_right,
+                impossible_wrong: m.record.impossible_wrong,
+                median_score_ms: m.record.median_ms(),
+            })
+            .collect()
+    }
+
+    /// The report, a row per member, then every result so far, as CSV (for a spreadsheet).
     pub fn csv(&self) -> String {
         fn field(s: &str) -> String {
             // Quoted, and a leading = + - @ defused so a spreadsheet shows it as text.
             let s = if s.starts_with(['=', '+', '-', '@']) { format!("'{s}") } else { s.to_string() };
             format!("\"{}\"", s.replace('"', "\"\""))
         }
-        let mut out = String::from("seat,name,score\n");
-        for (seat, m) in self.members() {
-            out.push_str(&format!("{seat},{},{}\n", field(&m.name), m.score));
+        let mut out = String::from(
+            "seat,name,score,rolls,scores_made,scores_failed,impossible_right,impossible_wrong,median_seconds_to_score\n",
+        );
+        for r in self.report() {
+            let median = r.median_score_ms.map_or(String::new(), |ms| format!("{:.1}", ms as f64 / 1000.0));
+            out.push_str(&format!(
+                "{},{},{},{},{},{},{},{},{median}\n",
+                r.seat,
+                field(&r.name),
+                r.points,
+                r.rolls,
+                r.scores_made,
+                r.scores_failed,
+                r.impossible_right,
+                r.impossible_wrong
+            ));
         }
         out.push_str("\nroll,result\n");
         for (roll, line) in &self.saved.history {
@@ -387,7 +471,7 @@ impl Room {
     /// Settles clocks that ran out by `now_ms`.
     pub fn tick(&mut self, now_ms: u64) -> Vec<Out> {
         let awards = self.saved.round.tick(now_ms);
-        self.settle(&awards)
+        self.settle(&awards, now_ms)
     }
 
     fn join(&mut self, name: &str) -> Result<Vec<Out>, RoomError> {
@@ -409,7 +493,8 @@ impl Room {
             self.saved.actions.push(Vec::new());
             self.boards.push(Board::new(&self.saved.roll, &self.saved.rules));
         }
-        self.saved.seats[seat] = Some(Member { name: name.clone(), score: 0 });
+        self.saved.seats[seat] =
+            Some(Member { name: name.clone(), score: 0, record: Record { rolls: 1, ..Record::default() } });
         self.saved.actions[seat].clear();
         self.boards[seat] = Board::new(&self.saved.roll, &self.saved.rules);
         Ok(vec![everyone(RoomEvent::Joined { seat, name })])
@@ -440,6 +525,7 @@ impl Room {
         let mut out = self.round(input, now_ms)?;
         let Some(clock) = clock_event(self.phase()) else { return Ok(out) };
         if claim == Claim::Score {
+            self.saved.score_started = Some(now_ms);
             // The working is shown from the start of the clock: the board begins at the roll.
             self.saved.actions[seat].clear();
             self.boards[seat] = Board::new(&self.saved.roll, &self.saved.rules);
@@ -505,16 +591,19 @@ impl Room {
         self.saved.roll = deal.roll.clone();
         self.saved.solution = deal.solution;
         self.saved.solved = true;
+        for m in self.saved.seats.iter_mut().flatten() {
+            m.record.rolls += 1;
+        }
         out.push(everyone(RoomEvent::Rolled { roll: deal.roll }));
         out
     }
 
     fn round(&mut self, input: RoundInput, now_ms: u64) -> Result<Vec<Out>, RoomError> {
         let awards = self.saved.round.apply(input, now_ms)?;
-        Ok(self.settle(&awards))
+        Ok(self.settle(&awards, now_ms))
     }
 
-    fn settle(&mut self, awards: &[Award]) -> Vec<Out> {
+    fn settle(&mut self, awards: &[Award], now_ms: u64) -> Vec<Out> {
         if awards.is_empty() {
             return Vec::new();
         }
@@ -523,9 +612,11 @@ impl Room {
         let name = |s: Seat| self.name(s);
         let cx = LineContext { goal: self.saved.rules.goal, roll: &roll, a_solution: solution, name: &name };
         let lines: Vec<String> = awards.iter().map(|a| a.line(&cx)).collect();
+        let score_ms = self.saved.score_started.map(|t| now_ms.saturating_sub(t));
         for a in awards {
             if let Some(Some(m)) = self.saved.seats.get_mut(a.player) {
                 m.score += a.points;
+                m.record.count(a.reason, score_ms);
             }
         }
         self.saved.results = lines.clone();
@@ -764,8 +855,10 @@ mod tests {
         r.apply(impossible(1), 0).unwrap();
         r.apply(Input::RevealNow { seat: 0 }, 1).unwrap();
         let csv = r.csv();
-        assert!(csv.starts_with("seat,name,score\n0,\"Ana\",0\n1,\"Ben\",1\n"), "{csv}");
-        assert!(csv.contains("3,\"'=SUM(A1)\",0\n"), "{csv}");
+        let head =
+            "seat,name,score,rolls,scores_made,scores_failed,impossible_right,impossible_wrong,median_seconds_to_score";
+        assert!(csv.starts_with(&format!("{head}\n0,\"Ana\",0,1,0,0,0,0,\n1,\"Ben\",1,1,0,0,1,0,\n")), "{csv}");
+        assert!(csv.contains("3,\"'=SUM(A1)\",0,1,0,0,0,0,\n"), "{csv}");
         assert!(csv.ends_with("roll,result\n\"1 1 1 4\",\"Ben +1: right: 1 1 1 4 has no solution\"\n"), "{csv}");
     }
 
@@ -892,5 +985,46 @@ mod tests {
         let (back, out) = Room::restore(serde_json::from_value(text).unwrap(), 60_001);
         assert_eq!(lines(&out), ["Ana +1: right: 1 1 1 4 has no solution"]);
         assert!(back.saved().solved);
+    }
+
+    // The teacher's report counts what each member did; its numbers follow the rounds played.
+    #[test]
+    fn the_report_counts_rolls_claims_and_the_time_to_each_score() {
+        let mut r = room(&[2, 5, 12, 12]);
+        // Ana makes a SCORE in 12 s; Ben's runs out; Cy claims IMPOSSIBLE, wrongly.
+        r.apply(score(0), 1_000).unwrap();
+        solve(&mut r, 0, 13_000);
+        r.apply(Input::NewRoll { deal: deal(&[2, 5, 12, 12]) }, 14_000).unwrap();
+        r.apply(score(1), 15_000).unwrap();
+        r.tick(45_001);
+        r.apply(Input::NewRoll { deal: deal(&[2, 5, 12, 12]) }, 46_000).unwrap();
+        r.apply(impossible(2), 47_000).unwrap();
+        r.apply(Input::RevealNow { seat: 0 }, 48_000).unwrap();
+        // Dee joins for the last roll; Ana makes another SCORE, in 4 s, and one in 8 s.
+        r.apply(Input::NewRoll { deal: deal(&[1, 1, 1, 4]) }, 49_000).unwrap();
+        r.apply(Input::Join { name: "Dee".into() }, 49_500).unwrap();
+        r.apply(impossible(3), 50_000).unwrap();
+        r.tick(110_001);
+        for (t, roll) in [(111_000, [2, 5, 12, 12]), (121_000, [2, 5, 12, 12])] {
+            r.apply(Input::NewRoll { deal: deal(&roll) }, t).unwrap();
+            r.apply(score(0), t + 1).unwrap();
+            solve(&mut r, 0, t + 1 + if t == 111_000 { 4_000 } else { 8_000 });
+        }
+        let row = |seat: Seat| r.report().into_iter().find(|x| x.seat == seat).unwrap();
+        let ana = row(0);
+        assert_eq!((ana.points, ana.rolls, ana.scores_made, ana.scores_failed), (3, 6, 3, 0));
+        assert_eq!(ana.median_score_ms, Some(8_000), "12 s, 4 s and 8 s");
+        let ben = row(1);
+        assert_eq!((ben.points, ben.scores_made, ben.scores_failed), (-1, 0, 1));
+        assert_eq!(ben.median_score_ms, None);
+        let cy = row(2);
+        assert_eq!((cy.points, cy.impossible_right, cy.impossible_wrong), (-2, 0, 1));
+        let dee = row(3);
+        assert_eq!((dee.points, dee.rolls, dee.impossible_right), (1, 3, 1));
+        // The report survives a restart, and the CSV has it, a row per member.
+        let (back, _) =
+            Room::restore(serde_json::from_str(&serde_json::to_string(r.saved()).unwrap()).unwrap(), 140_000);
+        assert_eq!(back.report(), r.report());
+        assert!(r.csv().contains("\n0,\"Ana\",3,6,3,0,0,0,8.0\n"), "{}", r.csv());
     }
 }

@@ -3,8 +3,8 @@
 
 use score_engine::{Op, Rules, TileId};
 use score_room::protocol::{
-    next, ChatLine, Claim, ClientMsg, Clock, ErrorCode, HostCommand, Move, Next, Player, RoomEvent, SeatScore,
-    ServerMsg, View, VERSION,
+    next, ChatLine, Claim, ClientMsg, Clock, ErrorCode, HostCommand, Move, Next, Player, ReportRow, RoomEvent,
+    SeatScore, ServerMsg, View, VERSION,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -65,6 +65,7 @@ fn what_a_page_sends() {
         ),
     );
     golden(host(HostCommand::End), r#"{"type":"Host","host":"h","command":{"type":"End"}}"#);
+    golden(host(HostCommand::Report), r#"{"type":"Host","host":"h","command":{"type":"Report"}}"#);
     // A random roll may leave the roll out.
     assert_eq!(
         serde_json::from_str::<ClientMsg>(r#"{"type":"Host","host":"h","command":{"type":"NewRoll"}}"#).unwrap(),
@@ -150,6 +151,25 @@ fn what_the_server_sends() {
     golden(
         ServerMsg::Own { now: 5, event: RoomEvent::Board { seat: 1, moves: vec![] } },
         r#"{"type":"Own","now":5,"event":{"type":"Board","seat":1,"moves":[]}}"#,
+    );
+    golden(
+        ServerMsg::Report {
+            rows: vec![ReportRow {
+                seat: 1,
+                name: "Ana".into(),
+                points: 3,
+                rolls: 6,
+                scores_made: 3,
+                scores_failed: 0,
+                impossible_right: 1,
+                impossible_wrong: 1,
+                median_score_ms: Some(8000),
+            }],
+        },
+        concat!(
+            r#"{"type":"Report","rows":[{"seat":1,"name":"Ana","points":3,"rolls":6,"scores_made":3,"#,
+            r#""scores_failed":0,"impossible_right":1,"impossible_wrong":1,"median_score_ms":8000}]}"#
+        ),
     );
     golden(
         ServerMsg::Error { code: ErrorCode::SeatGone, message: "Your seat…".into() },

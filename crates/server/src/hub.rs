@@ -507,7 +507,7 @@ impl Hub {
                 let deal = Deal::new(new_roll(&rules), &rules);
                 Input::SetRules { rules, judging, deal }
             }
-            HostCommand::End => return Ok(None),
+            HostCommand::End | HostCommand::Report => return Ok(None),
         }))
     }
 
@@ -521,6 +521,18 @@ impl Hub {
             ClientMsg::Act { action } => (Input::Act { seat, action: action.into() }, None),
             ClientMsg::Chat { text } => (Input::Chat { seat, text }, None),
             ClientMsg::Leave => (Input::Leave { seat }, Some((seat, false))),
+            ClientMsg::Host { host, command: HostCommand::Report } => {
+                // Answered to this connection alone.
+                let e = lock(&entry);
+                if host != e.host {
+                    return Err(fail(ErrorCode::NotHost, "Only the host can do that."));
+                }
+                let report = ServerMsg::Report { rows: e.room.report() };
+                if let (Some(c), Ok(text)) = (e.conns.get(&seat), serde_json::to_string(&report)) {
+                    c.offer(&Utf8Bytes::from(text));
+                }
+                return Ok(());
+            }
             ClientMsg::Host { host, command } => {
                 let dealt_for = lock(&entry).room.rules().clone();
                 match self.host_input(&entry, &host, command)? {

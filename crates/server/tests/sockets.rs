@@ -204,7 +204,14 @@ async fn the_host_sets_rules_downloads_scores_and_ends_the_room_and_chat_is_rate
     // The scores as CSV, for the host only.
     let csv = http_get(server.addr, &format!("/scores.csv?room={code}&host={host_token}")).await;
     assert!(csv.starts_with("HTTP/1.1 200"), "{csv}");
-    assert!(csv.contains("seat,name,score\n0,\"Host\",0\n1,\"Ana\",0\n"), "{csv}");
+    assert!(csv.contains("median_seconds_to_score\n0,\"Host\",0,2,0,0,0,0,\n1,\"Ana\",0,2,0,0,0,0,\n"), "{csv}");
+    // The report, to the host alone; a student may not ask for it.
+    send(&mut host, host_cmd(&host_token, json!({"type": "Report"}))).await;
+    let report = until(&mut host, is("Report")).await;
+    assert_eq!(report["rows"][1]["name"], "Ana");
+    assert_eq!(report["rows"][1]["rolls"], 2);
+    send(&mut ana, host_cmd("guess", json!({"type": "Report"}))).await;
+    assert_eq!(until(&mut ana, is("Error")).await["code"], "NotHost");
     let refused = http_get(server.addr, &format!("/scores.csv?code={code}&host=guess")).await;
     assert!(refused.starts_with("HTTP/1.1 403"), "{refused}");
     // The host ends the room: Ana is told and her socket closes; the code no longer works.
