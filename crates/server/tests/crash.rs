@@ -11,11 +11,9 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use common::{fresh_code, send, temp, Ws};
+use common::{fresh_code, room_socket, send, temp, wait_for, Ws};
 use futures_util::StreamExt;
 use serde_json::{json, Value};
-use tokio_tungstenite::connect_async;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
 const ROOMS: usize = 12;
@@ -42,22 +40,6 @@ fn spawn(dir: &Path, port: u16) -> Process {
         .spawn()
         .unwrap();
     Process(child)
-}
-
-async fn wait_for(port: u16) {
-    for _ in 0..200 {
-        if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("the server did not start on {port}");
-}
-
-async fn open(port: u16, code: &str) -> Ws {
-    let mut req = format!("ws://127.0.0.1:{port}/ws?room={code}").into_client_request().unwrap();
-    req.headers_mut().insert("origin", format!("http://127.0.0.1:{port}").parse().unwrap());
-    connect_async(req).await.unwrap().0
 }
 
 /// The next text message, or `None` once the socket is gone.
@@ -157,7 +139,7 @@ async fn a_kill_9_during_play_loses_no_point() {
     let mut tasks = Vec::new();
     for i in 0..ROOMS {
         let code = fresh_code();
-        let mut host = open(port, &code).await;
+        let mut host = room_socket(port, &code).await;
         let w = welcome(
             &mut host,
             json!({"type": "Create", "version": 2, "code": code, "name": format!("T{i}"), "judging": true}),
@@ -165,9 +147,9 @@ async fn a_kill_9_during_play_loses_no_point() {
         .await;
         let (host_token, host_seat) =
             (w["host"].as_str().unwrap().to_string(), w["token"].as_str().unwrap().to_string());
-        let mut ana = open(port, &code).await;
+        let mut ana = room_socket(port, &code).await;
         welcome(&mut ana, json!({"type": "Join", "version": 2, "code": code, "name": "Ana"})).await;
-        let mut ben = open(port, &code).await;
+        let mut ben = room_socket(port, &code).await;
         welcome(&mut ben, json!({"type": "Join", "version": 2, "code": code, "name": "Ben"})).await;
         // Ben only watches; the host and Ana play (their sockets' events are read by Ben's).
         let seen = Arc::new(Mutex::new(Seen::default()));
@@ -188,7 +170,7 @@ async fn a_kill_9_during_play_loses_no_point() {
     let mut rounds_seen = 0;
     for (code, host_seat, seen) in rooms {
         let seen = seen.lock().unwrap().clone();
-        let mut host = open(port, &code).await;
+        let mut host = room_socket(port, &code).await;
         let w = welcome(&mut host, json!({"type": "Join", "version": 2, "code": code, "name": "", "token": host_seat}))
             .await;
         let back: Vec<(u64, i64)> = w["view"]["members"]

@@ -13,13 +13,11 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use common::{fresh_code, is, send, temp, until, Server, Ws};
+use common::{fresh_code, is, room_socket, send, temp, until, wait_for, Server, Ws};
 use score_engine::Rules;
 use score_server::hub::Limits;
 use score_server::store::Store;
 use serde_json::{json, Value};
-use tokio_tungstenite::connect_async;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
@@ -72,23 +70,6 @@ fn nginx(dir: &Path, port: u16, a: &str, b: &str) -> Nginx {
     Nginx(child)
 }
 
-async fn wait_for(port: u16) {
-    for _ in 0..100 {
-        if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("nothing listens on {port}");
-}
-
-/// A socket through the proxy for room `code`, as a page opens it.
-async fn through(port: u16, code: &str) -> Ws {
-    let mut req = format!("ws://127.0.0.1:{port}/ws?room={code}").into_client_request().unwrap();
-    req.headers_mut().insert("origin", format!("http://127.0.0.1:{port}").parse().unwrap());
-    connect_async(req).await.unwrap().0
-}
-
 async fn hello(ws: &mut Ws, msg: Value) -> Value {
     send(ws, msg).await;
     until(ws, |v| v["type"] == "Welcome" || v["type"] == "Error").await
@@ -115,14 +96,14 @@ async fn two_instances_behind_nginx_hold_their_own_rooms_and_bring_them_back_aft
     let mut sockets = Vec::new();
     for i in 0..40 {
         let code = fresh_code();
-        let mut host = through(port, &code).await;
+        let mut host = room_socket(port, &code).await;
         let w = hello(
             &mut host,
             json!({"type": "Create", "version": 2, "code": code, "name": format!("T{i}"), "judging": true}),
         )
         .await;
         assert_eq!(w["type"], "Welcome", "{w}");
-        let mut ana = through(port, &code).await;
+        let mut ana = room_socket(port, &code).await;
         let w = hello(&mut ana, json!({"type": "Join", "version": 2, "code": code, "name": "Ana"})).await;
         assert_eq!(w["type"], "Welcome", "room {code}: the member did not land where the room is: {w}");
         sockets.push((host, ana));
@@ -140,13 +121,13 @@ async fn two_instances_behind_nginx_hold_their_own_rooms_and_bring_them_back_aft
     a.stop().await;
     let a = Server::start_at(&dir_a, Rules::default(), limits, &a_addr).await;
     for code in &on_a {
-        let mut ben = through(port, code).await;
+        let mut ben = room_socket(port, code).await;
         let w = hello(&mut ben, json!({"type": "Join", "version": 2, "code": code, "name": "Ben"})).await;
         assert_eq!(w["type"], "Welcome", "room {code} after the restart: {w}");
         assert_eq!(w["view"]["members"].as_array().unwrap().len(), 3, "{w}");
     }
     // A socket whose address names another room than its message is refused.
-    let mut ws = through(port, &codes[0]).await;
+    let mut ws = room_socket(port, &codes[0]).await;
     send(&mut ws, json!({"type": "Join", "version": 2, "code": "ZZZZZZ", "name": "Cy"})).await;
     assert_eq!(until(&mut ws, is("Error")).await["code"], "WrongAddress");
 

@@ -110,3 +110,21 @@ pub async fn until(ws: &mut Ws, pred: impl Fn(&Value) -> bool) -> Value {
 pub fn is(kind: &'static str) -> impl Fn(&Value) -> bool {
     move |v| v["type"] == kind
 }
+
+/// Waits until something listens on `port` of 127.0.0.1.
+pub async fn wait_for(port: u16) {
+    for _ in 0..200 {
+        if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("nothing listens on {port}");
+}
+
+/// A socket for room `code` on `127.0.0.1:port`, as a page of that origin opens it.
+pub async fn room_socket(port: u16, code: &str) -> Ws {
+    let mut req = format!("ws://127.0.0.1:{port}/ws?room={code}").into_client_request().unwrap();
+    req.headers_mut().insert("origin", format!("http://127.0.0.1:{port}").parse().unwrap());
+    connect_async(req).await.unwrap().0
+}
