@@ -566,6 +566,17 @@ pub fn RoomPanel(invite: Option<String>) -> impl IntoView {
                             <input type="text" readonly prop:value=invite_link(&s.code)/>
                         </label>
                     </p>
+                    // The host's screen (on the projector) shows the link as a QR code to scan;
+                    // score-server draws it, knowing its own address.
+                    {s.host.is_some().then(|| view! {
+                        <img
+                            class="room-qr"
+                            src=format!("qr.svg?room={}", s.code)
+                            alt=format!("QR code of the link to join room {}", s.code)
+                            width="160"
+                            height="160"
+                        />
+                    })}
                     <p class="room-roll">"Make " <strong>{s.rules.goal}</strong> " from " <strong data-testid="room-roll">{roll_text(&s.roll)}</strong></p>
                 }
             })}

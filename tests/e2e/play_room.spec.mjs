@@ -103,6 +103,13 @@ test('a host and two students play one room', async () => {
   assert.match(text, /^seat,name,score,rolls,scores_made,scores_failed,impossible_right,impossible_wrong,median_seconds_to_score\n0,"Ms Ada",0,3,0,0,0,0,\n1,"Ana",1,3,1,0,0,0,\d+\.\d\n/);
   assert.match(text, /"2 5 12 12","Ana \+1: 20 made in 2 moves"/);
 
+  // The host's screen shows the invite link as a QR code, drawn by the server; students' don't.
+  const qr = host.page.getByRole('img', { name: `QR code of the link to join room ${code}` });
+  const loaded = await qr.evaluate((img) => (img.complete ? img.naturalWidth
+    : new Promise((done) => { img.onload = () => done(img.naturalWidth); img.onerror = () => done(0); })));
+  assert.ok(loaded > 0, 'the QR code did not load');
+  assert.equal(await ana.page.getByRole('img', { name: /QR code/ }).count(), 0);
+
   // The invite link opens the view with the code filled in.
   const link = await host.page.getByRole('textbox', { name: 'Link to join' }).inputValue();
   const cai = await browser.newContext();

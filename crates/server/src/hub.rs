@@ -834,12 +834,53 @@ async fn csv(State(hub): State<Arc<Hub>>, Query(q): Query<CsvQuery>) -> Response
     }
 }
 
-/// The server's routes: `/ws` for rooms, `/scores.csv` for a host, and the game's files
-/// (precompressed when present).
+#[derive(serde::Deserialize)]
+struct QrQuery {
+    room: String,
+}
+
+/// The invite link of room `code` as a QR code (SVG), for `scheme://host`.
+pub fn invite_qr(scheme: &str, host: &str, code: &str) -> Option<String> {
+    let link = format!("{scheme}://{host}/?room={code}");
+    let qr = qrcode::QrCode::new(link.as_bytes()).ok()?;
+    Some(
+        qr.render::<qrcode::render::svg::Color>()
+            .min_dimensions(240, 240)
+            .dark_color(qrcode::render::svg::Color("#000"))
+            .light_color(qrcode::render::svg::Color("#fff"))
+            .build(),
+    )
+}
+
+/// `/qr.svg?room=CODE`: the QR code of a room's invite link, on this server's address (as
+/// the browser reached it; behind a proxy this server trusts, with its X-Forwarded-Proto).
+async fn qr(State(hub): State<Arc<Hub>>, headers: HeaderMap, Query(q): Query<QrQuery>) -> Response {
+    let Some(code) = room_code(&q.room).filter(|c| hub.entry(c).is_some()) else {
+        return (StatusCode::NOT_FOUND, "There is no such room.").into_response();
+    };
+    let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim);
+    let Some(host) = header("host").filter(|h| !h.is_empty()) else {
+        return (StatusCode::BAD_REQUEST, "No Host header.").into_response();
+    };
+    let forwarded = header("x-forwarded-proto").filter(|p| hub.limits.trust_proxy && matches!(*p, "http" | "https"));
+    match invite_qr(forwarded.unwrap_or("http"), host, &code) {
+        Some(svg) => ([(header::CONTENT_TYPE, "image/svg+xml"), (header::CACHE_CONTROL, "private, max-age=3600")], svg)
+            .into_response(),
+        None => (StatusCode::BAD_REQUEST, "That address is too long for a QR code.").into_response(),
+    }
+}
+
+/// The server's routes: `/ws` for rooms, `/scores.csv` for a host, `/qr.svg` for a room's
+/// invite link, and the game's files (precompressed when present).
 pub fn router(hub: Arc<Hub>, dist: PathBuf) -> Router {
     let files =
         ServeDir::new(&dist).precompressed_br().precompressed_gzip().fallback(ServeFile::new(dist.join("index.html")));
-    Router::new().route("/ws", get(ws)).route("/scores.csv", get(csv)).fallback_service(files).with_state(hub)
+    Router::new()
+        .route("/ws", get(ws))
+        .route("/scores.csv", get(csv))
+        .route("/qr.svg", get(qr))
+        .fallback_service(files)
+        .with_state(hub)
 }
 
 /// Serves on `listener` until `shutdown` resolves; rooms are ticked every 200 ms.

@@ -13,7 +13,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use common::{fresh_code, is, room_socket, send, temp, until, wait_for, Server, Ws};
+use common::{fresh_code, http_get, is, room_socket, send, temp, until, wait_for, Server, Ws};
 use score_engine::Rules;
 use score_server::hub::Limits;
 use score_server::store::Store;
@@ -125,6 +125,12 @@ async fn two_instances_behind_nginx_hold_their_own_rooms_and_bring_them_back_aft
         let w = hello(&mut ben, json!({"type": "Join", "version": 2, "code": code, "name": "Ben"})).await;
         assert_eq!(w["type"], "Welcome", "room {code} after the restart: {w}");
         assert_eq!(w["view"]["members"].as_array().unwrap().len(), 3, "{w}");
+    }
+    // A room's QR code comes from the instance that holds the room.
+    let proxy_addr: std::net::SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    for code in &codes[..4] {
+        let qr = http_get(proxy_addr, &format!("/qr.svg?room={code}")).await;
+        assert!(qr.starts_with("HTTP/1.1 200"), "{code}: {qr}");
     }
     // A socket whose address names another room than its message is refused.
     let mut ws = room_socket(port, &codes[0]).await;

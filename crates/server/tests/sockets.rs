@@ -4,12 +4,11 @@ mod common;
 
 use std::time::Duration;
 
-use common::{fresh_code, is, send, temp, until, Server, Ws};
+use common::{fresh_code, http_get, is, send, temp, until, Server, Ws};
 use futures_util::{SinkExt, StreamExt};
 use score_engine::Rules;
 use score_server::hub::Limits;
 use serde_json::{json, Value};
-use tokio::net::TcpStream;
 use tokio_tungstenite::connect_async;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
@@ -162,16 +161,6 @@ async fn a_restart_on_the_same_database_keeps_the_room_and_settles_an_expired_cl
     server.stop().await;
 }
 
-async fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut tcp = TcpStream::connect(addr).await.unwrap();
-    let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
-    tcp.write_all(req.as_bytes()).await.unwrap();
-    let mut out = String::new();
-    tcp.read_to_string(&mut out).await.unwrap();
-    out
-}
-
 #[tokio::test]
 async fn the_host_sets_rules_downloads_scores_and_ends_the_room_and_chat_is_rate_limited() {
     let dir = temp("host");
@@ -205,6 +194,12 @@ async fn the_host_sets_rules_downloads_scores_and_ends_the_room_and_chat_is_rate
     let csv = http_get(server.addr, &format!("/scores.csv?room={code}&host={host_token}")).await;
     assert!(csv.starts_with("HTTP/1.1 200"), "{csv}");
     assert!(csv.contains("median_seconds_to_score\n0,\"Host\",0,2,0,0,0,0,\n1,\"Ana\",0,2,0,0,0,0,\n"), "{csv}");
+    // The invite link's QR code, on the address the page reached (none for a room not here).
+    let qr = http_get(server.addr, &format!("/qr.svg?room={}", code.to_lowercase())).await;
+    assert!(qr.starts_with("HTTP/1.1 200") && qr.contains("content-type: image/svg+xml"), "{qr}");
+    let expected = score_server::hub::invite_qr("http", &server.addr.to_string(), &code).unwrap();
+    assert!(qr.ends_with(&expected), "not the QR code of http://{}/?room={code}", server.addr);
+    assert!(http_get(server.addr, "/qr.svg?room=ZZZZZZ").await.starts_with("HTTP/1.1 404"));
     // The report, to the host alone; a student may not ask for it.
     send(&mut host, host_cmd(&host_token, json!({"type": "Report"}))).await;
     let report = until(&mut host, is("Report")).await;

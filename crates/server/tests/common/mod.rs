@@ -128,3 +128,14 @@ pub async fn room_socket(port: u16, code: &str) -> Ws {
     req.headers_mut().insert("origin", format!("http://127.0.0.1:{port}").parse().unwrap());
     connect_async(req).await.unwrap().0
 }
+
+/// A plain HTTP GET of `path` (the whole response, headers and body).
+pub async fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut tcp = TcpStream::connect(addr).await.unwrap();
+    let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    tcp.write_all(req.as_bytes()).await.unwrap();
+    let mut out = String::new();
+    tcp.read_to_string(&mut out).await.unwrap();
+    out
+}
