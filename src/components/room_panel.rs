@@ -11,15 +11,15 @@ use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use score_engine::{Action, Board, Op, Rules, TileId};
 use score_room::protocol::{
-    next, random_code, room_code, ChatLine, Claim, ClientMsg, Clock, ErrorCode, HostCommand, Next, Player, ReportRow,
-    RoomEvent, Seat, ServerMsg, View, CHAT_KEPT, CODE_LEN, MAX_CHAT, MAX_NAME, VERSION,
+    next, random_code, ChatLine, Claim, ClientMsg, Clock, ErrorCode, HostCommand, Next, Player, ReportRow, RoomEvent,
+    Seat, ServerMsg, View, CHAT_KEPT, CODE_LEN, VERSION,
 };
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use web_sys::{CloseEvent, MessageEvent, WebSocket};
 
 use crate::codec;
-use crate::components::RoomReport;
+use crate::components::{RoomChat, RoomHostPanel, RoomJoin};
 use crate::game::roll_text;
 use crate::hooks::use_clock::{now_ms, use_clock};
 use crate::storage;
@@ -54,29 +54,29 @@ enum Status {
 
 /// The room as this member sees it.
 #[derive(Debug, Clone, Default, PartialEq)]
-struct Seen {
-    code: String,
-    seat: Seat,
-    host: Option<String>,
-    rules: Rules,
-    judging: bool,
-    roll: Vec<i64>,
-    members: Vec<Player>,
+pub(crate) struct Seen {
+    pub(crate) code: String,
+    pub(crate) seat: Seat,
+    pub(crate) host: Option<String>,
+    pub(crate) rules: Rules,
+    pub(crate) judging: bool,
+    pub(crate) roll: Vec<i64>,
+    pub(crate) members: Vec<Player>,
     /// The running clock.
-    clock: Option<Clock>,
+    pub(crate) clock: Option<Clock>,
     /// Server clock minus this browser's, ms.
-    offset: i64,
+    pub(crate) offset: i64,
     /// The last room event applied.
-    seq: u64,
-    results: Vec<String>,
-    chat: Vec<ChatLine>,
+    pub(crate) seq: u64,
+    pub(crate) results: Vec<String>,
+    pub(crate) chat: Vec<ChatLine>,
     /// The claimant's working, shown to all while their SCORE clock runs.
-    live: Option<(Seat, Vec<String>)>,
-    locked: bool,
+    pub(crate) live: Option<(Seat, Vec<String>)>,
+    pub(crate) locked: bool,
 }
 
 impl Seen {
-    fn name(&self, seat: Seat) -> String {
+    pub(crate) fn name(&self, seat: Seat) -> String {
         self.members.iter().find(|m| m.seat == seat).map(|m| m.name.clone()).unwrap_or_default()
     }
 
@@ -145,7 +145,7 @@ fn socket_url(code: &str) -> Option<String> {
 }
 
 /// A code for a new room, from the browser's randomness.
-fn new_code() -> String {
+pub(crate) fn new_code() -> String {
     let mut bytes = [0u8; CODE_LEN];
     let _ = getrandom::fill(&mut bytes);
     random_code(bytes)
@@ -183,18 +183,18 @@ struct Link {
 
 /// The view's state, all of it `Copy` handles.
 #[derive(Clone, Copy)]
-struct Room {
+pub(crate) struct Room {
     status: RwSignal<Status>,
-    seen: RwSignal<Option<Seen>>,
-    error: RwSignal<Option<String>>,
+    pub(crate) seen: RwSignal<Option<Seen>>,
+    pub(crate) error: RwSignal<Option<String>>,
     board: RwSignal<Option<Board>>,
     picked: RwSignal<Option<TileId>>,
     second: RwSignal<Option<TileId>>,
     /// The teacher's report, when the host asked for it.
-    report: RwSignal<Option<Vec<ReportRow>>>,
+    pub(crate) report: RwSignal<Option<Vec<ReportRow>>>,
     /// The join form's code and name, filled in again when a seat is gone.
-    code: RwSignal<String>,
-    name: RwSignal<String>,
+    pub(crate) code: RwSignal<String>,
+    pub(crate) name: RwSignal<String>,
     link: StoredValue<Link, LocalStorage>,
 }
 
@@ -361,7 +361,7 @@ impl Room {
         });
     }
 
-    fn start(self, hello: ClientMsg) {
+    pub(crate) fn start(self, hello: ClientMsg) {
         self.link.update_value(|l| {
             l.hello = Some(hello);
             l.opened_once = false;
@@ -371,7 +371,7 @@ impl Room {
         self.open();
     }
 
-    fn send(self, msg: ClientMsg) {
+    pub(crate) fn send(self, msg: ClientMsg) {
         let sent = self.link.with_value(|l| match (&l.ws, codec::to_text(&msg)) {
             (Some(ws), Ok(text)) if ws.ready_state() == WebSocket::OPEN => ws.send_with_str(&text).is_ok(),
             _ => false,
@@ -382,7 +382,7 @@ impl Room {
     }
 
     /// A host's command, with the host token this page holds.
-    fn command(self, command: HostCommand) {
+    pub(crate) fn command(self, command: HostCommand) {
         if let Some(host) = self.seen.with_untracked(|s| s.as_ref().and_then(|s| s.host.clone())) {
             self.send(ClientMsg::Host { host, command });
         }
@@ -454,55 +454,20 @@ pub fn RoomPanel(invite: Option<String>) -> impl IntoView {
         name: RwSignal::new(String::new()),
         link: StoredValue::new_local(Link::default()),
     };
-    let Room { status, seen, error, board, picked, second, code, name, report, .. } = room;
+    let Room { status, seen, error, board, picked, second, .. } = room;
     on_cleanup(move || room.close());
     // A seat from an earlier visit is taken back at once.
     if let Some(t) = ticket() {
         room.start(ClientMsg::Join { version: VERSION, code: t.code, name: t.name, token: Some(t.token) });
     }
 
-    let judging = RwSignal::new(true);
-    let message = RwSignal::new(String::new());
     let drag_from = RwSignal::new(None::<TileId>);
-    let r_dice = RwSignal::new(String::new());
-    let r_goal = RwSignal::new(String::new());
-    let r_score = RwSignal::new(String::new());
-    let r_impossible = RwSignal::new(String::new());
-    let r_judging = RwSignal::new(true);
-    // The host's rules form shows the room's rules as they are now.
-    let rules = Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| (s.rules.clone(), s.judging))));
-    Effect::new(move |_| {
-        if let Some((rules, judging)) = rules.get() {
-            r_dice.set(rules.dice.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "));
-            r_goal.set(rules.goal.to_string());
-            r_score.set(rules.score_secs.to_string());
-            r_impossible.set(rules.impossible_secs.to_string());
-            r_judging.set(judging);
-        }
-    });
-    let typed_roll = RwSignal::new(String::new());
 
-    let create = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        room.start(ClientMsg::Create {
-            version: VERSION,
-            code: new_code(),
-            name: name.get_untracked(),
-            judging: judging.get_untracked(),
-        });
-    };
-    let join = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        match room_code(&code.get_untracked()) {
-            Some(c) => {
-                room.start(ClientMsg::Join { version: VERSION, code: c, name: name.get_untracked(), token: None })
-            }
-            None => error
-                .set(Some(format!("A room code is {CODE_LEN} letters and digits, as the teacher's screen shows it."))),
-        }
-    };
     let me = move || seen.with(|s| s.as_ref().map(|s| s.seat));
-    let host = move || seen.with(|s| s.as_ref().and_then(|s| s.host.clone()));
+    // Whether this page holds the host token: a memo, so that the Host panel is built once, not
+    // again at every room event (which would drop what the host is typing).
+    let hosting = Memo::new(move |_| seen.with(|s| s.as_ref().is_some_and(|s| s.host.is_some())));
+    let host = move || hosting.get().then_some(());
     let seconds = move || {
         let now = now.get() as i64;
         seen.with(|s| {
@@ -513,14 +478,6 @@ pub fn RoomPanel(invite: Option<String>) -> impl IntoView {
                 })
             })
         })
-    };
-    let send_chat = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        let text = message.get_untracked();
-        if !text.trim().is_empty() {
-            room.send(ClientMsg::Chat { text });
-            message.set(String::new());
-        }
     };
     view! {
         <div class="panel room" aria-label="Class room">
@@ -539,23 +496,7 @@ pub fn RoomPanel(invite: Option<String>) -> impl IntoView {
             }}
             <p class="field-error" role="alert">{move || error.get()}</p>
             <Show when=move || seen.with(Option::is_none)>
-                <div class="room-forms">
-                    <form on:submit=create>
-                        <h3>"Create a room"</h3>
-                        <label>"Your name " <input type="text" maxlength=MAX_NAME prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev))/></label>
-                        <label class="check">
-                            <input type="checkbox" prop:checked=move || judging.get() on:change=move |ev| judging.set(event_target_checked(&ev))/>
-                            " The computer judges IMPOSSIBLE"
-                        </label>
-                        <button type="submit" class="primary">"Create room"</button>
-                    </form>
-                    <form on:submit=join>
-                        <h3>"Join a room"</h3>
-                        <label>"Room code " <input type="text" maxlength=CODE_LEN autocapitalize="characters" prop:value=move || code.get() on:input=move |ev| code.set(event_target_value(&ev))/></label>
-                        <label>"Your name " <input type="text" maxlength=MAX_NAME prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev))/></label>
-                        <button type="submit" class="primary">"Join"</button>
-                    </form>
-                </div>
+                <RoomJoin room/>
             </Show>
             {move || seen.get().map(|s| {
                 view! {
@@ -667,85 +608,8 @@ pub fn RoomPanel(invite: Option<String>) -> impl IntoView {
                         }).collect_view()}
                     </tbody>
                 </table>
-                {move || host().map(|h| {
-                    let code = seen.with(|s| s.as_ref().map(|s| s.code.clone())).unwrap_or_default();
-                    let csv_href = format!("scores.csv?room={code}&host={h}");
-                    let locked = seen.with(|s| s.as_ref().is_some_and(|s| s.locked));
-                    view! {
-                        <section class="host-controls" aria-label="Host">
-                            <h3>"Host"</h3>
-                            <div class="controls">
-                                <button class="primary" on:click=move |_| room.command(HostCommand::NewRoll { roll: None })>"New roll for the class"</button>
-                                <button on:click=move |_| room.command(HostCommand::Lock { locked: !locked })>{if locked { "Open the room" } else { "Lock the room" }}</button>
-                                <button on:click=move |_| room.command(HostCommand::ClearChat)>"Clear the chat"</button>
-                            </div>
-                            <form class="play-roll" on:submit=move |ev| {
-                                ev.prevent_default();
-                                // Checked against the room's own dice, as the server checks it.
-                                let dice = seen.with_untracked(|s| s.as_ref().map(|s| s.rules.dice.clone())).unwrap_or_default();
-                                match crate::forms::roll_for(&typed_roll.get_untracked(), &dice) {
-                                    Ok(roll) => room.command(HostCommand::NewRoll { roll: Some(roll) }),
-                                    Err(e) => error.set(Some(e)),
-                                }
-                            }>
-                                <label>"Roll for the class " <input type="text" prop:value=move || typed_roll.get() on:input=move |ev| typed_roll.set(event_target_value(&ev))/></label>
-                                <button type="submit">"Deal this roll"</button>
-                            </form>
-                            <form class="room-rules" on:submit=move |ev| {
-                                ev.prevent_default();
-                                let parsed = (
-                                    crate::forms::dice(&r_dice.get_untracked()),
-                                    crate::forms::goal(&r_goal.get_untracked()),
-                                    crate::forms::clock_secs(&r_score.get_untracked(), "The SCORE clock"),
-                                    crate::forms::clock_secs(&r_impossible.get_untracked(), "The IMPOSSIBLE clock"),
-                                );
-                                match parsed {
-                                    (Ok(dice), Ok(goal), Ok(score_secs), Ok(impossible_secs)) => room.command(HostCommand::Rules {
-                                        dice,
-                                        goal,
-                                        score_secs,
-                                        impossible_secs,
-                                        judging: r_judging.get_untracked(),
-                                    }),
-                                    (d, g, s, i) => error.set(d.err().or(g.err()).or(s.err()).or(i.err())),
-                                }
-                            }>
-                                <h4>"The room's rules"</h4>
-                                <label>"Dice (sides) " <input type="text" prop:value=move || r_dice.get() on:input=move |ev| r_dice.set(event_target_value(&ev))/></label>
-                                <label>"Goal " <input type="text" inputmode="numeric" prop:value=move || r_goal.get() on:input=move |ev| r_goal.set(event_target_value(&ev))/></label>
-                                <label>"SCORE clock (seconds) " <input type="text" inputmode="numeric" prop:value=move || r_score.get() on:input=move |ev| r_score.set(event_target_value(&ev))/></label>
-                                <label>"IMPOSSIBLE clock (seconds) " <input type="text" inputmode="numeric" prop:value=move || r_impossible.get() on:input=move |ev| r_impossible.set(event_target_value(&ev))/></label>
-                                <label class="check">
-                                    <input type="checkbox" prop:checked=move || r_judging.get() on:change=move |ev| r_judging.set(event_target_checked(&ev))/>
-                                    " The computer judges IMPOSSIBLE"
-                                </label>
-                                <button type="submit">"Apply and roll"</button>
-                            </form>
-                            <p>
-                                <a download href=csv_href>"Download scores (CSV)"</a>
-                            </p>
-                            <p>
-                                <button on:click=move |_| room.command(HostCommand::Report)>
-                                    {move || if report.with(Option::is_some) { "Update the report" } else { "Show the report" }}
-                                </button>
-                            </p>
-                            {move || report.get().map(|rows| view! { <RoomReport code=code.clone() rows/> })}
-                            <button class="danger" on:click=move |_| room.command(HostCommand::End)>"End the room"</button>
-                        </section>
-                    }
-                })}
-                <section class="chat" aria-label="Chat">
-                    <h3>"Chat"</h3>
-                    <ul class="chat-lines">
-                        {move || seen.with(|s| s.as_ref().map(|s| s.chat.clone())).unwrap_or_default().into_iter().map(|c| view! {
-                            <li><strong>{c.name}</strong>": "{c.text}</li>
-                        }).collect_view()}
-                    </ul>
-                    <form on:submit=send_chat>
-                        <label>"Message " <input type="text" maxlength=MAX_CHAT prop:value=move || message.get() on:input=move |ev| message.set(event_target_value(&ev))/></label>
-                        <button type="submit">"Send"</button>
-                    </form>
-                </section>
+                {move || host().map(|_| view! { <RoomHostPanel room/> })}
+                <RoomChat room/>
                 <button on:click=move |_| room.quit()>"Leave the room"</button>
             </Show>
         </div>

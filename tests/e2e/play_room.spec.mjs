@@ -211,8 +211,17 @@ test('a room on other dice takes a typed roll for them; Leave frees the name at 
   const ana = await member();
   await joinAs(ana, code, 'Ana');
   await ana.page.locator('.room-roll strong').first().getByText('24', { exact: true }).waitFor();
+  // The Host panel is built once: a room event while the host types keeps their focus and text
+  // (it was built again at every event, dropping both).
+  const typed = host.page.getByRole('textbox', { name: 'Roll for the class' });
+  await typed.click();
+  await host.page.keyboard.type('20 1');
+  await ana.page.getByRole('textbox', { name: 'Message' }).fill('hello');
+  await ana.score.button('Send').click();
+  await host.page.locator('.chat-lines').getByText('hello').waitFor();
+  await host.page.keyboard.type(' 2 3 4');
+  assert.equal(await typed.inputValue(), '20 1 2 3 4');
   // A typed roll for these dice is dealt (the page once checked it against the default dice).
-  await host.page.getByRole('textbox', { name: 'Roll for the class' }).fill('20 1 2 3 4');
   await host.score.button('Deal this roll').click();
   await ana.page.getByTestId('room-roll').getByText('1 2 3 4 20').waitFor();
   assert.equal(await tiles(ana.page).count(), 5);

@@ -1,0 +1,38 @@
+//! A class room's chat: the lines kept, as text (never HTML), and a message box.
+
+use leptos::prelude::*;
+use score_room::protocol::{ClientMsg, MAX_CHAT};
+
+use crate::components::room_panel::Room;
+
+/// The chat; `room` is the page's room client.
+#[component]
+pub(crate) fn RoomChat(
+    /// The room client.
+    room: Room,
+) -> impl IntoView {
+    let seen = room.seen;
+    let message = RwSignal::new(String::new());
+    let send_chat = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let text = message.get_untracked();
+        if !text.trim().is_empty() {
+            room.send(ClientMsg::Chat { text });
+            message.set(String::new());
+        }
+    };
+    view! {
+        <section class="chat" aria-label="Chat">
+            <h3>"Chat"</h3>
+            <ul class="chat-lines">
+                {move || seen.with(|s| s.as_ref().map(|s| s.chat.clone())).unwrap_or_default().into_iter().map(|c| view! {
+                    <li><strong>{c.name}</strong>": "{c.text}</li>
+                }).collect_view()}
+            </ul>
+            <form on:submit=send_chat>
+                <label>"Message " <input type="text" maxlength=MAX_CHAT prop:value=move || message.get() on:input=move |ev| message.set(event_target_value(&ev))/></label>
+                <button type="submit">"Send"</button>
+            </form>
+        </section>
+    }
+}

@@ -1,0 +1,56 @@
+//! Creating or joining a class room: a name (and, to join, the room's code). A link to a
+//! room (`?room=CODE`) fills the code in; a seat that was given up while its member was away
+//! brings the form back with the code and name kept.
+
+use leptos::prelude::*;
+use score_room::protocol::{room_code, ClientMsg, CODE_LEN, MAX_NAME, VERSION};
+
+use crate::components::room_panel::{new_code, Room};
+
+/// The forms; `room` is the page's room client.
+#[component]
+pub(crate) fn RoomJoin(
+    /// The room client.
+    room: Room,
+) -> impl IntoView {
+    let Room { error, code, name, .. } = room;
+    let judging = RwSignal::new(true);
+    let create = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        room.start(ClientMsg::Create {
+            version: VERSION,
+            code: new_code(),
+            name: name.get_untracked(),
+            judging: judging.get_untracked(),
+        });
+    };
+    let join = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        match room_code(&code.get_untracked()) {
+            Some(c) => {
+                room.start(ClientMsg::Join { version: VERSION, code: c, name: name.get_untracked(), token: None })
+            }
+            None => error
+                .set(Some(format!("A room code is {CODE_LEN} letters and digits, as the teacher's screen shows it."))),
+        }
+    };
+    view! {
+        <div class="room-forms">
+            <form on:submit=create>
+                <h3>"Create a room"</h3>
+                <label>"Your name " <input type="text" maxlength=MAX_NAME prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev))/></label>
+                <label class="check">
+                    <input type="checkbox" prop:checked=move || judging.get() on:change=move |ev| judging.set(event_target_checked(&ev))/>
+                    " The computer judges IMPOSSIBLE"
+                </label>
+                <button type="submit" class="primary">"Create room"</button>
+            </form>
+            <form on:submit=join>
+                <h3>"Join a room"</h3>
+                <label>"Room code " <input type="text" maxlength=CODE_LEN autocapitalize="characters" prop:value=move || code.get() on:input=move |ev| code.set(event_target_value(&ev))/></label>
+                <label>"Your name " <input type="text" maxlength=MAX_NAME prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev))/></label>
+                <button type="submit" class="primary">"Join"</button>
+            </form>
+        </div>
+    }
+}
