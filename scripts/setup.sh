@@ -77,6 +77,8 @@ debian_package() {
     || fail "apt-get install $pkg"
 }
 debian_package brotli brotli "dist/ is precompressed for hosts that serve .br"
+# Debian puts nginx in /usr/sbin, which not every PATH holds.
+case ":$PATH:" in *:/usr/sbin:*) ;; *) export PATH="$PATH:/usr/sbin" ;; esac
 debian_package nginx nginx "the test of several score-server instances behind a proxy"
 # Debian starts nginx as a service on port 80 when it installs it; the tests run their own.
 if command -v systemctl >/dev/null && systemctl is-active --quiet nginx 2>/dev/null; then

@@ -59,7 +59,10 @@ fn nginx(dir: &Path, port: u16, a: &str, b: &str) -> Nginx {
     std::fs::write(dir.join("nginx.conf"), conf).unwrap();
     let pid = format!("daemon off; pid {}/nginx.pid;", dir.display());
     let error_log = dir.join("error.log");
-    let child = Command::new("nginx")
+    // Debian puts nginx in /usr/sbin, which not every PATH holds.
+    let binary =
+        ["/usr/sbin/nginx", "/usr/local/sbin/nginx"].into_iter().find(|p| Path::new(p).exists()).unwrap_or("nginx");
+    let child = Command::new(binary)
         .args(["-p", &dir.display().to_string(), "-e", &error_log.display().to_string(), "-c"])
         .arg(dir.join("nginx.conf"))
         .args(["-g", &pid])
