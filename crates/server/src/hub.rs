@@ -119,6 +119,16 @@ fn refusal(error: &RoomError) -> Fail {
     (error.code(), error.to_string())
 }
 
+/// What a host's command comes to once its token is checked.
+enum HostAction {
+    /// An input for the room, with the rules in force when it was made (a roll is dealt for them).
+    Play { input: Input, dealt_for: Rules },
+    /// The report, for this connection.
+    Report,
+    /// The end of the room.
+    End,
+}
+
 /// One room and who is connected to it.
 struct Entry {
     room: Room,
@@ -326,8 +336,15 @@ impl Hub {
 
     fn remove(&self, code: &str) {
         lock(&self.rooms).remove(code);
+        self.unstore(code);
+    }
+
+    /// Deletes a room from the database (it is already out of `rooms`).
+    fn unstore(&self, code: &str) {
         if let Some(s) = &self.store {
-            let _ = s.remove(code);
+            if let Err(e) = s.remove(code) {
+                eprintln!("score-server: room {code} not removed from the database: {e}");
+            }
         }
     }
 
@@ -361,9 +378,7 @@ impl Hub {
             .min();
         let Some((_, code)) = oldest else { return false };
         rooms.remove(&code);
-        if let Some(s) = &self.store {
-            let _ = s.remove(&code);
-        }
+        self.unstore(&code);
         eprintln!("score-server: room {code} made way for a new one (nobody in it for longest)");
         true
     }
@@ -479,8 +494,9 @@ impl Hub {
         Ok((seat, e.welcome(&code, seat, t, None, now)))
     }
 
-    /// A host's command as a room input; a new roll is dealt (the solver runs) with no lock held.
-    fn host_input(&self, entry: &Mutex<Entry>, host: &str, command: HostCommand) -> Result<Option<Input>, Fail> {
+    /// A host's command, checked against the host token: a room input (a new roll is dealt,
+    /// the solver running, with no lock held), the report, or the end of the room.
+    fn host_input(&self, entry: &Mutex<Entry>, host: &str, command: HostCommand) -> Result<HostAction, Fail> {
         let rules = {
             let e = lock(entry);
             if host != e.host {
@@ -488,7 +504,7 @@ impl Hub {
             }
             e.room.rules().clone()
         };
-        Ok(Some(match command {
+        let input = match command {
             HostCommand::NewRoll { roll } => {
                 let roll = match roll {
                     None => new_roll(&rules),
@@ -500,15 +516,17 @@ impl Hub {
             HostCommand::Remove { seat } => Input::Leave { seat },
             HostCommand::ClearChat => Input::ClearChat,
             HostCommand::Rules { dice, goal, score_secs, impossible_secs, judging } => {
-                let rules = Rules { dice, goal, score_secs, impossible_secs, ..rules };
-                rules.validate().map_err(|errs| {
+                let new = Rules { dice, goal, score_secs, impossible_secs, ..rules.clone() };
+                new.validate().map_err(|errs| {
                     fail(ErrorCode::Refused, errs.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
                 })?;
-                let deal = Deal::new(new_roll(&rules), &rules);
-                Input::SetRules { rules, judging, deal }
+                let deal = Deal::new(new_roll(&new), &new);
+                Input::SetRules { rules: new, judging, deal }
             }
-            HostCommand::End | HostCommand::Report => return Ok(None),
-        }))
+            HostCommand::End => return Ok(HostAction::End),
+            HostCommand::Report => return Ok(HostAction::Report),
+        };
+        Ok(HostAction::Play { input, dealt_for: rules })
     }
 
     fn input(&self, code: &str, seat: Seat, msg: ClientMsg) -> Result<(), Fail> {
@@ -521,33 +539,29 @@ impl Hub {
             ClientMsg::Act { action } => (Input::Act { seat, action: action.into() }, None),
             ClientMsg::Chat { text } => (Input::Chat { seat, text }, None),
             ClientMsg::Leave => (Input::Leave { seat }, Some((seat, false))),
-            ClientMsg::Host { host, command: HostCommand::Report } => {
-                // Answered to this connection alone.
-                let e = lock(&entry);
-                if host != e.host {
-                    return Err(fail(ErrorCode::NotHost, "Only the host can do that."));
+            ClientMsg::Host { host, command } => match self.host_input(&entry, &host, command)? {
+                HostAction::End => {
+                    self.end(code);
+                    return Ok(());
                 }
-                let report = ServerMsg::Report { rows: e.room.report() };
-                if let (Some(c), Ok(text)) = (e.conns.get(&seat), serde_json::to_string(&report)) {
-                    c.offer(&Utf8Bytes::from(text));
-                }
-                return Ok(());
-            }
-            ClientMsg::Host { host, command } => {
-                let dealt_for = lock(&entry).room.rules().clone();
-                match self.host_input(&entry, &host, command)? {
-                    None => {
-                        self.end(code);
-                        return Ok(());
+                HostAction::Report => {
+                    // Answered to this connection alone.
+                    let e = lock(&entry);
+                    let report = ServerMsg::Report { rows: e.room.report() };
+                    if let (Some(c), Ok(text)) = (e.conns.get(&seat), serde_json::to_string(&report)) {
+                        c.offer(&Utf8Bytes::from(text));
                     }
-                    Some(input @ Input::Leave { seat: who }) => (input, Some((who, true))),
-                    // A roll dealt for rules that changed meanwhile (another host screen) is not played.
-                    Some(Input::NewRoll { .. }) if lock(&entry).room.rules() != &dealt_for => {
-                        return Err(fail(ErrorCode::Refused, "The room's rules changed meanwhile: deal again."));
-                    }
-                    Some(input) => (input, None),
+                    return Ok(());
                 }
-            }
+                HostAction::Play { input: input @ Input::Leave { seat: who }, .. } => (input, Some((who, true))),
+                // A roll dealt for rules that changed meanwhile (another host screen) is not played.
+                HostAction::Play { input: Input::NewRoll { .. }, dealt_for }
+                    if lock(&entry).room.rules() != &dealt_for =>
+                {
+                    return Err(fail(ErrorCode::Refused, "The room's rules changed meanwhile: deal again."));
+                }
+                HostAction::Play { input, .. } => (input, None),
+            },
             ClientMsg::Create { .. } | ClientMsg::Join { .. } => {
                 return Err(fail(ErrorCode::AlreadySeated, "You are already in a room."));
             }
@@ -584,9 +598,7 @@ impl Hub {
         let Some(entry) = lock(&self.rooms).remove(code) else { return };
         let e = lock(&entry);
         e.tell_all(&error(ErrorCode::Ended, "The host ended this room."));
-        if let Some(s) = &self.store {
-            let _ = s.remove(code);
-        }
+        self.unstore(code);
         eprintln!("score-server: room {code} ended by its host");
     }
 
