@@ -120,9 +120,10 @@ pub fn worksheet(
         return Err(WorksheetError::Difficulty(l));
     }
     let mut items: Vec<WorksheetItem> = Vec::with_capacity(count);
-    // Rolls (sorted) already found not to fit: a rare level draws the same ones again and
-    // again, and each costs a search. The same seed still gives the same sheet.
-    let mut unfit: HashSet<Vec<i64>> = HashSet::new();
+    // Rolls (sorted) on the sheet already, and rolls found not to fit: a rare level draws the
+    // same ones again and again, and each would cost a search. The same seed still gives the
+    // same sheet.
+    let (mut taken, mut unfit): (HashSet<Vec<i64>>, HashSet<Vec<i64>>) = (HashSet::new(), HashSet::new());
     let mut tries = 0;
     while items.len() < count {
         tries += 1;
@@ -132,12 +133,7 @@ pub fn worksheet(
         let r = roll::roll(&rules.dice, &mut next_u32);
         let mut sorted = r.clone();
         sorted.sort_unstable();
-        if items.iter().any(|i| {
-            let mut s = i.roll.clone();
-            s.sort_unstable();
-            s == sorted
-        }) && tries < MAX_TRIES
-        {
+        if taken.contains(&sorted) && tries < MAX_TRIES {
             continue;
         }
         if unfit.contains(&sorted) {
@@ -153,6 +149,7 @@ pub fn worksheet(
             continue;
         };
         if let Some(answer) = simplest(&p) {
+            taken.insert(sorted);
             items.push(WorksheetItem { roll: r, difficulty: d, answer });
         }
     }
