@@ -216,13 +216,6 @@ impl Room {
                 }
                 let kept = ticket().filter(|t| t.code == code);
                 let host = host.or_else(|| kept.as_ref().and_then(|t| t.host.clone()));
-                let name = members.iter().find(|m| m.seat == seat).map(|m| m.name.clone()).unwrap_or_default();
-                let t = Ticket { code: code.clone(), token: token.clone(), host: host.clone(), name: name.clone() };
-                let _ = storage::save(ROOM_KEY, &Some(t));
-                // A reconnection takes this seat back (never creates a second room).
-                self.link.update_value(|l| {
-                    l.hello = Some(ClientMsg::Join { version: VERSION, code: code.clone(), name, token: Some(token) });
-                });
                 let live = clock.filter(|c| c.claim == Claim::Score).map(|c| (c.seat, Vec::new()));
                 let s = Seen {
                     code,
@@ -240,6 +233,13 @@ impl Room {
                     live,
                     locked,
                 };
+                let (code, name) = (s.code.clone(), s.name(seat));
+                let t = Ticket { code: code.clone(), token: token.clone(), host: s.host.clone(), name: name.clone() };
+                let _ = storage::save(ROOM_KEY, &Some(t));
+                // A reconnection takes this seat back (never creates a second room).
+                self.link.update_value(|l| {
+                    l.hello = Some(ClientMsg::Join { version: VERSION, code, name, token: Some(token) });
+                });
                 self.reset_board(&s);
                 self.seen.set(Some(s));
                 self.status.set(Status::Live);
