@@ -181,7 +181,8 @@ test('Next roll takes focus after a result and rolls; N rolls too, but not under
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.querySelectorAll('.results p').length === 0);
     assert.notEqual((await score.numberLabels()).join(' '), '2 (d6) 5 (d6) 12 (d12) 12 (d20)');
-    // The new roll's SCORE is focused, ready to claim.
+    // The new roll's SCORE is focused, ready to claim (on the frame after the roll is drawn).
+    await page.waitForFunction(() => document.activeElement?.matches('.claim.score'), null, { timeout: 5_000 }).catch(() => {});
     assert.equal(await score.focusedName(), 'SCORE');
     // N: a new roll whenever no clock runs (a move made on this roll is gone after it).
     await score.playRoll('2 5 12 12');
