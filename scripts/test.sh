@@ -56,7 +56,8 @@ for _ in range(100):
 cargo build -q -p score-server
 rport=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 rdata=$(mktemp -d)
-target/debug/score-server --port "$rport" --dist dist --data "$rdata" >"$logs/score-server.log" 2>&1 &
+# Every test page comes from 127.0.0.1: the per-address room limit (tested in sockets.rs) is raised.
+target/debug/score-server --port "$rport" --dist dist --data "$rdata" --rooms-per-address 1000 >"$logs/score-server.log" 2>&1 &
 rooms=$!
 python3 -c "import socket, time
 for _ in range(100):

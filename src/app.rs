@@ -2,16 +2,17 @@
 //! clock, saves after every change, and lays out the views.
 
 use leptos::prelude::*;
-use score_engine::{Rules, Stats};
+use score_engine::{Phase, Rules, Stats};
 
 use crate::components::{
-    ClaimBar, DailyPanel, ExperimentPanel, HelpCard, ImpossiblesPanel, PlayersPanel, RoomHost, RulesPanel, ScorePanel,
-    SettingsPanel, SolutionsPanel, TableView, WorksheetPanel,
+    DailyPanel, ExperimentPanel, HelpCard, ImpossiblesPanel, PlayersPanel, RoomHost, RulesPanel, ScorePanel,
+    SettingsPanel, SoloTable, SolutionsPanel, WorksheetPanel,
 };
-use crate::game::{Game, Saved, Slot};
+use crate::forms::RoomLink;
+use crate::game::{Game, Saved};
 use crate::hooks::use_clock::{now_ms, use_clock};
-use crate::hooks::use_drag::{use_drag, DragState, Payload};
 use crate::storage;
+use crate::table::{Act, ClaimRow, Claims, ClockView, Desk, TableSource};
 
 /// Everything the components share.
 #[derive(Debug, Clone, Copy)]
@@ -20,8 +21,6 @@ pub struct Ctx {
     pub game: RwSignal<Game>,
     /// The wall clock, ms (refreshed for countdowns).
     pub now: RwSignal<u64>,
-    /// Drag state for the table.
-    pub drag: DragState,
     /// Notices about storage and loading, shown at the top.
     pub notices: RwSignal<Vec<String>>,
     /// What the live region says.
@@ -48,6 +47,71 @@ pub fn next_roll(ctx: Ctx) {
         g.new_roll(rules, roll, now_ms());
         g.level = chosen;
     });
+}
+
+/// The local game as a table: solitaire, or pass-and-play with a row of claims per player.
+#[derive(Debug, Clone, Copy)]
+pub struct LocalTable(pub Ctx);
+
+impl TableSource for LocalTable {
+    fn desk(&self) -> Desk {
+        self.0.game.with(|g| Desk::of(&g.board, &g.rules, g.slots, g.message.clone(), g.roll_count))
+    }
+
+    fn claims(&self) -> Claims {
+        self.0.game.with(|g| {
+            let phase = g.round.phase();
+            let score_ok = matches!(phase, Phase::Open | Phase::Impossible(_));
+            let impossible_ok = phase == Phase::Open;
+            let row = |player, name, score| ClaimRow { player, name, score, score_ok, impossible_ok };
+            let rows = match &g.group {
+                Some(m) => m
+                    .names
+                    .iter()
+                    .zip(&m.scores)
+                    .enumerate()
+                    .map(|(i, (n, &s))| row(i, Some(n.clone()), Some(s)))
+                    .collect(),
+                None => vec![row(0, None, None)],
+            };
+            let scoring = matches!(phase, Phase::Score { .. });
+            Claims {
+                rows,
+                scoreboard: g.group.is_some(),
+                reveal: matches!(phase, Phase::Impossible(_)),
+                give_up: scoring,
+                clock: g.round.deadline().map(|deadline| ClockView {
+                    label: if scoring { "SCORE clock" } else { "IMPOSSIBLE clock" }.into(),
+                    deadline,
+                }),
+                results: g.results.clone(),
+                settled: g.round.is_over(),
+                next: true,
+            }
+        })
+    }
+
+    fn act(&self, act: Act) {
+        let t = now_ms();
+        if act == Act::Next {
+            next_roll(self.0);
+            return;
+        }
+        self.0.game.update(|g| match act {
+            Act::Place(slot, id) => g.place_tile(slot, id, t),
+            Act::PlaceOp(op) => g.place_op(op, t),
+            Act::Tap(id) => g.tap_tile(id, t),
+            Act::ClearSlot(slot) => g.clear_slot(slot),
+            Act::ClearSlots => g.slots = Default::default(),
+            Act::Undo => g.undo(),
+            Act::Clear => g.clear(),
+            Act::Score(p) => g.press_score(p, t),
+            Act::Impossible(p) => g.press_impossible(p, t),
+            Act::Reveal => g.reveal(t),
+            Act::GiveUp => g.give_up(t),
+            Act::Next => {}
+        });
+    }
 }
 
 /// Whether a key press belongs to a text field or a list (so it is not a game key).
@@ -124,12 +188,24 @@ fn load_game(notices: &mut Vec<String>) -> (Game, bool) {
 
 /// Removes the shared roll from the address bar, so a reload keeps the game as played.
 fn clear_query() {
+    set_query("");
+}
+
+/// Puts `query` (e.g. `?room=ABC234`, or nothing) in the address bar, in place of the old one.
+pub fn set_query(query: &str) {
     if let Some(w) = web_sys::window() {
         let path = w.location().pathname().unwrap_or_default();
         if let Ok(history) = w.history() {
-            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("{path}{query}")));
         }
     }
+}
+
+/// The page: the solitaire table with its views, or a class room, which takes it all.
+#[derive(Debug, Clone, PartialEq)]
+enum Page {
+    Solo,
+    Room(RoomLink),
 }
 
 fn restore_or_roll(rules: Rules, stats: Stats, saved: Option<Saved>) -> Game {
@@ -151,7 +227,6 @@ fn restore_or_roll(rules: Rules, stats: Stats, saved: Option<Saved>) -> Game {
 enum View {
     Solutions,
     Players,
-    Room,
     Daily,
     Experiment,
     Impossibles,
@@ -161,10 +236,9 @@ enum View {
 }
 
 impl View {
-    const ALL: [View; 9] = [
+    const ALL: [View; 8] = [
         View::Solutions,
         View::Players,
-        View::Room,
         View::Daily,
         View::Experiment,
         View::Impossibles,
@@ -177,7 +251,6 @@ impl View {
         match self {
             View::Solutions => "Solutions",
             View::Players => "Players",
-            View::Room => "Class room",
             View::Daily => "Daily puzzle",
             View::Experiment => "Experiment",
             View::Impossibles => "Impossible rolls",
@@ -197,19 +270,10 @@ pub fn App() -> impl IntoView {
     let (help_seen, _) = storage::load::<bool>(storage::HELP_KEY, "help setting");
     let notices = RwSignal::new(first_notices);
     let now = RwSignal::new(now_ms());
-    let drag = use_drag(move |payload, slot| {
-        let t = now_ms();
-        game.update(|g| match (payload, slot) {
-            (Payload::Tile(id), Slot::Left | Slot::Right) => g.place_tile(slot, id, t),
-            (Payload::Op(op), Slot::Op) => g.place_op(op, t),
-            _ => {}
-        });
-    });
     let announce = RwSignal::new(String::new());
     let ctx = Ctx {
         game,
         now,
-        drag,
         notices,
         announce,
         level: RwSignal::new(0),
@@ -218,14 +282,41 @@ pub fn App() -> impl IntoView {
     };
     provide_context(ctx);
     provide_context(crate::components::impossibles_panel::Listing::new());
-    // N: the next roll, whenever no clock runs.
-    let _ = window_event_listener(leptos::ev::keydown, move |ev| {
-        if (ev.key() == "n" || ev.key() == "N") && !typing(&ev) && !game.with_untracked(|g| g.round.is_running()) {
+    // A class-room link (`?room=CODE`, a host's `&host=TOKEN`) opens the room, which takes
+    // the page; the address keeps the room (never the host token), so a reload comes back.
+    let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+    let page = RwSignal::new(match crate::forms::room_link(&query) {
+        Some(link) => {
+            set_query(&link.query());
+            Page::Room(link)
+        }
+        None => Page::Solo,
+    });
+    // The room says when it is left: back to solitaire, its game as it was.
+    let left = window_event_listener_untyped("score-room:left", move |_| {
+        set_query("");
+        page.set(Page::Solo);
+    });
+    on_cleanup(move || left.remove());
+    let open_room = move |_| {
+        let link = RoomLink::default();
+        set_query(&link.query());
+        page.set(Page::Room(link));
+    };
+    // N: the next roll, whenever no clock runs (in solitaire: a room has its own keys).
+    let keys = window_event_listener(leptos::ev::keydown, move |ev| {
+        let solo = page.with_untracked(|p| *p == Page::Solo);
+        if solo
+            && (ev.key() == "n" || ev.key() == "N")
+            && !typing(&ev)
+            && !game.with_untracked(|g| g.round.is_running())
+        {
             ev.prevent_default();
             next_roll(ctx);
             focus_soon(".claim.score:not(:disabled)");
         }
     });
+    on_cleanup(move || keys.remove());
     Effect::new(move |_| announce.set(game.with(|g| g.announcement.clone())));
     // The clock is announced at 10 and 5 seconds left.
     let seconds_left = Memo::new(move |_| game.with(|g| g.round.remaining_ms(now.get()).map(|ms| ms.div_ceil(1000))));
@@ -259,16 +350,9 @@ pub fn App() -> impl IntoView {
         }
     });
 
-    // A class-room link opens the Class room view with its code filled in.
-    let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
-    let invited = crate::forms::room_code(&query);
-    if invited.is_some() {
-        clear_query();
-    }
-    provide_context(crate::components::RoomInvite(invited.clone()));
-    let view = RwSignal::new(if invited.is_some() { View::Room } else { View::Solutions });
-    view! {
-        <div class="sr-only" aria-live="polite" data-testid="announcer">{move || announce.get()}</div>
+    let view = RwSignal::new(View::Solutions);
+    let solo = move || {
+        view! {
         <header class="top">
             <h1>"Score"</h1>
             <p class="tagline">
@@ -282,8 +366,7 @@ pub fn App() -> impl IntoView {
         </div>
         <main class="layout" class:match=move || game.with(|g| g.group.is_some())>
             <section class="play" aria-label="Table">
-                <ClaimBar/>
-                <TableView/>
+                <SoloTable/>
             </section>
             <aside class="side">
                 <HelpCard/>
@@ -305,11 +388,11 @@ pub fn App() -> impl IntoView {
                             }
                         })
                         .collect_view()}
+                    <button class="tab room-door" on:click=open_room>"Class room"</button>
                 </nav>
                 {move || match view.get() {
                     View::Solutions => view! { <SolutionsPanel/> }.into_any(),
                     View::Players => view! { <PlayersPanel/> }.into_any(),
-                    View::Room => view! { <RoomHost/> }.into_any(),
                     View::Daily => view! { <DailyPanel/> }.into_any(),
                     View::Worksheet => view! { <WorksheetPanel/> }.into_any(),
                     View::Experiment => view! { <ExperimentPanel/> }.into_any(),
@@ -319,5 +402,20 @@ pub fn App() -> impl IntoView {
                 }}
             </section>
         </main>
+        }
+    };
+    view! {
+        <div class="sr-only" aria-live="polite" data-testid="announcer">{move || announce.get()}</div>
+        {move || match page.get() {
+            Page::Solo => solo().into_any(),
+            Page::Room(link) => view! {
+                <div class="notices" role="status">
+                    <For each=move || notices.get() key=|n| n.clone() let:n>
+                        <p class="notice">{n}</p>
+                    </For>
+                </div>
+                <RoomHost link/>
+            }.into_any(),
+        }}
     }
 }

@@ -65,10 +65,35 @@ pub fn link(query: &str) -> Result<Option<(Rules, Vec<i64>)>, String> {
     Ok(Some((rules, roll)))
 }
 
-/// The class-room code a link invites to (`?room=ABC234`), if it carries a well-formed one.
-pub fn room_code(query: &str) -> Option<String> {
-    let code = query.trim_start_matches('?').split('&').find_map(|p| p.strip_prefix("room="))?.to_ascii_uppercase();
-    (code.len() == 6 && code.chars().all(|c| c.is_ascii_alphanumeric())).then_some(code)
+/// A link into a class room: `?room=CODE` (the code as the link has it: checked when the
+/// page joins, so a bad one is shown in the join form with a sentence, not dropped), with
+/// `&host=TOKEN` on the host link that opens the room as its host on a second screen.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RoomLink {
+    /// The room's code, as given (empty: the page's own room, or the forms).
+    pub code: String,
+    /// The host token of a host link.
+    pub host: Option<String>,
+}
+
+impl RoomLink {
+    /// The address's query for this room: its code, never the host token.
+    pub fn query(&self) -> String {
+        format!("?room={}", self.code)
+    }
+}
+
+/// The class-room link in `query`, if it has a `room` parameter (`?room` alone opens the
+/// room's forms). Only letters and digits are kept, and at most 64 of them.
+pub fn room_link(query: &str) -> Option<RoomLink> {
+    let param = |name: &str| {
+        query.trim_start_matches('?').split('&').find_map(|p| {
+            let (k, v) = p.split_once('=').unwrap_or((p, ""));
+            (k == name).then(|| v.chars().filter(char::is_ascii_alphanumeric).take(64).collect::<String>())
+        })
+    };
+    let code = param("room")?.to_ascii_uppercase();
+    Some(RoomLink { code, host: param("host").filter(|h| !h.is_empty()) })
 }
 
 /// The query that [`link`] reads back to exactly this roll.
@@ -122,12 +147,18 @@ pub fn player_names(text: &str) -> Result<Vec<String>, String> {
 mod tests {
 
     #[test]
-    fn a_room_link_carries_a_six_character_code() {
-        assert_eq!(room_code("?room=abc234"), Some("ABC234".into()));
-        assert_eq!(room_code("?x=1&room=XGBE7K"), Some("XGBE7K".into()));
-        assert_eq!(room_code("?room=ABC"), None);
-        assert_eq!(room_code("?room=<script>"), None);
-        assert_eq!(room_code(""), None);
+    fn a_room_link_keeps_its_code_as_given_and_a_host_link_its_token() {
+        let link = |q| room_link(q).map(|l| (l.code, l.host));
+        assert_eq!(link("?room=abc234"), Some(("ABC234".into(), None)));
+        assert_eq!(link("?x=1&room=XGBE7K&host=00ff"), Some(("XGBE7K".into(), Some("00ff".into()))));
+        // A bad code is kept (the join form shows it, with why), but only letters and digits.
+        assert_eq!(link("?room=ABC"), Some(("ABC".into(), None)));
+        assert_eq!(link("?room=<script>"), Some(("SCRIPT".into(), None)));
+        assert_eq!(link("?room"), Some((String::new(), None)));
+        assert_eq!(link("?room=&host="), Some((String::new(), None)));
+        assert_eq!(link("?roomy=ABC234"), None);
+        assert_eq!(link(""), None);
+        assert_eq!(room_link("?room=abc234&host=ff").unwrap().query(), "?room=ABC234");
     }
 
     use super::*;

@@ -11,48 +11,7 @@ use score_engine::stats::HistoryEntry;
 use score_engine::{solve, Action, Award, Board, Event, Input, Op, Puzzle, Round, Rules, Stats, TileId};
 use serde::{Deserialize, Serialize};
 
-/// Where a number or operator is dropped.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Slot {
-    /// The left number.
-    Left,
-    /// The operator.
-    Op,
-    /// The right number.
-    Right,
-}
-
-impl Slot {
-    /// The `data-slot` name in the page.
-    pub fn key(self) -> &'static str {
-        match self {
-            Slot::Left => "left",
-            Slot::Op => "op",
-            Slot::Right => "right",
-        }
-    }
-
-    /// The slot with this `data-slot` name.
-    pub fn from_key(s: &str) -> Option<Slot> {
-        match s {
-            "left" => Some(Slot::Left),
-            "op" => Some(Slot::Op),
-            "right" => Some(Slot::Right),
-            _ => None,
-        }
-    }
-}
-
-/// The move being assembled: `[number] [operator] [number]`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Slots {
-    /// The left number.
-    pub left: Option<TileId>,
-    /// The operator.
-    pub op: Option<Op>,
-    /// The right number.
-    pub right: Option<TileId>,
-}
+pub use crate::table::{Slot, Slots};
 
 /// A settled result, as shown to the player: "+1: 20 made in 2 moves".
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -432,18 +391,9 @@ impl Game {
         self.round = self.fresh_round();
     }
 
-    /// Puts a tile into a number slot (tap, key or drop).
+    /// Puts a tile into a number slot (a drop).
     pub fn place_tile(&mut self, slot: Slot, id: TileId, now_ms: u64) {
-        if self.slots.left == Some(id) {
-            self.slots.left = None;
-        }
-        if self.slots.right == Some(id) {
-            self.slots.right = None;
-        }
-        match slot {
-            Slot::Left => self.slots.left = Some(id),
-            Slot::Right | Slot::Op => self.slots.right = Some(id),
-        }
+        self.slots.place_tile(slot, id);
         self.try_move(now_ms);
     }
 
@@ -455,24 +405,14 @@ impl Game {
 
     /// Tap on a tile: out of its slot if placed, else into the first free number slot.
     pub fn tap_tile(&mut self, id: TileId, now_ms: u64) {
-        if self.slots.left == Some(id) {
-            self.slots.left = None;
-        } else if self.slots.right == Some(id) {
-            self.slots.right = None;
-        } else if self.slots.left.is_none() {
-            self.place_tile(Slot::Left, id, now_ms);
-        } else {
-            self.place_tile(Slot::Right, id, now_ms);
+        if self.slots.tap(id) {
+            self.try_move(now_ms);
         }
     }
 
     /// Empties one slot.
     pub fn clear_slot(&mut self, slot: Slot) {
-        match slot {
-            Slot::Left => self.slots.left = None,
-            Slot::Op => self.slots.op = None,
-            Slot::Right => self.slots.right = None,
-        }
+        self.slots.clear(slot);
     }
 
     fn try_move(&mut self, now_ms: u64) {
@@ -481,7 +421,7 @@ impl Game {
             self.announcement = self.message.clone().unwrap_or_default();
             return;
         }
-        let Slots { left: Some(left), op: Some(op), right: Some(right) } = self.slots else {
+        let Some((left, op, right)) = self.slots.full() else {
             return;
         };
         match self.board.apply(Action::Combine { left, op, right }) {

@@ -15,4 +15,5 @@ pub mod game;
 pub mod hooks;
 pub mod solver;
 pub mod storage;
+pub mod table;
 pub mod work;

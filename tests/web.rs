@@ -174,7 +174,8 @@ async fn a_fresh_roll_shows_no_solutions_until_asked_and_asking_makes_it_practic
 
 #[wasm_bindgen_test]
 async fn class_room_host_asks_for_its_module_and_says_when_it_cannot_load() {
-    use score_app::components::{RoomHost, RoomInvite};
+    use score_app::components::RoomHost;
+    use score_app::forms::RoomLink;
     // This test page serves no room module: its script fails to load, as it would offline.
     let head: HtmlElement = document().head().unwrap().unchecked_into();
     let scripts = || all(&head, "script[src='room-boot.js']").len();
@@ -182,12 +183,12 @@ async fn class_room_host_asks_for_its_module_and_says_when_it_cannot_load() {
     let before = scripts();
     let root = fresh_root();
     let host = leptos::mount::mount_to(root.clone(), || {
-        provide_context(RoomInvite(Some("XGBE7K".into())));
-        view! { <RoomHost/> }
+        view! { <RoomHost link=RoomLink { code: "XGBE7K".into(), host: Some("00ff".into()) }/> }
     });
     settle().await;
     // The invited code is handed to the module, whose script was asked for once.
     assert_eq!(one(&root, "#room-root").get_attribute("data-invite").as_deref(), Some("XGBE7K"));
+    assert_eq!(one(&root, "#room-root").get_attribute("data-host").as_deref(), Some("00ff"));
     assert_eq!(scripts(), before + 1);
     let failed = |root: HtmlElement| async move {
         for _ in 0..100 {
@@ -207,7 +208,7 @@ async fn class_room_host_asks_for_its_module_and_says_when_it_cannot_load() {
     drop(host);
     // So does opening the view again.
     let root = fresh_root();
-    let _host = leptos::mount::mount_to(root.clone(), RoomHost);
+    let _host = leptos::mount::mount_to(root.clone(), || view! { <RoomHost/> });
     settle().await;
     assert_eq!(scripts(), before + 3);
     assert_eq!(one(&root, "#room-root").get_attribute("data-invite"), None);

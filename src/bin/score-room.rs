@@ -1,5 +1,5 @@
-//! The Class room view as its own wasm module, loaded by the app's `RoomHost` the first
-//! time a player opens Class room. It mounts into `#room-root` at once if it is on the page,
+//! The class room as its own wasm module, loaded by the app's `RoomHost` the first time a
+//! player opens a room. It mounts into `#room-root` at once if it is on the page,
 //! again on `score-room:open`, and unmounts (closing the room's socket) on `score-room:close`.
 #![deny(clippy::unwrap_used, clippy::expect_used)]
 
@@ -28,7 +28,8 @@ fn mount() {
     };
     let Ok(root) = root.dyn_into::<web_sys::HtmlElement>() else { return };
     let invite = root.get_attribute("data-invite").filter(|c| !c.is_empty());
-    let handle = leptos::mount::mount_to(root, move || view! { <RoomPanel invite=invite.clone()/> });
+    let host = root.get_attribute("data-host").filter(|h| !h.is_empty());
+    let handle = leptos::mount::mount_to(root, move || view! { <RoomPanel invite=invite.clone() host=host.clone()/> });
     MOUNTED.with_borrow_mut(|m| *m = Some(Box::new(handle)));
 }
 

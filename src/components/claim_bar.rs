@@ -1,32 +1,31 @@
 use leptos::prelude::*;
-use score_engine::round::Phase;
 
-use crate::app::{focus_soon, next_roll, use_ctx};
+use crate::app::focus_soon;
 use crate::components::ClaimButtons;
 use crate::hooks::use_clock::now_ms;
+use crate::table::{use_table, Act};
 
 /// SCORE and IMPOSSIBLE, the running clock, and the last result.
 #[component]
 pub fn ClaimBar() -> impl IntoView {
-    let ctx = use_ctx();
-    let (game, now) = (ctx.game, ctx.now);
-    let phase = Memo::new(move |_| game.with(|g| g.round.phase()));
+    let table = use_table();
+    let (claims, now) = (table.claims, table.now);
+    let clock = Memo::new(move |_| claims.with(|c| c.clock.clone()));
     let seconds = move || {
-        game.with(|g| g.round.deadline()).map(|d| {
+        clock.with(|c| c.as_ref().map(|c| c.deadline)).map(|d| {
             let left = d.saturating_sub(now.get().max(now_ms().min(d)));
             left.div_ceil(1000)
         })
     };
-    let clock_name = move || match phase.get() {
-        Phase::Score { .. } => "SCORE clock",
-        _ => "IMPOSSIBLE clock",
-    };
-    // A settled roll leads to the next: "Next roll" takes focus, unless the player is busy in a view.
-    let settled = Memo::new(move |_| game.with(|g| g.round.is_over()));
+    let clock_name = move || clock.with(|c| c.as_ref().map(|c| c.label.clone())).unwrap_or_default();
+    // A settled roll leads to the next: "Next roll" takes focus, unless the player is busy elsewhere.
+    let settled = Memo::new(move |_| claims.with(|c| c.settled));
     Effect::new(move |prev: Option<bool>| {
         let now_settled = settled.get();
         if prev == Some(false) && now_settled {
-            let busy = document().active_element().is_some_and(|e| e.closest(".views").ok().flatten().is_some());
+            let busy = document()
+                .active_element()
+                .is_some_and(|e| e.closest(".views, .host-controls, .room-chat").ok().flatten().is_some());
             if !busy {
                 focus_soon(".next-roll");
             }
@@ -34,29 +33,36 @@ pub fn ClaimBar() -> impl IntoView {
         now_settled
     });
     let next = move |_| {
-        next_roll(ctx);
+        table.act(Act::Next);
         focus_soon(".claim.score:not(:disabled)");
     };
-    let group = Memo::new(move |_| game.with(|g| g.group.as_ref().map(|m| (m.names.clone(), m.scores.clone()))));
+    let scoreboard = Memo::new(move |_| claims.with(|c| c.scoreboard));
+    // The rows are redrawn when a player or a score changes, not when a button's state does.
+    let rows = Memo::new(move |_| {
+        claims.with(|c| {
+            c.rows
+                .iter()
+                .map(|r| crate::table::ClaimRow { score_ok: false, impossible_ok: false, ..r.clone() })
+                .collect::<Vec<_>>()
+        })
+    });
     view! {
         <div class="claims">
-            <Show when=move || group.with(Option::is_some)>
+            <Show when=move || scoreboard.get()>
                 <table class="scoreboard">
                     <caption>"Players"</caption>
                     <tbody>
                         {move || {
-                            let (names, scores) = group.get().unwrap_or_default();
-                            names
+                            rows.get()
                                 .into_iter()
-                                .zip(scores)
-                                .enumerate()
-                                .map(|(i, (name, score))| {
+                                .map(|row| {
+                                    let (i, name, score) = (row.player, row.name.clone().unwrap_or_default(), row.score.unwrap_or(0));
                                     view! {
                                         <tr>
-                                            <th scope="row" class="player-name">{name.clone()}</th>
+                                            <th scope="row" class="player-name">{name}</th>
                                             <td class="player-score" data-testid=format!("player-score-{i}")>{score}</td>
                                             <td class="player-claims">
-                                                <ClaimButtons player=i name=Some(name)/>
+                                                <ClaimButtons row/>
                                             </td>
                                         </tr>
                                     }
@@ -67,14 +73,14 @@ pub fn ClaimBar() -> impl IntoView {
                 </table>
             </Show>
             <div class="claim-buttons">
-                <Show when=move || group.with(Option::is_none)>
-                    <ClaimButtons player=0 name=None/>
+                <Show when=move || !scoreboard.get()>
+                    {move || rows.get().into_iter().map(|row| view! { <ClaimButtons row/> }).collect_view()}
                 </Show>
-                <Show when=move || matches!(phase.get(), Phase::Impossible(_))>
-                    <button on:click=move |_| game.update(|g| g.reveal(now_ms()))>"Reveal now"</button>
+                <Show when=move || claims.with(|c| c.reveal)>
+                    <button on:click=move |_| table.act(Act::Reveal)>"Reveal now"</button>
                 </Show>
-                <Show when=move || matches!(phase.get(), Phase::Score { .. })>
-                    <button on:click=move |_| game.update(|g| g.give_up(now_ms()))>"Give up"</button>
+                <Show when=move || claims.with(|c| c.give_up)>
+                    <button on:click=move |_| table.act(Act::GiveUp)>"Give up"</button>
                 </Show>
             </div>
             <Show when=move || seconds().is_some()>
@@ -86,14 +92,14 @@ pub fn ClaimBar() -> impl IntoView {
             <div class="outcome">
                 <div class="results" role="status" aria-live="polite">
                     <For
-                        each=move || game.with(|g| g.results.clone()).into_iter().enumerate()
+                        each=move || claims.with(|c| c.results.clone()).into_iter().enumerate()
                         key=|(i, r)| (*i, r.text.clone())
                         let:item
                     >
                         <p class=result_class(item.1.points)>{item.1.text}</p>
                     </For>
                 </div>
-                <Show when=move || settled.get()>
+                <Show when=move || settled.get() && claims.with(|c| c.next)>
                     <button class="primary next-roll" aria-keyshortcuts="N" on:click=next>
                         "Next roll"
                     </button>

@@ -1,34 +1,36 @@
 use leptos::prelude::*;
-use score_engine::round::Phase;
 
-use crate::app::use_ctx;
-use crate::hooks::use_clock::now_ms;
+use crate::table::{use_table, Act, ClaimRow};
 
-/// SCORE and IMPOSSIBLE for one player; `name` (in a match) goes into their accessible names.
+/// SCORE and IMPOSSIBLE for one player; a name (in a match) goes into their accessible names.
 #[component]
 pub fn ClaimButtons(
-    /// The player (0 in solitaire).
-    player: usize,
-    /// The player's name in a match.
-    name: Option<String>,
+    /// The player's row of the claim bar.
+    row: ClaimRow,
 ) -> impl IntoView {
-    let game = use_ctx().game;
-    let phase = Memo::new(move |_| game.with(|g| g.round.phase()));
-    let label = move |claim: &str| name.as_ref().map(|n| format!("{claim} for {n}"));
+    let table = use_table();
+    let player = row.player;
+    // Whether the buttons may be pressed, read live from the claim bar.
+    let ok = move |score: bool| {
+        table.claims.with(|c| {
+            c.rows.iter().find(|r| r.player == player).is_some_and(|r| if score { r.score_ok } else { r.impossible_ok })
+        })
+    };
+    let label = move |claim: &str| row.name.as_ref().map(|n| format!("{claim} for {n}"));
     view! {
         <button
             class="claim score"
             aria-label=label("SCORE")
-            disabled=move || !matches!(phase.get(), Phase::Open | Phase::Impossible(_))
-            on:click=move |_| game.update(|g| g.press_score(player, now_ms()))
+            disabled=move || !ok(true)
+            on:click=move |_| table.act(Act::Score(player))
         >
             "SCORE"
         </button>
         <button
             class="claim impossible"
             aria-label=label("IMPOSSIBLE")
-            disabled=move || !matches!(phase.get(), Phase::Open)
-            on:click=move |_| game.update(|g| g.press_impossible(player, now_ms()))
+            disabled=move || !ok(false)
+            on:click=move |_| table.act(Act::Impossible(player))
         >
             "IMPOSSIBLE"
         </button>

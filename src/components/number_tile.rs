@@ -1,9 +1,8 @@
 use leptos::prelude::*;
 use score_engine::TileId;
 
-use crate::app::use_ctx;
-use crate::hooks::use_clock::now_ms;
 use crate::hooks::use_drag::Payload;
+use crate::table::{use_table, Act};
 
 /// One number on the table: a die or a red (derived) result.
 /// Tap, Enter or Space places it in the first free slot; dragging drops it on a slot.
@@ -20,10 +19,10 @@ pub fn NumberTile(
     /// How it was made, for the tooltip.
     working: String,
 ) -> impl IntoView {
-    let ctx = use_ctx();
-    let (game, drag) = (ctx.game, ctx.drag);
+    let table = use_table();
+    let drag = table.drag;
     let payload = Payload::Tile(id);
-    let placed = move || game.with(|g| g.slots.left == Some(id) || g.slots.right == Some(id));
+    let placed = move || table.desk.with(|d| d.slots.left == Some(id) || d.slots.right == Some(id));
     let class = move || {
         let mut c = String::from("tile");
         if red {
@@ -57,7 +56,7 @@ pub fn NumberTile(
             on:pointerdown=move |ev| drag.start(payload, &ev)
             on:click=move |_| {
                 if !drag.take_click() {
-                    game.update(|g| g.tap_tile(id, now_ms()));
+                    table.act(Act::Tap(id));
                 }
             }
         >

@@ -1,21 +1,20 @@
 use leptos::prelude::*;
 
-use crate::app::use_ctx;
-use crate::hooks::use_clock::now_ms;
 use crate::hooks::use_drag::Payload;
+use crate::table::{use_table, Act};
 
 /// The operators of the current rules; press one (or type + - * / |) or drag it to the slot.
 #[component]
 pub fn OpPalette() -> impl IntoView {
-    let ctx = use_ctx();
-    let (game, drag) = (ctx.game, ctx.drag);
-    let ops = Memo::new(move |_| game.with(|g| g.rules.ops.iter().collect::<Vec<_>>()));
+    let table = use_table();
+    let drag = table.drag;
+    let ops = Memo::new(move |_| table.desk.with(|d| d.ops.clone()));
     view! {
         <div class="ops" role="group" aria-label="Operators">
             <For each=move || ops.get() key=|op| *op let:op>
                 <button
                     class=move || {
-                        let chosen = game.with(|g| g.slots.op == Some(op));
+                        let chosen = table.desk.with(|d| d.slots.op == Some(op));
                         let dragging = drag.offset(Payload::Op(op)).is_some();
                         format!("op{}{}", if chosen { " placed" } else { "" }, if dragging { " dragging" } else { "" })
                     }
@@ -24,7 +23,7 @@ pub fn OpPalette() -> impl IntoView {
                     on:pointerdown=move |ev| drag.start(Payload::Op(op), &ev)
                     on:click=move |_| {
                         if !drag.take_click() {
-                            game.update(|g| g.place_op(op, now_ms()));
+                            table.act(Act::PlaceOp(op));
                         }
                     }
                 >

@@ -22,8 +22,8 @@ pub(crate) fn RoomChat(
         }
     };
     view! {
-        <section class="chat" aria-label="Chat">
-            <h3>"Chat"</h3>
+        <section class="room-chat" aria-labelledby="chat-title">
+            <h2 id="chat-title">"Chat"</h2>
             <ul class="chat-lines">
                 {move || seen.with(|s| s.as_ref().map(|s| s.chat.clone())).unwrap_or_default().into_iter().map(|c| view! {
                     <li><strong>{c.name}</strong>": "{c.text}</li>

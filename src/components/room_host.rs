@@ -1,17 +1,17 @@
-//! Where the Class room view goes. The room is its own wasm module (`score-room`), fetched
-//! the first time a player opens this view, so the table's first load doesn't carry it.
-//! The two modules share only the page: this host renders `#room-root` (with the invited
-//! code in `data-invite`) and tells the room module through window events when to mount
-//! into it (`score-room:open`) and when to let go (`score-room:close`).
+//! Where a class room goes: the whole page, while the player is in it. The room is its own
+//! wasm module (`score-room`), fetched the first time a player opens a room, so the table's
+//! first load doesn't carry it. The two modules share only the page: this host renders
+//! `#room-root` (with the link's code in `data-invite` and a host link's token in
+//! `data-host`) and tells the room module through window events when to mount into it
+//! (`score-room:open`) and when to let go (`score-room:close`); the room says when the
+//! player leaves it (`score-room:left`).
 
 use std::cell::Cell;
 
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
-/// The room code a link invited to, if any.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RoomInvite(pub Option<String>);
+use crate::forms::RoomLink;
 
 /// The room module's entry script (copied into dist/ from static/).
 pub const ROOM_SCRIPT: &str = "room-boot.js";
@@ -83,10 +83,15 @@ fn open(failed: RwSignal<bool>) {
     }
 }
 
-/// The Class room view's place on the page.
+/// The class room's place: the page.
 #[component]
-pub fn RoomHost() -> impl IntoView {
-    let invite = use_context::<RoomInvite>().and_then(|i| i.0);
+pub fn RoomHost(
+    /// The room the page was opened on (an empty code: the forms, or the seat kept).
+    #[prop(optional)]
+    link: RoomLink,
+) -> impl IntoView {
+    let RoomLink { code, host } = link;
+    let invite = Some(code).filter(|c| !c.is_empty());
     let failed = RwSignal::new(false);
     // Once `#room-root` is in the page (the module mounts itself into it when it starts).
     Effect::new(move |_| open(failed));
@@ -97,7 +102,7 @@ pub fn RoomHost() -> impl IntoView {
     });
     view! {
         <div class="room-host">
-            <div id="room-root" data-invite=invite></div>
+            <div id="room-root" data-invite=invite data-host=host></div>
             <section class="panel room-loading" aria-label="Class room">
                 <h2>"Class room"</h2>
                 <p role="status">
@@ -112,6 +117,9 @@ pub fn RoomHost() -> impl IntoView {
                 <Show when=move || failed.get()>
                     <button type="button" class="primary" on:click=move |_| open(failed)>
                         "Try again"
+                    </button>
+                    <button type="button" on:click=move |_| dispatch("score-room:left")>
+                        "Back to solitaire"
                     </button>
                 </Show>
             </section>

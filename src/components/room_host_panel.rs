@@ -1,13 +1,17 @@
-//! The Host panel of a class room: deal a roll (at random or typed for the room's dice), the
-//! room's rules, lock, clear the chat, the scores as CSV, the teacher's report, end the room.
+//! The Host panel of a class room: auto-deal, a typed roll for the room's dice, the room's
+//! rules, lock, remove a member, clear the chat, play too, the host link for a second
+//! device, the scores as CSV, the teacher's report, end the room.
 //! Shown only on a page that holds the host token; every command carries it, and the
 //! server checks it.
 
 use leptos::prelude::*;
-use score_room::protocol::HostCommand;
+use score_room::protocol::{ClientMsg, HostCommand, MAX_NAME};
 
-use crate::components::room_panel::Room;
+use crate::components::room_panel::{page_link, Room};
 use crate::components::RoomReport;
+
+/// Choices for dealing the next roll by itself, seconds after a result (0: off).
+const AUTO_DEAL: [u32; 5] = [0, 5, 10, 20, 30];
 
 /// The Host panel; `room` is the page's room client.
 #[component]
@@ -15,10 +19,14 @@ pub(crate) fn RoomHostPanel(
     /// The room client, holding the host token.
     room: Room,
 ) -> impl IntoView {
-    let Room { seen, error, report, .. } = room;
+    let Room { seen, error, report, auto_secs, auto_at, .. } = room;
+    let seated = Memo::new(move |_| seen.with(|s| s.as_ref().is_some_and(|s| s.seat.is_some())));
+    let members = Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| s.members.clone())).unwrap_or_default());
+    let play_name = RwSignal::new(String::new());
     let code = Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| s.code.clone())).unwrap_or_default());
     let host = Memo::new(move |_| seen.with(|s| s.as_ref().and_then(|s| s.host.clone())).unwrap_or_default());
     let csv_href = move || format!("scores.csv?room={}&host={}", code.get(), host.get());
+    let host_link = move || page_link(&format!("?room={}&host={}", code.get(), host.get()));
     let locked = Memo::new(move |_| seen.with(|s| s.as_ref().is_some_and(|s| s.locked)));
     let typed_roll = RwSignal::new(String::new());
     let r_dice = RwSignal::new(String::new());
@@ -38,10 +46,26 @@ pub(crate) fn RoomHostPanel(
         }
     });
     view! {
-        <section class="host-controls" aria-label="Host">
-            <h3>"Host"</h3>
+        <section class="host-controls panel" aria-labelledby="host-title">
+            <h2 id="host-title">"Host"</h2>
+            <p class="muted">"Press Present to hide this panel on the projector. Next roll (or N) deals the class a new roll."</p>
+            <label class="auto-deal-choice">
+                "Deal the next roll by itself "
+                <select on:change=move |ev| {
+                    let secs = event_target_value(&ev).parse().unwrap_or(0);
+                    auto_secs.set(secs);
+                    if secs == 0 {
+                        auto_at.set(None);
+                    }
+                }>
+                    {AUTO_DEAL.map(|secs| view! {
+                        <option value=secs.to_string() selected=move || auto_secs.get() == secs>
+                            {if secs == 0 { "off".to_string() } else { format!("{secs} s after a result") }}
+                        </option>
+                    }).into_iter().collect_view()}
+                </select>
+            </label>
             <div class="controls">
-                <button class="primary" on:click=move |_| room.command(HostCommand::NewRoll { roll: None })>"New roll for the class"</button>
                 <button on:click=move |_| room.command(HostCommand::Lock { locked: !locked.get_untracked() })>
                     {move || if locked.get() { "Open the room" } else { "Lock the room" }}
                 </button>
@@ -89,6 +113,35 @@ pub(crate) fn RoomHostPanel(
                 </label>
                 <button type="submit">"Apply and roll"</button>
             </form>
+            <Show when=move || !seated.get()>
+                <form class="play-too" on:submit=move |ev| {
+                    ev.prevent_default();
+                    room.send(ClientMsg::Sit { name: play_name.get_untracked() });
+                }>
+                    <label>"Your name " <input type="text" maxlength=MAX_NAME prop:value=move || play_name.get() on:input=move |ev| play_name.set(event_target_value(&ev))/></label>
+                    <button type="submit">"Play too"</button>
+                </form>
+            </Show>
+            <section class="members" aria-labelledby="members-title">
+                <h3 id="members-title">"Members"</h3>
+                <ul>
+                    {move || members.get().into_iter().map(|p| {
+                        let seat = p.seat;
+                        view! {
+                            <li>
+                                <span>{p.name.clone()}</span>
+                                <button aria-label=format!("Remove {}", p.name) on:click=move |_| room.command(HostCommand::Remove { seat })>"Remove"</button>
+                            </li>
+                        }
+                    }).collect_view()}
+                </ul>
+            </section>
+            <p class="share">
+                <label>
+                    "Host link (to control this room from another device: keep it to yourself) "
+                    <input type="text" readonly prop:value=host_link/>
+                </label>
+            </p>
             <p>
                 <a download href=csv_href>"Download scores (CSV)"</a>
             </p>

@@ -1,6 +1,7 @@
-//! Creating or joining a class room: a name (and, to join, the room's code). A link to a
-//! room (`?room=CODE`) fills the code in; a seat that was given up while its member was away
-//! brings the form back with the code and name kept.
+//! Creating or joining a class room. To join: the room's code and a name. To create: only
+//! whether the computer judges, and a name if the teacher plays too. A link to a room
+//! (`?room=CODE`) fills the code in; a room that refused (none with that code, full, locked)
+//! or a seat given up while its member was away brings the form back with the code kept.
 
 use leptos::prelude::*;
 use score_room::protocol::{room_code, ClientMsg, CODE_LEN, MAX_NAME, VERSION};
@@ -15,12 +16,15 @@ pub(crate) fn RoomJoin(
 ) -> impl IntoView {
     let Room { error, code, name, .. } = room;
     let judging = RwSignal::new(true);
+    // The teacher presents the room and takes no seat, unless they give a name to play under.
+    let host_name = RwSignal::new(String::new());
     let create = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
+        let playing = Some(host_name.get_untracked()).filter(|n| !n.trim().is_empty());
         room.start(ClientMsg::Create {
             version: VERSION,
             code: new_code(),
-            name: name.get_untracked(),
+            name: playing,
             judging: judging.get_untracked(),
         });
     };
@@ -38,7 +42,8 @@ pub(crate) fn RoomJoin(
         <div class="room-forms">
             <form on:submit=create>
                 <h3>"Create a room"</h3>
-                <label>"Your name " <input type="text" maxlength=MAX_NAME prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev))/></label>
+                <p class="muted">"Your screen shows the room to the class: the code to join, the roll, the clock and the scoreboard."</p>
+                <label>"Play too, as (optional) " <input type="text" maxlength=MAX_NAME prop:value=move || host_name.get() on:input=move |ev| host_name.set(event_target_value(&ev))/></label>
                 <label class="check">
                     <input type="checkbox" prop:checked=move || judging.get() on:change=move |ev| judging.set(event_target_checked(&ev))/>
                     " The computer judges IMPOSSIBLE"

@@ -1,49 +1,76 @@
-//! "Class room": one roll, one scoreboard, the clocks and a chat shared with a class over
-//! `score-server`'s room socket. The server is the only judge: this view sends what the
-//! player does and shows what the room says. It speaks through the browser's own WebSocket
-//! (web-sys): no extra crate, and reconnection with backoff is a few lines we control.
+//! A class room, which takes the whole page while the player is in it: one roll, one
+//! scoreboard, the clocks and a chat shared with a class over `score-server`'s room socket.
+//! The server is the only judge: the page sends what the player does and shows what the
+//! room says. It speaks through the browser's own WebSocket (web-sys): no extra crate, and
+//! reconnection with backoff is a few lines we control.
 //!
-//! The view is its own wasm module (`src/bin/score-room.rs`), loaded when a player opens
-//! Class room: a solitary player's first load carries none of it. It shares nothing with
-//! the table but the page, so it keeps its own clock and takes the invited code as a prop.
+//! This file is the room's client ([`Room`]: the socket, what the member has seen, the
+//! seat kept across reloads) and the page that picks a screen: the forms
+//! ([`RoomJoin`]), a student's table ([`RoomStudent`]) or a host's screen
+//! ([`RoomPresenter`], with the Host panel). The table is the one solitaire plays on: the
+//! room answers it through [`TableSource`](crate::table::TableSource) (`room_table.rs`).
+//!
+//! The room is its own wasm module (`src/bin/score-room.rs`), loaded when a player opens a
+//! room: a solitary player's first load carries none of it. It shares nothing with the
+//! solitaire game but the page, so it keeps its own clock.
 
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
-use score_engine::{Action, Board, Op, Rules, TileId};
+use score_engine::{Action, Board, Rules};
 use score_room::protocol::{
-    next, random_code, ChatLine, Claim, ClientMsg, Clock, ErrorCode, HostCommand, Next, Player, ReportRow, RoomEvent,
-    Seat, ServerMsg, View, CHAT_KEPT, CODE_LEN, VERSION,
+    next, random_code, room_code, ChatLine, Claim, ClientMsg, Clock, ErrorCode, HostCommand, Next, Player, ReportRow,
+    RoomEvent, Seat, ServerMsg, View, CHAT_KEPT, CODE_LEN, VERSION,
 };
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use web_sys::{CloseEvent, MessageEvent, WebSocket};
 
 use crate::codec;
-use crate::components::{RoomChat, RoomHostPanel, RoomJoin};
-use crate::game::roll_text;
+use crate::components::{RoomJoin, RoomPresenter, RoomStudent};
 use crate::hooks::use_clock::{now_ms, use_clock};
 use crate::storage;
+use crate::table::Slots;
 
 /// Where the seat token is kept, so a reload takes the same seat back.
 pub const ROOM_KEY: &str = "score.room.v1";
 
-/// A seat to come back to.
+/// A room to come back to: a member's seat, a host's screen, or both.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 struct Ticket {
     code: String,
-    token: String,
+    /// The seat's token (none for a host screen that doesn't play).
+    #[serde(default)]
+    token: Option<String>,
     host: Option<String>,
     /// The name the seat was taken with: the join form offers it again if the seat is gone.
     #[serde(default)]
     name: String,
 }
 
+impl Ticket {
+    /// The hello that takes this place back.
+    fn hello(&self) -> Option<ClientMsg> {
+        let code = self.code.clone();
+        match (&self.token, &self.host) {
+            (Some(token), _) => {
+                Some(ClientMsg::Join { version: VERSION, code, name: self.name.clone(), token: Some(token.clone()) })
+            }
+            (None, Some(host)) => Some(ClientMsg::Present { version: VERSION, code, host: host.clone() }),
+            (None, None) => None,
+        }
+    }
+}
+
 fn ticket() -> Option<Ticket> {
     storage::load::<Option<Ticket>>(ROOM_KEY, "room").0.flatten()
 }
 
+fn keep_ticket(t: Option<&Ticket>) {
+    let _ = storage::save(ROOM_KEY, &t);
+}
+
 #[derive(Debug, Clone, Copy, PartialEq)]
-enum Status {
+pub(crate) enum Status {
     Out,
     Connecting,
     Live,
@@ -52,11 +79,12 @@ enum Status {
     NoServer,
 }
 
-/// The room as this member sees it.
+/// The room as this member (or host screen) sees it.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct Seen {
     pub(crate) code: String,
-    pub(crate) seat: Seat,
+    /// This page's seat: none for a host screen that doesn't play.
+    pub(crate) seat: Option<Seat>,
     pub(crate) host: Option<String>,
     pub(crate) rules: Rules,
     pub(crate) judging: bool,
@@ -64,6 +92,8 @@ pub(crate) struct Seen {
     pub(crate) members: Vec<Player>,
     /// The running clock.
     pub(crate) clock: Option<Clock>,
+    /// Whether this roll's points are settled.
+    pub(crate) settled: bool,
     /// Server clock minus this browser's, ms.
     pub(crate) offset: i64,
     /// The last room event applied.
@@ -80,6 +110,11 @@ impl Seen {
         self.members.iter().find(|m| m.seat == seat).map(|m| m.name.clone()).unwrap_or_default()
     }
 
+    /// A server time in this browser's clock.
+    pub(crate) fn local(&self, server_ms: u64) -> u64 {
+        (server_ms as i64 - self.offset).max(0) as u64
+    }
+
     /// Applies one room event; whether this member's board starts again from the roll.
     fn apply(&mut self, event: RoomEvent) -> bool {
         match event {
@@ -93,7 +128,7 @@ impl Seen {
                 self.clock = Some(Clock { seat, claim, deadline });
                 if claim == Claim::Score {
                     self.live = Some((seat, Vec::new()));
-                    return seat == self.seat;
+                    return Some(seat) == self.seat;
                 }
             }
             RoomEvent::Board { seat, moves } => {
@@ -104,6 +139,7 @@ impl Seen {
             RoomEvent::Results { lines, scores } => {
                 self.results = lines;
                 self.clock = None;
+                self.settled = true;
                 for s in scores {
                     if let Some(m) = self.members.iter_mut().find(|m| m.seat == s.seat) {
                         m.score = s.score;
@@ -114,6 +150,7 @@ impl Seen {
                 self.roll = roll;
                 self.clock = None;
                 self.live = None;
+                self.settled = false;
                 self.results.clear();
                 return true;
             }
@@ -154,19 +191,26 @@ pub(crate) fn new_code() -> String {
 /// The room a hello is for.
 fn hello_code(hello: &ClientMsg) -> &str {
     match hello {
-        ClientMsg::Create { code, .. } | ClientMsg::Join { code, .. } => code,
+        ClientMsg::Create { code, .. } | ClientMsg::Join { code, .. } | ClientMsg::Present { code, .. } => code,
         _ => "",
     }
 }
 
-/// The page's address with `?room=CODE`: opening it fills in the code.
-fn invite_link(code: &str) -> String {
+/// This page's address with `query`: `?room=CODE` opens the room, `&host=` too as its host.
+pub(crate) fn page_link(query: &str) -> String {
     web_sys::window()
         .and_then(|w| {
             let l = w.location();
-            Some(format!("{}{}?room={code}", l.origin().ok()?, l.pathname().ok()?))
+            Some(format!("{}{}{query}", l.origin().ok()?, l.pathname().ok()?))
         })
         .unwrap_or_default()
+}
+
+/// Tells the page the room was left: solitaire comes back.
+fn left_room() {
+    if let (Some(w), Ok(ev)) = (web_sys::window(), web_sys::Event::new("score-room:left")) {
+        let _ = w.dispatch_event(&ev);
+    }
 }
 
 /// The connection and what keeps it alive.
@@ -177,39 +221,72 @@ struct Link {
     retry: Option<Timeout>,
     attempts: u32,
     opened_once: bool,
-    /// What to send on (re)opening: create or join, then (once seated) join by the seat's token.
+    /// What to send on (re)opening: create, join or present, then (once in) the way back in.
     hello: Option<ClientMsg>,
 }
 
-/// The view's state, all of it `Copy` handles.
+/// The room client, all of it `Copy` handles.
 #[derive(Clone, Copy)]
 pub(crate) struct Room {
-    status: RwSignal<Status>,
+    pub(crate) status: RwSignal<Status>,
     pub(crate) seen: RwSignal<Option<Seen>>,
+    /// What the room (or the page) refused last, in a sentence.
     pub(crate) error: RwSignal<Option<String>>,
-    board: RwSignal<Option<Board>>,
-    picked: RwSignal<Option<TileId>>,
-    second: RwSignal<Option<TileId>>,
+    /// This member's board: a copy of the one the room keeps, checked by the same engine.
+    pub(crate) board: RwSignal<Option<Board>>,
+    pub(crate) slots: RwSignal<Slots>,
+    /// Why the last move on this board was refused.
+    pub(crate) message: RwSignal<Option<String>>,
+    /// Rolls seen on this page, so the table redraws its dice for each.
+    pub(crate) rolls: RwSignal<u64>,
+    /// The wall clock, ms.
+    pub(crate) now: RwSignal<u64>,
     /// The teacher's report, when the host asked for it.
     pub(crate) report: RwSignal<Option<Vec<ReportRow>>>,
-    /// The join form's code and name, filled in again when a seat is gone.
+    /// The join form's code and name, filled in again when a seat is gone or refused.
     pub(crate) code: RwSignal<String>,
     pub(crate) name: RwSignal<String>,
+    /// A host screen shows only the game (the Host panel hidden): for the projector.
+    pub(crate) presenting: RwSignal<bool>,
+    /// Seconds after a result when this host screen deals the next roll (0: it doesn't).
+    pub(crate) auto_secs: RwSignal<u32>,
+    /// When this host screen deals the next roll by itself (this browser's clock).
+    pub(crate) auto_at: RwSignal<Option<u64>>,
     link: StoredValue<Link, LocalStorage>,
 }
 
 impl Room {
+    fn new(code: String) -> Room {
+        Room {
+            status: RwSignal::new(Status::Out),
+            seen: RwSignal::new(None),
+            error: RwSignal::new(None),
+            board: RwSignal::new(None),
+            slots: RwSignal::new(Slots::default()),
+            message: RwSignal::new(None),
+            rolls: RwSignal::new(0),
+            now: RwSignal::new(now_ms()),
+            report: RwSignal::new(None),
+            code: RwSignal::new(code),
+            name: RwSignal::new(String::new()),
+            presenting: RwSignal::new(false),
+            auto_secs: RwSignal::new(0),
+            auto_at: RwSignal::new(None),
+            link: StoredValue::new_local(Link::default()),
+        }
+    }
+
     fn reset_board(self, s: &Seen) {
-        self.board.set(Some(Board::new(&s.roll, &s.rules)));
-        self.picked.set(None);
-        self.second.set(None);
+        self.board.set(s.seat.map(|_| Board::new(&s.roll, &s.rules)));
+        self.slots.set(Slots::default());
+        self.message.set(None);
+        self.rolls.update(|n| *n += 1);
     }
 
     fn on_server(self, msg: ServerMsg) {
         match msg {
             ServerMsg::Welcome { code, seat, token, host, seq, view } => {
-                let View { rules, judging, roll, members, clock, settled: _, now, results, chat, moves, locked } =
-                    *view;
+                let View { rules, judging, roll, members, clock, settled, now, results, chat, moves, locked } = *view;
                 // Back after a drop with moves on the room's copy: both boards start again from the roll.
                 if !moves.is_empty() {
                     self.send(ClientMsg::Act { action: Action::Clear.into() });
@@ -226,6 +303,7 @@ impl Room {
                     roll,
                     members,
                     clock,
+                    settled,
                     offset: now as i64 - js_sys::Date::now() as i64,
                     seq,
                     results,
@@ -233,47 +311,23 @@ impl Room {
                     live,
                     locked,
                 };
-                let (code, name) = (s.code.clone(), s.name(seat));
-                let t = Ticket { code: code.clone(), token: token.clone(), host: s.host.clone(), name: name.clone() };
-                let _ = storage::save(ROOM_KEY, &Some(t));
-                // A reconnection takes this seat back (never creates a second room).
-                self.link.update_value(|l| {
-                    l.hello = Some(ClientMsg::Join { version: VERSION, code, name, token: Some(token) });
-                });
+                let name = seat.map(|seat| s.name(seat)).unwrap_or_default();
+                let t = Ticket { code: s.code.clone(), token, host: s.host.clone(), name };
+                keep_ticket(Some(&t));
+                // A reconnection takes this place back (never creates a second room).
+                self.link.update_value(|l| l.hello = t.hello());
+                // The address names the room, so a reload or a bookmark comes back to it.
+                crate::app::set_query(&format!("?room={}", s.code));
                 self.reset_board(&s);
+                if s.host.is_some() && !self.seen.with_untracked(Option::is_some) {
+                    // A host screen opens presenting; the Host panel is one press away.
+                    self.presenting.set(s.seat.is_none());
+                }
                 self.seen.set(Some(s));
                 self.status.set(Status::Live);
                 self.error.set(None);
             }
-            ServerMsg::Error { code, message } => {
-                let retry = self.link.with_value(|l| match &l.hello {
-                    Some(ClientMsg::Create { version, name, judging, .. }) => Some(ClientMsg::Create {
-                        version: *version,
-                        code: new_code(),
-                        name: name.clone(),
-                        judging: *judging,
-                    }),
-                    _ => None,
-                });
-                if let (ErrorCode::CodeTaken, Some(hello)) = (code, retry) {
-                    // The code this page proposed for its new room is taken: another one.
-                    self.start(hello);
-                    return;
-                }
-                if code == ErrorCode::SeatGone {
-                    // Back to the join form, with the code and the name the seat had.
-                    let kept = ticket();
-                    self.leave();
-                    if let Some(t) = kept {
-                        self.code.set(t.code);
-                        self.name.set(t.name);
-                    }
-                } else if code.sends_away() || self.status.get_untracked() != Status::Live {
-                    // Not seated (a code or name refused) or sent away: back to the forms.
-                    self.leave();
-                }
-                self.error.set(Some(message));
-            }
+            ServerMsg::Error { code, message } => self.on_error(code, message),
             ServerMsg::Event { seq, now, event } => {
                 let last = self.seen.with_untracked(|s| s.as_ref().map(|s| s.seq));
                 match last.map(|last| next(last, seq)) {
@@ -286,6 +340,36 @@ impl Room {
             ServerMsg::Own { now, event } => self.on_event(event, now, None),
             ServerMsg::Report { rows } => self.report.set(Some(rows)),
         }
+    }
+
+    fn on_error(self, code: ErrorCode, message: String) {
+        let hello = self.link.with_value(|l| l.hello.clone());
+        if let (ErrorCode::CodeTaken, Some(ClientMsg::Create { version, name, judging, .. })) = (code, &hello) {
+            // The code this page proposed for its new room is taken: another one.
+            let retry =
+                ClientMsg::Create { version: *version, code: new_code(), name: name.clone(), judging: *judging };
+            self.start(retry);
+            return;
+        }
+        let live = self.status.get_untracked() == Status::Live;
+        if code == ErrorCode::SeatGone {
+            // Back to the join form, with the code and the name the seat had.
+            let kept = ticket();
+            self.leave();
+            if let Some(t) = kept {
+                self.code.set(t.code);
+                self.name.set(t.name);
+            }
+        } else if code.sends_away() || !live {
+            // Not let in (no such room, full, locked, a wrong host link…) or sent away: back
+            // to the forms, the code kept so the sentence says what to do with it.
+            let asked = hello.as_ref().map(|h| hello_code(h).to_string()).filter(|c| !c.is_empty());
+            self.leave();
+            if let Some(c) = asked.filter(|_| !matches!(hello, Some(ClientMsg::Create { .. }))) {
+                self.code.set(c);
+            }
+        }
+        self.error.set(Some(message));
     }
 
     fn on_event(self, event: RoomEvent, now: u64, seq: Option<u64>) {
@@ -302,6 +386,23 @@ impl Room {
         });
         if let Some(s) = reset {
             self.reset_board(&s);
+            self.auto_at.set(None);
+        }
+        // After a result, a host screen with auto-deal on deals the next roll in a while.
+        let settled = self.seen.with_untracked(|s| s.as_ref().is_some_and(|s| s.settled && s.host.is_some()));
+        let secs = self.auto_secs.get_untracked();
+        if settled && secs > 0 && self.auto_at.get_untracked().is_none() {
+            self.auto_at.set(Some(now_ms() + u64::from(secs) * 1000));
+        }
+    }
+
+    /// Time passes: a host screen's auto-deal comes due.
+    fn tick(self, t: u64) {
+        if self.auto_at.get_untracked().is_some_and(|at| t >= at) {
+            self.auto_at.set(None);
+            if self.seen.with_untracked(|s| s.as_ref().is_some_and(|s| s.settled)) {
+                self.command(HostCommand::NewRoll { roll: None });
+            }
         }
     }
 
@@ -399,89 +500,82 @@ impl Room {
         });
     }
 
-    /// Out of the room on this page: the socket closed, the seat token forgotten.
+    /// Out of the room on this page: the socket closed, the ticket forgotten.
     fn leave(self) {
         self.close();
-        let _ = storage::save(ROOM_KEY, &None::<Ticket>);
+        keep_ticket(None);
         self.seen.set(None);
+        self.board.set(None);
         self.status.set(Status::Out);
+        self.auto_at.set(None);
     }
 
-    /// "Leave the room": the seat and its name are given up at once, then the page leaves.
-    fn quit(self) {
-        self.send(ClientMsg::Leave);
-        self.leave();
+    /// "Leave the room": a member's seat and name are given up at once; a host's screen
+    /// closes and the room goes on (the host comes back to it from "Class room").
+    pub(crate) fn quit(self) {
+        if self.seen.with_untracked(|s| s.as_ref().is_some_and(|s| s.host.is_some())) {
+            self.close();
+        } else {
+            self.send(ClientMsg::Leave);
+            self.leave();
+        }
+        left_room();
     }
 
     /// A move on this member's board: checked here by the same `Board` the room replays.
-    fn act(self, action: Action) {
+    pub(crate) fn act(self, action: Action) {
         let strict_clock = self.seen.with_untracked(|s| {
-            s.as_ref()
-                .is_some_and(|s| s.rules.strict && s.clock.is_some_and(|c| c.seat == s.seat && c.claim == Claim::Score))
+            s.as_ref().is_some_and(|s| {
+                s.rules.strict && s.clock.is_some_and(|c| Some(c.seat) == s.seat && c.claim == Claim::Score)
+            })
         });
         if strict_clock && matches!(action, Action::Undo | Action::Clear) {
-            self.error.set(Some(score_engine::RoundError::StrictUndo.to_string()));
+            self.message.set(Some(score_engine::RoundError::StrictUndo.to_string()));
             return;
         }
         let done = self.board.try_update(|b| b.as_mut().map(|b| b.apply(action))).flatten();
         match done {
             Some(Ok(_)) => {
-                self.error.set(None);
+                self.message.set(None);
+                self.slots.set(Slots::default());
                 self.send(ClientMsg::Act { action: action.into() });
             }
-            Some(Err(e)) => self.error.set(Some(e.to_string())),
+            Some(Err(e)) => self.message.set(Some(e.to_string())),
             None => {}
         }
-        self.picked.set(None);
-        self.second.set(None);
     }
 }
 
-/// The Class room view; `invite` is the code a link invited to, if any.
+/// A class room's page; `invite` is the code a link named, `host` a host link's token.
 #[component]
-pub fn RoomPanel(invite: Option<String>) -> impl IntoView {
-    let now = RwSignal::new(now_ms());
-    use_clock(now, |_| {});
-    let room = Room {
-        status: RwSignal::new(Status::Out),
-        seen: RwSignal::new(None),
-        error: RwSignal::new(None),
-        board: RwSignal::new(None),
-        picked: RwSignal::new(None),
-        second: RwSignal::new(None),
-        report: RwSignal::new(None),
-        code: RwSignal::new(invite.unwrap_or_default()),
-        name: RwSignal::new(String::new()),
-        link: StoredValue::new_local(Link::default()),
-    };
-    let Room { status, seen, error, board, picked, second, .. } = room;
+pub fn RoomPanel(invite: Option<String>, host: Option<String>) -> impl IntoView {
+    let room = Room::new(invite.clone().unwrap_or_default());
+    use_clock(room.now, move |t| room.tick(t));
     on_cleanup(move || room.close());
-    // A seat from an earlier visit is taken back at once.
-    if let Some(t) = ticket() {
-        room.start(ClientMsg::Join { version: VERSION, code: t.code, name: t.name, token: Some(t.token) });
+    let kept = ticket();
+    match (host, kept) {
+        // A host link: this screen hosts the room (a wrong token is told, and the code kept).
+        (Some(host), _) => {
+            room.start(ClientMsg::Present { version: VERSION, code: invite.clone().unwrap_or_default(), host })
+        }
+        // The place kept from an earlier visit, unless the link names another room.
+        (None, Some(t)) if invite.as_ref().is_none_or(|c| *c == t.code) => {
+            if let Some(hello) = t.hello() {
+                room.start(hello);
+            }
+        }
+        _ => {
+            if let Some(code) = invite.filter(|c| room_code(c).is_none()) {
+                room.error.set(Some(format!(
+                    "“{code}” isn't a room code: a code is {CODE_LEN} letters and digits, as the teacher's screen shows it."
+                )));
+            }
+        }
     }
-
-    let drag_from = RwSignal::new(None::<TileId>);
-
-    let me = move || seen.with(|s| s.as_ref().map(|s| s.seat));
-    // Whether this page holds the host token: a memo, so that the Host panel is built once, not
-    // again at every room event (which would drop what the host is typing).
-    let hosting = Memo::new(move |_| seen.with(|s| s.as_ref().is_some_and(|s| s.host.is_some())));
-    let host = move || hosting.get().then_some(());
-    let seconds = move || {
-        let now = now.get() as i64;
-        seen.with(|s| {
-            s.as_ref().and_then(|s| {
-                s.clock.map(|c| {
-                    let left = (c.deadline as i64 - (now + s.offset)).max(0);
-                    (s.name(c.seat), c.claim.label(), (left + 999) / 1000)
-                })
-            })
-        })
-    };
+    let Room { status, seen, error, .. } = room;
+    let hosting = Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| s.host.is_some())));
     view! {
-        <div class="panel room" aria-label="Class room">
-            <h2>"Class room"</h2>
+        <div class="room-page" class:presenting=move || room.presenting.get() && hosting.get() == Some(true)>
             {move || match status.get() {
                 Status::NoServer => view! {
                     <p class="notice" role="status">
@@ -495,123 +589,17 @@ pub fn RoomPanel(invite: Option<String>) -> impl IntoView {
                 _ => ().into_any(),
             }}
             <p class="field-error" role="alert">{move || error.get()}</p>
-            <Show when=move || seen.with(Option::is_none)>
-                <RoomJoin room/>
-            </Show>
-            {move || seen.get().map(|s| {
-                view! {
-                    <p class="room-code">"Room " <strong data-testid="room-code">{s.code.clone()}</strong> {s.locked.then_some(" (locked)")}</p>
-                    <p class="share">
-                        <label>
-                            "Link to join "
-                            <input type="text" readonly prop:value=invite_link(&s.code)/>
-                        </label>
-                    </p>
-                    // The host's screen (on the projector) shows the link as a QR code to scan;
-                    // score-server draws it, knowing its own address.
-                    {s.host.is_some().then(|| view! {
-                        <img
-                            class="room-qr"
-                            src=format!("qr.svg?room={}", s.code)
-                            alt=format!("QR code of the link to join room {}", s.code)
-                            width="160"
-                            height="160"
-                        />
-                    })}
-                    <p class="room-roll">"Make " <strong>{s.rules.goal}</strong> " from " <strong data-testid="room-roll">{roll_text(&s.roll)}</strong></p>
-                }
-            })}
-            {move || seconds().map(|(who, claim, secs)| view! {
-                <p class="countdown" role="timer">
-                    <span class="countdown-label">{format!("{claim} clock: {who}")}</span>
-                    <span class="countdown-value" data-testid="room-countdown">{secs}</span>
-                </p>
-            })}
-            {move || seen.with(|s| s.as_ref().map(|s| s.results.clone())).map(|lines| view! {
-                <div class="results" role="status">{lines.into_iter().map(|l| view! { <p>{l}</p> }).collect_view()}</div>
-            })}
-            {move || seen.with(|s| s.as_ref().and_then(|s| s.live.clone().map(|(seat, moves)| (s.name(seat), moves)))).map(|(who, moves)| view! {
-                <section aria-label="Working under the SCORE clock">
-                    <h3>{format!("{who}'s working")}</h3>
-                    <ol class="moves" data-testid="live-working">{moves.into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}</ol>
-                </section>
-            })}
-            <Show when=move || seen.with(Option::is_some)>
-                <div class="claim-buttons">
-                    <button class="claim score" aria-label="SCORE in the room" on:click=move |_| room.send(ClientMsg::Claim { claim: Claim::Score })>"SCORE"</button>
-                    <button class="claim impossible" aria-label="IMPOSSIBLE in the room" on:click=move |_| room.send(ClientMsg::Claim { claim: Claim::Impossible })>"IMPOSSIBLE"</button>
-                    <button aria-label="Reveal now in the room" on:click=move |_| room.send(ClientMsg::Reveal)>"Reveal now"</button>
-                    <button aria-label="Give up in the room" on:click=move |_| room.send(ClientMsg::GiveUp)>"Give up"</button>
-                </div>
-                <div class="pool" role="group" aria-label="Room numbers">
-                    {move || board.with(|b| b.as_ref().map(|b| b.tiles().to_vec())).unwrap_or_default().into_iter().map(|t| {
-                        let id = t.id;
-                        let label = format!("{}{}", t.value, if t.red { " (derived)" } else { "" });
-                        view! {
-                            <button
-                                class=if t.red { "tile red" } else { "tile" }
-                                aria-pressed=move || (picked.get() == Some(id) || second.get() == Some(id)).to_string()
-                                aria-label=label
-                                // Drag one number onto another to pick both (a tap picks one at a time).
-                                on:pointerdown=move |_| drag_from.set(Some(id))
-                                on:pointerup=move |_| {
-                                    if let Some(from) = drag_from.get_untracked().filter(|f| *f != id) {
-                                        picked.set(Some(from));
-                                        second.set(Some(id));
-                                    }
-                                    drag_from.set(None);
-                                }
-                                on:click=move |_| {
-                                    match (picked.get_untracked(), second.get_untracked()) {
-                                        (None, _) => picked.set(Some(id)),
-                                        (Some(p), _) if p == id => { picked.set(None); second.set(None); }
-                                        (Some(_), _) => second.set(Some(id)),
-                                    }
-                                }
-                            >
-                                <span class="value">{t.value.to_string()}</span>
-                            </button>
-                        }
-                    }).collect_view()}
-                </div>
-                <div class="ops">
-                    {[(Op::Add, "plus"), (Op::Sub, "minus"), (Op::Mul, "times"), (Op::Div, "divided by"), (Op::Concat, "joined with")].into_iter().map(|(o, name)| {
-                        view! {
-                            <button class="op" aria-label=format!("Room operator {name}") on:click=move |_| {
-                                if let (Some(left), Some(right)) = (picked.get_untracked(), second.get_untracked()) {
-                                    room.act(Action::Combine { left, op: o, right });
-                                }
-                            }>{o.symbol()}</button>
-                        }
-                    }).collect_view()}
-                </div>
-                <div class="controls">
-                    <button on:click=move |_| room.act(Action::Undo)>"Undo"</button>
-                    <button on:click=move |_| room.act(Action::Clear)>"Clear"</button>
-                </div>
-                <ol class="moves" aria-label="Your moves">
-                    {move || board.with(|b| b.as_ref().map(|b| b.moves().iter().map(|m| m.step().to_string()).collect::<Vec<_>>())).unwrap_or_default().into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}
-                </ol>
-                <table class="scoreboard">
-                    <caption>"Scoreboard"</caption>
-                    <tbody>
-                        {move || seen.with(|s| s.as_ref().map(|s| s.members.clone())).unwrap_or_default().into_iter().map(|Player { seat, name: who, score }| {
-                            view! {
-                                <tr>
-                                    <th scope="row" class="player-name">{who.clone()}{(Some(seat) == me()).then_some(" (you)")}</th>
-                                    <td class="player-score" data-testid=format!("room-score-{seat}")>{score}</td>
-                                    <td>{host().filter(|_| Some(seat) != me()).map(|_| view! {
-                                        <button on:click=move |_| room.command(HostCommand::Remove { seat })>{format!("Remove {who}")}</button>
-                                    })}</td>
-                                </tr>
-                            }
-                        }).collect_view()}
-                    </tbody>
-                </table>
-                {move || host().map(|_| view! { <RoomHostPanel room/> })}
-                <RoomChat room/>
-                <button on:click=move |_| room.quit()>"Leave the room"</button>
-            </Show>
+            {move || match hosting.get() {
+                None => view! {
+                    <section class="panel room-door" aria-label="Class room">
+                        <h2>"Class room"</h2>
+                        <RoomJoin room/>
+                        <button type="button" on:click=move |_| left_room()>"Back to solitaire"</button>
+                    </section>
+                }.into_any(),
+                Some(true) => view! { <RoomPresenter room/> }.into_any(),
+                Some(false) => view! { <RoomStudent room/> }.into_any(),
+            }}
         </div>
     }
 }

@@ -11,7 +11,7 @@ use leptos::ev;
 use leptos::prelude::*;
 use score_engine::{Op, TileId};
 
-use crate::game::Slot;
+use crate::table::Slot;
 
 /// What is being dragged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,7 +86,7 @@ pub fn use_drag(on_drop: impl Fn(Payload, Slot) + 'static) -> DragState {
     let state = DragState { drag: RwSignal::new(None), swallow_click: StoredValue::new(false) };
     let on_drop = std::rc::Rc::new(on_drop);
     let drag = state.drag;
-    let _ = window_event_listener(ev::pointermove, move |ev| {
+    let moving = window_event_listener(ev::pointermove, move |ev| {
         if drag.with_untracked(Option::is_none) {
             return;
         }
@@ -112,7 +112,13 @@ pub fn use_drag(on_drop: impl Fn(Payload, Slot) + 'static) -> DragState {
             }
         }
     };
-    let _ = window_event_listener(ev::pointerup, move |ev| end(ev, true, &*on_drop));
-    let _ = window_event_listener(ev::pointercancel, move |ev| end(ev, false, &|_, _| {}));
+    let up = window_event_listener(ev::pointerup, move |ev| end(ev, true, &*on_drop));
+    let cancel = window_event_listener(ev::pointercancel, move |ev| end(ev, false, &|_, _| {}));
+    // The listeners go with the table that made them (a room's table comes and goes).
+    on_cleanup(move || {
+        moving.remove();
+        up.remove();
+        cancel.remove();
+    });
     state
 }

@@ -24,7 +24,7 @@ test('every view has no serious or critical axe violations', async () => {
     await page.getByRole('region', { name: 'How to play' }).waitFor();
     await score.playRoll('2 5 12 12');
     await score.tile('12 (d12)').click();
-    for (const view of ['Solutions', 'Players', 'Class room', 'Daily puzzle', 'Experiment', 'Impossible rolls', 'Worksheet', 'Settings', 'Rules']) {
+    for (const view of ['Solutions', 'Players', 'Daily puzzle', 'Experiment', 'Impossible rolls', 'Worksheet', 'Settings', 'Rules']) {
       await score.button(view).click();
       if (view === 'Experiment') await score.button('Solve').click();
       if (view === 'Worksheet') await score.button('Make worksheet').click();
@@ -45,6 +45,35 @@ test('every view has no serious or critical axe violations', async () => {
     await page.getByTestId('impossible-summary').waitFor();
     assert.deepEqual(await seriousViolations(page), [], 'Impossible rolls');
   }, { bypassCSP: true });
+});
+
+test('a class room has no serious or critical axe violations: forms, presenter, Host panel, a student', async () => {
+  const ROOM_URL = process.env.ROOM_URL;
+  assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
+  await withPage(browser, async (score, page) => {
+    await page.goto(`${ROOM_URL}/?room`);
+    await score.button('Create room').waitFor();
+    assert.deepEqual(await seriousViolations(page), [], 'the forms');
+    await score.button('Create room').click();
+    const code = (await page.getByTestId('room-code').textContent()).trim();
+    await withPage(browser, async (student, phone) => {
+      await phone.goto(`${ROOM_URL}/?room=${code}`);
+      await phone.getByRole('textbox', { name: 'Your name' }).fill('Ana');
+      await student.button('Join').click();
+      await phone.getByTestId('standing').waitFor();
+      await page.locator('.ranking').getByText('Ana').waitFor();
+      await student.button('SCORE').click();
+      await student.numbers().first().click();
+      assert.deepEqual(await seriousViolations(phone), [], 'a student under the SCORE clock');
+      await page.getByTestId('room-countdown').waitFor();
+      assert.deepEqual(await seriousViolations(page), [], 'the presenter');
+      await score.button('Present').click();
+      await page.getByRole('region', { name: 'Host' }).waitFor();
+      await score.button('Show the report').click();
+      await page.getByRole('region', { name: 'Report' }).waitFor();
+      assert.deepEqual(await seriousViolations(page), [], 'the Host panel and its report');
+    }, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true });
+  }, { viewport: { width: 1280, height: 720 }, bypassCSP: true });
 });
 
 test('moves, results and the clock are announced', async () => {

@@ -1,5 +1,6 @@
-// Class rooms (docs/RULES.md §5) against score-server serving the release build: a host and two
-// students in three browser contexts. ROOM_URL is the server's address (scripts/test.sh
+// Class rooms (docs/RULES.md §5) against score-server serving the release build: a teacher's
+// presenter screen, a host link on a second device, students on a phone (touch) and a laptop
+// (keyboard), each its own browser context. ROOM_URL is the server's address (scripts/test.sh
 // starts one); BASE_URL serves the same build as plain files, where rooms are unavailable.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,135 +11,273 @@ let browser;
 before(async () => { browser = await launchBrowser(); });
 after(async () => { await browser.close(); });
 
-async function member(url = ROOM_URL) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/** A browser of its own at `path` of the server (solitaire, the help card put away). */
+async function person(path = '', options = {}, url = ROOM_URL) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   const page = await context.newPage();
   const score = new ScorePage(page);
-  await score.open('', url);
-  await score.button('Got it').click();
-  await score.button('Class room').click();
+  await page.goto(`${url.replace(/\/$/, '')}/${path}`);
+  if (!path.includes('room')) {
+    await score.numbers().first().waitFor();
+    await score.button('Got it').click();
+  }
   return { context, page, score };
 }
 
-const tiles = (page) => page.getByRole('group', { name: 'Room numbers' }).getByRole('button');
-
-async function joinAs(m, code, name) {
-  await m.page.getByRole('textbox', { name: 'Room code' }).fill(code);
-  await m.page.getByRole('textbox', { name: 'Your name' }).nth(1).fill(name);
-  await m.score.button('Join').click();
-  await m.page.getByTestId('room-code').waitFor();
+/** A teacher's screen with a new room (no seat): the room's code. */
+async function createRoom(host) {
+  await host.score.button('Class room').click();
+  await host.score.button('Create room').click();
+  const code = (await host.page.getByTestId('room-code').textContent()).trim();
+  assert.match(code, /^[A-HJ-NP-Z2-9]{6}$/);
+  return code;
 }
 
-test('a host and two students play one room', async () => {
+async function joinAs(m, name, code) {
+  if (code) await m.page.getByRole('textbox', { name: 'Room code' }).fill(code);
+  await m.page.getByRole('textbox', { name: 'Your name' }).fill(name);
+  await m.score.button('Join').click();
+  await m.page.getByTestId('standing').waitFor();
+}
+
+/** The Host panel, shown (a host screen opens presenting, the panel hidden). */
+async function hostPanel(host) {
+  const present = host.page.getByRole('button', { name: 'Present' });
+  if (await present.getAttribute('aria-pressed') === 'true') await present.click();
+  return host.page.getByRole('region', { name: 'Host' });
+}
+
+async function deal(host, roll) {
+  const panel = await hostPanel(host);
+  await panel.getByRole('textbox', { name: 'Roll for the class' }).fill(roll);
+  await panel.getByRole('button', { name: 'Deal this roll' }).click();
+}
+
+/** The room's roll on a student's table, as "2 5 12 12". */
+async function waitForRoll(m, roll) {
+  await m.page.waitForFunction(
+    (want) => [...document.querySelectorAll('[aria-label="Numbers"] button .value')].map((e) => e.textContent).join(' ') === want,
+    roll,
+  );
+}
+
+test('a class plays: presenter, a student by touch, one by keyboard, a host link, the report, a reload and Leave', async () => {
   assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
-  const host = await member();
-  await host.page.getByRole('textbox', { name: 'Your name' }).first().fill('Ms Ada');
-  await host.score.button('Create room').click();
-  const code = await host.page.getByTestId('room-code').textContent();
-  assert.match(code, /^[A-HJ-NP-Z2-9]{6}$/);
-  const ana = await member();
-  const ben = await member();
-  await joinAs(ana, code, 'Ana');
-  await joinAs(ben, code.toLowerCase(), 'Ben');
-  // The host deals a roll; every screen shows it.
-  await host.page.getByRole('textbox', { name: 'Roll for the class' }).fill('2 5 12 12');
-  await host.score.button('Deal this roll').click();
-  for (const m of [host, ana, ben]) await m.page.getByTestId('room-roll').getByText('2 5 12 12').waitFor();
-  for (const m of [host, ana, ben]) await m.page.getByRole('row', { name: /Ben/ }).waitFor();
+  const host = await person('', { viewport: { width: 1920, height: 1080 } });
+  const code = await createRoom(host);
+  // The room takes the page, and the address names it.
+  assert.equal(new URL(host.page.url()).search, `?room=${code}`);
+  assert.equal(await host.page.getByRole('button', { name: 'New roll' }).count(), 0, 'solitaire steps aside');
+  // The teacher takes no seat.
+  await host.page.getByText('Nobody has joined yet.').waitFor();
 
-  // Ana's SCORE: her working appears on the others' screens as she makes it.
-  await ana.score.button('SCORE in the room').click();
-  await ben.page.getByText('SCORE clock: Ana').waitFor();
-  // Drag a number onto another with the mouse, then the operator.
-  await ana.score.mouseDrag(tiles(ana.page).filter({ hasText: '12' }).nth(0), tiles(ana.page).filter({ hasText: '12' }).nth(1));
-  await ana.page.getByRole('button', { name: 'Room operator minus' }).click();
+  // Ana on a phone, from the invite link: the code is filled in.
+  const ana = await person(`?room=${code}`, PHONE);
+  assert.equal(await ana.page.getByRole('textbox', { name: 'Room code' }).inputValue(), code);
+  await joinAs(ana, 'Ana');
+  // One table, one SCORE button: the room's. No solitaire roll, no sideways scrolling.
+  assert.equal(await ana.page.getByRole('group', { name: 'Numbers' }).count(), 1);
+  assert.equal(await ana.page.getByRole('button', { name: 'SCORE', exact: true }).count(), 1);
+  assert.equal(await ana.page.getByRole('button', { name: 'Hint' }).count(), 0);
+  assert.ok(await ana.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll');
+  const small = await ana.page.locator('.room-page button:visible').evaluateAll((bs) => bs
+    .map((b) => b.getBoundingClientRect()).filter((r) => r.width < 44 || r.height < 44).length);
+  assert.equal(small, 0, 'touch targets of 44 px at least');
+
+  // Ben on a laptop, from solitaire, where he has a score of his own.
+  const ben = await person();
+  await ben.score.playRoll('1 1 1 4');
+  await ben.score.button('IMPOSSIBLE').click();
+  await ben.score.button('Reveal now').click();
+  await ben.score.expectScore(1);
+  await ben.score.button('Class room').click();
+  await joinAs(ben, 'Ben', code.toLowerCase());
+  await host.page.locator('.ranking').getByText('Ben').waitFor();
+
+  // The teacher deals 2 5 12 12; Ana drags with her finger, under her SCORE clock.
+  await deal(host, '2 5 12 12');
+  await waitForRoll(ana, '2 5 12 12');
+  await waitForRoll(ben, '2 5 12 12');
+  await ana.score.button('SCORE').click();
+  await host.page.getByText('Ana pressed SCORE').waitFor();
+  await ana.score.touchDrag(ana.score.tile('12 (d12)'), ana.score.slot('left'));
+  await ana.score.touchDrag(ana.score.tile('12 (d20)'), ana.score.slot('right'));
+  await ana.score.touchDrag(ana.score.op('minus'), ana.score.slot('op'));
+  // Her working shows on the projector and on Ben's screen as she makes it.
   for (const m of [host, ben]) await m.page.getByTestId('live-working').getByText('12 − 12 = 0').waitFor();
-  await ana.score.mouseDrag(ana.page.getByRole('button', { name: '2', exact: true }), ana.page.getByRole('button', { name: '0 (derived)' }));
-  await ana.page.getByRole('button', { name: 'Room operator joined with' }).click();
+  await ana.score.touchDrag(ana.score.tile('2 (d6)'), ana.score.slot('left'));
+  await ana.score.touchDrag(ana.score.tile('0 (derived)'), ana.score.slot('right'));
+  await ana.score.touchDrag(ana.score.op('joined with'), ana.score.slot('op'));
   for (const m of [host, ana, ben]) await m.page.getByText('Ana +1: 20 made in 2 moves').waitFor();
-  await host.page.getByTestId('room-score-1').getByText('1', { exact: true }).waitFor();
+  await ana.page.getByTestId('standing').getByText('1st of 2 · 1 point').waitFor();
 
-  // Ben's IMPOSSIBLE on an impossible roll, revealed by the host: the server judges.
-  await host.page.getByRole('textbox', { name: 'Roll for the class' }).fill('1 1 1 4');
-  await host.score.button('Deal this roll').click();
-  await ben.page.getByTestId('room-roll').getByText('1 1 1 4').waitFor();
-  await ben.score.button('IMPOSSIBLE in the room').click();
-  await host.page.getByText('IMPOSSIBLE clock: Ben').waitFor();
-  await host.score.button('Reveal now in the room').click();
-  for (const m of [host, ana, ben]) await m.page.getByText('Ben +1: right: 1 1 1 4 has no solution').waitFor();
+  // Next roll by the N key on the teacher's screen, then 2 5 12 12 again for Ben, by keyboard alone.
+  await host.page.locator('body').click({ position: { x: 5, y: 500 } });
+  await host.page.keyboard.press('n');
+  await ana.page.getByText('Ana +1: 20 made in 2 moves').waitFor({ state: 'detached' });
+  await deal(host, '2 5 12 12');
+  await waitForRoll(ben, '2 5 12 12');
+  await ben.page.locator('body').click({ position: { x: 5, y: 5 } });
+  await ben.score.tabTo('SCORE');
+  await host.page.getByText('Ben pressed SCORE').waitFor();
+  await ben.score.tabTo('12 (d12)');
+  await ben.score.tabTo('12 (d20)');
+  await ben.page.keyboard.press('-');
+  await ben.score.tabTo('2 (d6)');
+  await ben.score.tabTo('0 (derived)');
+  await ben.page.keyboard.press('|');
+  for (const m of [host, ana, ben]) await m.page.getByText('Ben +1: 20 made in 2 moves').waitFor();
 
-  // Chat is text, never HTML.
-  await ben.page.getByRole('textbox', { name: 'Message' }).fill('<img src=x onerror=alert(1)>');
-  await ben.score.button('Send').click();
-  await host.page.locator('.chat-lines').getByText('<img src=x onerror=alert(1)>').waitFor();
-  assert.equal(await host.page.locator('.chat-lines img').count(), 0);
+  // The host link opens the room as host on a second device; both host screens work.
+  const panel = await hostPanel(host);
+  const link = await panel.getByRole('textbox', { name: /Host link/ }).inputValue();
+  const laptop = await person(link.slice(ROOM_URL.length + 1));
+  await laptop.page.getByTestId('room-code').waitFor();
+  assert.equal(new URL(laptop.page.url()).search, `?room=${code}`, 'the address keeps the room, not the token');
+  await deal(laptop, '1 1 1 4');
+  await waitForRoll(ana, '1 1 1 4');
+  await host.page.getByTestId('room-roll').getByText('1', { exact: true }).first().waitFor();
+  await ana.score.button('IMPOSSIBLE').click();
+  await laptop.page.getByText('Ana says IMPOSSIBLE').waitFor();
+  await ben.score.button('Reveal now').click();
+  for (const m of [host, laptop, ana]) await m.page.getByText('Ana +1: right: 1 1 1 4 has no solution').waitFor();
+  // A wrong host link: a member's join form, and why.
+  const guess = await person(`?room=${code}&host=00112233`);
+  await guess.page.getByText(`This host link is not the one for room ${code}: you can join it as a member.`).waitFor();
+  assert.equal(await guess.page.getByRole('textbox', { name: 'Room code' }).inputValue(), code);
+  assert.equal(await guess.page.getByRole('region', { name: 'Host' }).count(), 0);
+  await guess.context.close();
 
-  // A reload takes Ana's seat and score back by itself.
-  await ana.page.reload();
-  await ana.score.numbers().first().waitFor();
-  await ana.score.button('Class room').click();
-  await ana.page.getByRole('row', { name: /Ana \(you\)/ }).getByText('1', { exact: true }).waitFor();
-
-  // The host removes Ben; Ben is told and is back at the forms.
-  await host.score.button('Remove Ben').click();
-  await ben.page.getByText('The host removed you from this room.').waitFor();
-  await ben.score.button('Join').waitFor();
-  await host.page.getByRole('row', { name: /Ben/ }).waitFor({ state: 'detached' });
-
-  // The report's numbers are the rounds played: three rolls each (the first and two dealt),
-  // Ana's SCORE made, Ben's IMPOSSIBLE right (Ben has left, so his line is gone).
-  await host.score.button('Show the report').click();
-  const report = host.page.getByRole('region', { name: 'Report' });
+  // The report's numbers are the rounds played: five rolls since they joined (the first, three
+  // dealt and one by N), Ana one SCORE made and one IMPOSSIBLE right, Ben one SCORE made.
+  const report = (await hostPanel(laptop)).getByRole('region', { name: 'Report' });
+  await laptop.score.button('Show the report').click();
   const row = (seat) => report.getByTestId(`report-${seat}`).locator('td');
-  assert.deepEqual(await row(1).allTextContents(), ['3', '1', '0', '0', '0', '+1', (await row(1).nth(6).textContent())]);
-  assert.match(await row(1).nth(6).textContent(), /^\d+\.\d s$/);
-  assert.deepEqual((await row(0).allTextContents()).slice(0, 6), ['3', '0', '0', '0', '0', '0']);
-  assert.match(await report.getByRole('img').getAttribute('aria-label'), /^Points: Ms Ada 0, Ana \+1$/);
+  const [anaRow, benRow] = [await row(0).allTextContents(), await row(1).allTextContents()];
+  assert.deepEqual(anaRow.slice(0, 6), ['5', '1', '0', '1', '0', '+2'], `Ana: ${anaRow}`);
+  assert.deepEqual(benRow.slice(0, 6), ['5', '1', '0', '0', '0', '+1'], `Ben: ${benRow}`);
+  assert.match(anaRow[6], /^\d+\.\d s$/);
 
-  // The scores download as CSV for the host.
-  const href = await host.page.getByRole('link', { name: 'Download scores (CSV)' }).getAttribute('href');
-  const csv = await host.page.request.get(new URL(href, host.page.url()).href);
-  assert.equal(csv.status(), 200);
-  const text = await csv.text();
-  assert.match(text, /^seat,name,score,rolls,scores_made,scores_failed,impossible_right,impossible_wrong,median_seconds_to_score\n0,"Ms Ada",0,3,0,0,0,0,\n1,"Ana",1,3,1,0,0,0,\d+\.\d\n/);
-  assert.match(text, /"2 5 12 12","Ana \+1: 20 made in 2 moves"/);
+  // A reload takes Ana back to her seat, her score kept.
+  await ana.page.reload();
+  await ana.page.getByTestId('standing').getByText('1st of 2 · 2 points').waitFor();
+  assert.equal(new URL(ana.page.url()).search, `?room=${code}`);
 
-  // The host's screen shows the invite link as a QR code, drawn by the server; students' don't.
-  const qr = host.page.getByRole('img', { name: `QR code of the link to join room ${code}` });
-  const loaded = await qr.evaluate((img) => (img.complete ? img.naturalWidth
-    : new Promise((done) => { img.onload = () => done(img.naturalWidth); img.onerror = () => done(0); })));
-  assert.ok(loaded > 0, 'the QR code did not load');
-  assert.equal(await ana.page.getByRole('img', { name: /QR code/ }).count(), 0);
+  // Ben leaves: solitaire comes back with his own score, and the room's address goes.
+  await ben.score.button('Leave the room').click();
+  await ben.score.expectScore(1);
+  assert.equal(new URL(ben.page.url()).search, '');
+  await host.page.locator('.ranking').getByText('Ben').waitFor({ state: 'detached' });
 
-  // The invite link opens the view with the code filled in.
-  const link = await host.page.getByRole('textbox', { name: 'Link to join' }).inputValue();
-  const cai = await browser.newContext();
-  const caiPage = await cai.newPage();
-  await caiPage.goto(link);
-  await caiPage.getByRole('textbox', { name: 'Room code' }).waitFor();
-  assert.equal(await caiPage.getByRole('textbox', { name: 'Room code' }).inputValue(), code);
-  await cai.close();
+  // "Play too": the second host screen takes a seat on the scoreboard.
+  const laptopPanel = await hostPanel(laptop);
+  await laptopPanel.getByRole('textbox', { name: 'Your name' }).fill('Mr Obi');
+  await laptopPanel.getByRole('button', { name: 'Play too' }).click();
+  await laptop.page.locator('.ranking').getByText('Mr Obi (you)').waitFor();
+  await host.page.locator('.ranking').getByText('Mr Obi').waitFor();
 
-  // New rules for the room: every screen shows the new goal.
-  await host.page.getByRole('textbox', { name: 'Goal' }).fill('10');
-  await host.page.getByRole('region', { name: 'Host' }).getByRole('button', { name: 'Apply and roll' }).click();
-  await ana.page.locator('.room-roll strong').first().getByText('10', { exact: true }).waitFor();
-
-  // The host ends the room: Ana is told and back at the forms.
-  await host.score.button('End the room').click();
+  // The teacher ends the room: Ana is told and back at the forms.
+  await (await hostPanel(host)).getByRole('button', { name: 'End the room' }).click();
   await ana.page.getByText('The host ended this room.').waitFor();
-  await ana.score.button('Create room').waitFor();
-  for (const m of [host, ana, ben]) {
+  await ana.score.button('Join').waitFor();
+  for (const m of [host, laptop, ana, ben]) {
     m.score.assertNoConsoleErrors();
     await m.context.close();
   }
 });
 
-test('served as plain files, the view says rooms need score-server and solitaire plays', async () => {
-  const m = await member(BASE_URL);
-  await m.page.getByRole('textbox', { name: 'Your name' }).first().fill('Ms Ada');
+test('the presenter fits 1920×1080 and 1280×720 with 30 members, with no scrolling', async () => {
+  assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
+  const host = await person('', { viewport: { width: 1920, height: 1080 } });
+  const code = await createRoom(host);
+  // 28 members as raw sockets (from a page of the server: same origin), and two students.
+  const crowd = await person('?room', {});
+  await crowd.page.evaluate(async ({ code, n }) => {
+    const url = `${location.origin.replace('http', 'ws')}/ws?room=${code}`;
+    window.crowd = [];
+    for (let i = 0; i < n; i += 1) {
+      const ws = new WebSocket(url);
+      await new Promise((done) => ws.addEventListener('open', done));
+      ws.send(JSON.stringify({ type: 'Join', version: 3, code, name: `Student ${String(i + 1).padStart(2, '0')}` }));
+      window.crowd.push(ws);
+    }
+  }, { code, n: 28 });
+  const ana = await person(`?room=${code}`, PHONE);
+  await joinAs(ana, 'Anastasia Papadopoulou'.slice(0, 20));
+  const ben = await person(`?room=${code}`, PHONE);
+  await joinAs(ben, 'Ben');
+  await host.page.locator('.ranking li').nth(29).waitFor();
+  await deal(host, '2 5 12 12');
+  await waitForRoll(ana, '2 5 12 12');
+  // An IMPOSSIBLE claim, beaten by a SCORE whose clock runs with working to show.
+  await ben.score.button('IMPOSSIBLE').click();
+  await host.page.getByText('Ben says IMPOSSIBLE').waitFor();
+  await ana.score.button('SCORE').click();
+  await ana.score.tile('12 (d12)').click();
+  await ana.score.tile('12 (d20)').click();
+  await ana.score.op('minus').click();
+  await host.page.getByTestId('live-working').getByText('12 − 12 = 0').waitFor();
+  await host.page.getByRole('button', { name: 'Present' }).click(); // back to presenting
+  for (const viewport of [{ width: 1920, height: 1080 }, { width: 1280, height: 720 }]) {
+    await host.page.setViewportSize(viewport);
+    const fits = await host.page.evaluate(() => [document.documentElement.scrollHeight, document.documentElement.scrollWidth]);
+    assert.ok(fits[0] <= viewport.height && fits[1] <= viewport.width, `${viewport.width}×${viewport.height}: page is ${fits}`);
+    const inView = async (locator, what) => {
+      const box = await locator.boundingBox();
+      assert.ok(box && box.y >= 0 && box.x >= 0 && box.y + box.height <= viewport.height && box.x + box.width <= viewport.width,
+        `${what} in the ${viewport.width}×${viewport.height} viewport: ${JSON.stringify(box)}`);
+    };
+    await inView(host.page.getByTestId('room-code'), 'the code');
+    await inView(host.page.getByRole('img', { name: /QR code/ }), 'the QR code');
+    await inView(host.page.getByTestId('room-roll'), 'the roll');
+    await inView(host.page.getByTestId('room-countdown'), 'the clock');
+    await inView(host.page.getByText('Anastasia Papadopoul pressed SCORE'), 'whose claim');
+    await inView(host.page.getByTestId('live-working'), 'the working');
+    await inView(host.page.locator('.ranking li').nth(29), 'the 30th member');
+  }
+  for (const m of [host, ana, ben, crowd]) {
+    m.score.assertNoConsoleErrors();
+    await m.context.close();
+  }
+});
+
+test('a link to a room that is missing, locked or mistyped opens the join form with why, the code kept', async () => {
+  assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
+  const typo = await person('?room=AB-1');
+  await typo.page.getByText('“AB1” isn\'t a room code: a code is 6 letters and digits').waitFor();
+  assert.equal(await typo.page.getByRole('textbox', { name: 'Room code' }).inputValue(), 'AB1');
+  const missing = await person('?room=ZZZZ22');
+  await missing.page.getByRole('textbox', { name: 'Your name' }).fill('Ana');
+  await missing.score.button('Join').click();
+  await missing.page.getByText('There is no room ZZZZ22: check the code with your teacher.').waitFor();
+  assert.equal(await missing.page.getByRole('textbox', { name: 'Room code' }).inputValue(), 'ZZZZ22');
+  const host = await person();
+  const code = await createRoom(host);
+  await (await hostPanel(host)).getByRole('button', { name: 'Lock the room' }).click();
+  await host.page.getByText('(locked)').waitFor();
+  const late = await person(`?room=${code}`);
+  await late.page.getByRole('textbox', { name: 'Your name' }).fill('Cai');
+  await late.score.button('Join').click();
+  await late.page.getByText('The host has locked this room.').waitFor();
+  assert.equal(await late.page.getByRole('textbox', { name: 'Room code' }).inputValue(), code);
+  // Back to solitaire from the forms: the table, and no room in the address.
+  await late.score.button('Back to solitaire').click();
+  await late.score.numbers().first().waitFor();
+  assert.equal(new URL(late.page.url()).search, '');
+  for (const m of [typo, missing, host, late]) {
+    m.score.assertNoConsoleErrors();
+    await m.context.close();
+  }
+});
+
+test('served as plain files, the room says it needs score-server and solitaire plays', async () => {
+  const m = await person('', {}, BASE_URL);
+  await m.score.button('Class room').click();
   await m.score.button('Create room').click();
   await m.page.getByText('Rooms need score-server').waitFor();
+  await m.score.button('Back to solitaire').click();
   await m.score.playRoll('1 1 1 4');
   await m.score.button('IMPOSSIBLE').click();
   await m.score.button('Reveal now').click();
@@ -161,7 +300,7 @@ test('the class room is its own module: fetched when opened, kept while away, re
   await score.button('Got it').click();
   await score.playRoll('2 5 12 12');
   assert.deepEqual(roomFiles(), []);
-  // Unreachable (offline before it was ever cached): the view says so and nothing breaks.
+  // Unreachable (offline before it was ever cached): the page says so and nothing breaks.
   await score.button('Class room').click();
   await page.getByText("The class room couldn't load.").waitFor();
   // Its script comes, but not its wasm: Try again says so again.
@@ -171,49 +310,41 @@ test('the class room is its own module: fetched when opened, kept while away, re
   await score.button('Try again').click();
   await stalled;
   await page.getByText("The class room couldn't load.").waitFor();
-  // Reachable again: opening the view again starts it.
+  // Back to solitaire, then reachable again: opening the room again starts it.
+  await score.button('Back to solitaire').click();
   await page.unroute('**/score-room_bg.wasm');
-  await score.button('Solutions').click();
   await score.button('Class room').click();
   // The browser logs the blocked fetches, the module its failure; nothing else may be in the console.
   score.errors = score.errors.filter((e) => !/Failed to load resource|class room module failed to start/.test(e));
-  await page.getByRole('textbox', { name: 'Your name' }).first().fill('Ms Ada');
   await score.button('Create room').click();
   const code = await page.getByTestId('room-code').textContent();
   assert.ok(roomFiles().some((p) => p.endsWith('.wasm')), `room files fetched: ${roomFiles()}`);
-  // Away to another view and back: the same seat, without fetching the module again.
+  // Away to solitaire and back: the same room, without fetching the module again.
   const before = roomFiles().length;
-  await score.button('Experiment').click();
-  await page.getByTestId('room-code').waitFor({ state: 'detached' });
+  await score.button('Close this screen').click();
+  await score.numbers().first().waitFor();
   await score.button('Class room').click();
   assert.equal(await page.getByTestId('room-code').textContent(), code);
-  await page.getByRole('row', { name: /Ms Ada \(you\)/ }).waitFor();
   assert.equal(roomFiles().length, before);
-  // Solitaire on the table is untouched by the room's coming and going.
-  await score.button('Solutions').click();
-  await score.numbers().first().waitFor();
   score.assertNoConsoleErrors();
   await context.close();
 });
 
 test('a room on other dice takes a typed roll for them; Leave frees the name at once; a stale seat keeps the name', async () => {
   assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
-  const host = await member();
-  await host.page.getByRole('textbox', { name: 'Your name' }).first().fill('Mr Obi');
-  await host.score.button('Create room').click();
-  const code = await host.page.getByTestId('room-code').textContent();
+  const host = await person();
+  const code = await createRoom(host);
   // The rules form shows the room's rules; the host changes them to five d20 and 24.
-  const hostPanel = host.page.getByRole('region', { name: 'Host' });
-  assert.equal(await hostPanel.getByRole('textbox', { name: 'Dice (sides)' }).inputValue(), '6 6 12 20');
-  await hostPanel.getByRole('textbox', { name: 'Dice (sides)' }).fill('20 20 20 20 20');
-  await hostPanel.getByRole('textbox', { name: 'Goal' }).fill('24');
-  await hostPanel.getByRole('button', { name: 'Apply and roll' }).click();
-  const ana = await member();
-  await joinAs(ana, code, 'Ana');
-  await ana.page.locator('.room-roll strong').first().getByText('24', { exact: true }).waitFor();
-  // The Host panel is built once: a room event while the host types keeps their focus and text
-  // (it was built again at every event, dropping both).
-  const typed = host.page.getByRole('textbox', { name: 'Roll for the class' });
+  const panel = await hostPanel(host);
+  assert.equal(await panel.getByRole('textbox', { name: 'Dice (sides)' }).inputValue(), '6 6 12 20');
+  await panel.getByRole('textbox', { name: 'Dice (sides)' }).fill('20 20 20 20 20');
+  await panel.getByRole('textbox', { name: 'Goal' }).fill('24');
+  await panel.getByRole('button', { name: 'Apply and roll' }).click();
+  const ana = await person(`?room=${code}`);
+  await joinAs(ana, 'Ana');
+  await ana.page.getByTestId('goal').getByText('24', { exact: true }).waitFor();
+  // The Host panel is built once: a room event while the host types keeps their focus and text.
+  const typed = panel.getByRole('textbox', { name: 'Roll for the class' });
   await typed.click();
   await host.page.keyboard.type('20 1');
   await ana.page.getByRole('textbox', { name: 'Message' }).fill('hello');
@@ -222,33 +353,35 @@ test('a room on other dice takes a typed roll for them; Leave frees the name at 
   await host.page.keyboard.type(' 2 3 4');
   assert.equal(await typed.inputValue(), '20 1 2 3 4');
   // A typed roll for these dice is dealt (the page once checked it against the default dice).
-  await host.score.button('Deal this roll').click();
-  await ana.page.getByTestId('room-roll').getByText('1 2 3 4 20').waitFor();
-  assert.equal(await tiles(ana.page).count(), 5);
-  assert.equal(await host.page.locator('.room > .field-error').textContent(), '');
+  await panel.getByRole('button', { name: 'Deal this roll' }).click();
+  await waitForRoll(ana, '1 2 3 4 20');
+  assert.equal(await host.page.locator('.room-page > .field-error').textContent(), '');
 
   // Leave gives the seat and the name up at once: the host sees Ana go, and a new Ana may join.
   await ana.score.button('Leave the room').click();
-  await ana.score.button('Join').waitFor();
-  await host.page.getByRole('row', { name: /Ana/ }).waitFor({ state: 'detached' });
-  const ana2 = await member();
-  await joinAs(ana2, code, 'Ana');
-  await host.page.getByRole('row', { name: /Ana/ }).waitFor();
+  await ana.score.numbers().first().waitFor();
+  await host.page.locator('.ranking').getByText('Ana').waitFor({ state: 'detached' });
+  const ana2 = await person(`?room=${code}`);
+  await joinAs(ana2, 'Ana');
+  await host.page.locator('.ranking').getByText('Ana').waitFor();
 
   // A seat token the server no longer knows (Ben was away when the host removed him): the
   // join form comes back with the code and the name kept, and the name seats him again.
-  const ben = await member();
-  await joinAs(ben, code, 'Ben');
+  const ben = await person(`?room=${code}`);
+  await joinAs(ben, 'Ben');
   await ben.page.goto('about:blank');
-  await host.score.button('Remove Ben').click();
-  await host.page.getByRole('row', { name: /Ben/ }).waitFor({ state: 'detached' });
-  await ben.score.open('', ROOM_URL);
-  await ben.score.button('Class room').click();
+  await panel.getByRole('button', { name: 'Remove Ben' }).click();
+  await host.page.locator('.ranking').getByText('Ben').waitFor({ state: 'detached' });
+  await ben.page.goto(`${ROOM_URL}/?room=${code}`);
   await ben.page.getByText(`Your seat in room ${code} was given up while you were away: join again with your name.`).waitFor();
   assert.equal(await ben.page.getByRole('textbox', { name: 'Room code' }).inputValue(), code);
-  assert.equal(await ben.page.getByRole('textbox', { name: 'Your name' }).nth(1).inputValue(), 'Ben');
+  assert.equal(await ben.page.getByRole('textbox', { name: 'Your name' }).inputValue(), 'Ben');
   await ben.score.button('Join').click();
-  await ben.page.getByRole('row', { name: /Ben \(you\)/ }).waitFor();
+  await ben.page.locator('.ranking').getByText('Ben (you)').waitFor();
+  // The host removes Ben while he is there: he is told and is back at the forms.
+  await panel.getByRole('button', { name: 'Remove Ben' }).click();
+  await ben.page.getByText('The host removed you from this room.').waitFor();
+  await ben.score.button('Join').waitFor();
   for (const m of [host, ana, ana2, ben]) {
     m.score.assertNoConsoleErrors();
     await m.context.close();

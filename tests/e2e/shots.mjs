@@ -64,27 +64,54 @@ for (const [name, viewport, opts] of sizes) {
   await room.button('Got it').click();
   await room.button('Class room').click();
   await roomPage.getByText("The class room couldn't load.").waitFor();
-  await roomPage.locator('.views').screenshot({ path: `${out}/${name}-room-unreachable.png` });
+  await roomPage.screenshot({ path: `${out}/${name}-room-unreachable.png` });
   await roomPage.unroute('**/room-boot.js');
-  await room.button('Solutions').click();
-  await room.button('Class room').click();
+  await room.button('Try again').click();
   await room.button('Create room').waitFor();
-  await roomPage.locator('.views').screenshot({ path: `${out}/${name}-room-forms.png` });
+  await roomPage.screenshot({ path: `${out}/${name}-room-forms.png`, fullPage: true });
   await roomContext.close();
 
-  // A host in a room on score-server: the room's rules in the Host panel, as they are.
+  // A room on score-server: the teacher's screen presenting and with its Host panel, and a
+  // student at this size, with 20 more members as sockets and a SCORE clock running.
   if (process.env.ROOM_URL) {
     const hostContext = await browser.newContext({ viewport, ...opts });
     const hostPage = await hostContext.newPage();
     const host = new ScorePage(hostPage);
-    await host.open('', process.env.ROOM_URL);
-    await host.button('Got it').click();
-    await host.button('Class room').click();
-    await hostPage.getByRole('textbox', { name: 'Your name' }).first().fill('Mr Obi');
+    await hostPage.goto(`${process.env.ROOM_URL}/?room`);
     await host.button('Create room').click();
-    await hostPage.getByTestId('room-code').waitFor();
-    await hostPage.locator('.views').screenshot({ path: `${out}/${name}-room-host.png` });
+    const code = (await hostPage.getByTestId('room-code').textContent()).trim();
+    await hostPage.evaluate(async ({ code, n }) => {
+      const url = `${location.origin.replace('http', 'ws')}/ws?room=${code}`;
+      window.crowd = [];
+      for (let i = 0; i < n; i += 1) {
+        const ws = new WebSocket(url);
+        await new Promise((done) => ws.addEventListener('open', done));
+        ws.send(JSON.stringify({ type: 'Join', version: 3, code, name: ['Ana', 'Ben', 'Cai', 'Dee', 'Eli'][i % 5] + ' ' + (i + 1) }));
+        window.crowd.push(ws);
+      }
+    }, { code, n: 20 });
+    const studentContext = await browser.newContext({ viewport, ...opts });
+    const studentPage = await studentContext.newPage();
+    const student = new ScorePage(studentPage);
+    await studentPage.goto(`${process.env.ROOM_URL}/?room=${code}`);
+    await studentPage.getByRole('textbox', { name: 'Your name' }).fill('Zoë');
+    await student.button('Join').click();
+    await studentPage.getByTestId('standing').waitFor();
+    await host.button('Present').click();
+    await hostPage.getByRole('textbox', { name: 'Roll for the class' }).fill('2 5 12 12');
+    await host.button('Deal this roll').click();
+    await hostPage.screenshot({ path: `${out}/${name}-room-host-panel.png`, fullPage: true });
+    await host.button('Present').click();
+    await student.tile('12 (d12)').waitFor();
+    await student.button('SCORE').click();
+    await student.tile('12 (d12)').click();
+    await student.tile('12 (d20)').click();
+    await student.op('minus').click();
+    await hostPage.getByTestId('live-working').getByText('12 − 12 = 0').waitFor();
+    await hostPage.screenshot({ path: `${out}/${name}-room-presenter.png` });
+    await studentPage.screenshot({ path: `${out}/${name}-room-student.png`, fullPage: true });
     await hostContext.close();
+    await studentContext.close();
   }
 }
 await browser.close();

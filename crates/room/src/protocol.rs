@@ -12,7 +12,7 @@ use score_engine::{Action, Op, Phase, Rules, TileId};
 use serde::{Deserialize, Serialize};
 
 /// The protocol's version, checked in the first message.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 
 /// A member's place in the room: their index on the scoreboard and in the round.
 pub type Seat = usize;
@@ -166,11 +166,24 @@ pub struct ReportRow {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type")]
 pub enum ClientMsg {
-    /// Create a room with the code the page proposes (see [`random_code`]) and join it as its
+    /// Create a room with the code the page proposes (see [`random_code`]) and open it as its
     /// host; a code already taken is refused with [`ErrorCode::CodeTaken`] and the page
     /// proposes another. The page opens the socket at `ws?room=CODE`, so a proxy can route
-    /// every socket of a room to the instance that holds it.
-    Create { version: u32, code: String, name: String, judging: bool },
+    /// every socket of a room to the instance that holds it. With a `name` the host also
+    /// takes a seat and plays; without one this is a host screen (a projector), which sees
+    /// the room and commands it but is not on the scoreboard.
+    Create {
+        version: u32,
+        code: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        judging: bool,
+    },
+    /// Open a room as its host on this screen (the host link on a second device, or a host
+    /// screen coming back), with the host token: no seat.
+    Present { version: u32, code: String, host: String },
+    /// A host screen takes a seat with this name ("Play too").
+    Sit { name: String },
     /// Join a room by its code; with the seat token from an earlier visit, take that seat back.
     Join {
         version: u32,
@@ -286,7 +299,7 @@ pub enum ErrorCode {
     SlowDown,
     /// The page is older (or newer) than the server.
     OldPage,
-    /// Not in a room yet: create or join first.
+    /// Not in a room yet (create or join first), or a host screen without a seat.
     NotSeated,
     /// Already in a room.
     AlreadySeated,
@@ -308,7 +321,7 @@ pub enum ErrorCode {
     TooManyRooms,
     /// The seat token no longer works (away too long): join again by name.
     SeatGone,
-    /// A host's command without the host token.
+    /// A host's command, or a host link, without the room's host token.
     NotHost,
     /// The room refused the input (a rule of the game, a name taken, a bad roll…).
     Refused,
@@ -353,9 +366,10 @@ pub const fn next(last: u64, seq: u64) -> Next {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type")]
 pub enum ServerMsg {
-    /// You are in: your seat, the token that gives it back, the host token (for the host),
-    /// and `seq`, the sequence number of the last room event this view includes.
-    Welcome { code: String, seat: Seat, token: String, host: Option<String>, seq: u64, view: Box<View> },
+    /// You are in: your seat and the token that gives it back (none for a host screen that
+    /// doesn't play), the host token (for the host), and `seq`, the sequence number of the
+    /// last room event this view includes.
+    Welcome { code: String, seat: Option<Seat>, token: Option<String>, host: Option<String>, seq: u64, view: Box<View> },
     /// Something happened in the room, at the server's time `now`; `seq` counts the room's events.
     Event { seq: u64, now: u64, event: RoomEvent },
     /// Something only this member sees (their private practice board).

@@ -382,8 +382,8 @@ impl Room {
         &self.saved.results
     }
 
-    /// The room as `seat` sees it.
-    pub fn view(&self, seat: Seat, now_ms: u64) -> View {
+    /// The room as `seat` sees it (`None`: a host screen without a seat).
+    pub fn view(&self, seat: Option<Seat>, now_ms: u64) -> View {
         View {
             rules: self.saved.rules.clone(),
             judging: self.saved.judging,
@@ -394,7 +394,7 @@ impl Room {
             now: now_ms,
             results: self.saved.results.clone(),
             chat: self.saved.chat.iter().cloned().collect(),
-            moves: self.moves(seat),
+            moves: seat.map(|s| self.moves(s)).unwrap_or_default(),
             locked: self.saved.locked,
         }
     }
@@ -918,12 +918,12 @@ mod tests {
     #[test]
     fn the_view_and_the_rules_event_carry_the_rooms_whole_rules() {
         let mut r = room(&[2, 5, 12, 12]);
-        assert_eq!(r.view(0, 0).rules, Rules::default());
+        assert_eq!(r.view(Some(0), 0).rules, Rules::default());
         let rules = Rules { dice: vec![20; 5], goal: 24, impossible_secs: 90, ..Rules::default() };
         let deal = Deal::new(vec![1, 2, 3, 4, 20], &rules);
         let out = r.apply(Input::SetRules { rules: rules.clone(), judging: false, deal }, 1).unwrap();
         assert_eq!(out[0].event, RoomEvent::Rules { rules: rules.clone(), judging: false });
-        let view = r.view(1, 2);
+        let view = r.view(Some(1), 2);
         assert_eq!((view.rules, view.judging, view.roll), (rules, false, vec![1, 2, 3, 4, 20]));
     }
 
@@ -937,7 +937,7 @@ mod tests {
         assert_eq!(out, [everyone(RoomEvent::Joined { seat: 1, name: "Ben".into() })]);
         // The new Ben starts from the roll, with no score.
         assert!(r.moves(1).is_empty());
-        assert_eq!(r.view(1, 4).members[1], Player { seat: 1, name: "Ben".into(), score: 0 });
+        assert_eq!(r.view(Some(1), 4).members[1], Player { seat: 1, name: "Ben".into(), score: 0 });
     }
 
     // One rule for solo and rooms: the moves of the working that made the goal, not every

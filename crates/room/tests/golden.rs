@@ -16,19 +16,28 @@ fn golden<T: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug>(value: 
 }
 
 #[test]
-fn the_protocol_is_version_two() {
-    assert_eq!(VERSION, 2);
+fn the_protocol_is_version_three() {
+    assert_eq!(VERSION, 3);
 }
 
 #[test]
 fn what_a_page_sends() {
     golden(
-        ClientMsg::Create { version: 2, code: "ABC234".into(), name: "Ms Ada".into(), judging: true },
-        r#"{"type":"Create","version":2,"code":"ABC234","name":"Ms Ada","judging":true}"#,
+        ClientMsg::Create { version: 3, code: "ABC234".into(), name: Some("Ms Ada".into()), judging: true },
+        r#"{"type":"Create","version":3,"code":"ABC234","name":"Ms Ada","judging":true}"#,
     );
     golden(
-        ClientMsg::Join { version: 2, code: "ABC234".into(), name: "Ana".into(), token: Some("t".into()) },
-        r#"{"type":"Join","version":2,"code":"ABC234","name":"Ana","token":"t"}"#,
+        ClientMsg::Create { version: 3, code: "ABC234".into(), name: None, judging: true },
+        r#"{"type":"Create","version":3,"code":"ABC234","judging":true}"#,
+    );
+    golden(
+        ClientMsg::Present { version: 3, code: "ABC234".into(), host: "h".into() },
+        r#"{"type":"Present","version":3,"code":"ABC234","host":"h"}"#,
+    );
+    golden(ClientMsg::Sit { name: "Ms Ada".into() }, r#"{"type":"Sit","name":"Ms Ada"}"#);
+    golden(
+        ClientMsg::Join { version: 3, code: "ABC234".into(), name: "Ana".into(), token: Some("t".into()) },
+        r#"{"type":"Join","version":3,"code":"ABC234","name":"Ana","token":"t"}"#,
     );
     golden(ClientMsg::Leave, r#"{"type":"Leave"}"#);
     golden(ClientMsg::Claim { claim: Claim::Score }, r#"{"type":"Claim","claim":"Score"}"#);
@@ -91,8 +100,8 @@ fn what_the_server_sends() {
     golden(
         ServerMsg::Welcome {
             code: "ABC234".into(),
-            seat: 0,
-            token: "t".into(),
+            seat: Some(0),
+            token: Some("t".into()),
             host: Some("h".into()),
             seq: 7,
             view: Box::new(view),

@@ -129,12 +129,22 @@ enum HostAction {
     End,
 }
 
+/// Who a connection is in a room: a member on their seat, or a host screen without one
+/// (a projector, or the host's second device).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Who {
+    Seat(Seat),
+    Screen(u64),
+}
+
 /// One room and who is connected to it.
 struct Entry {
     room: Room,
     host: String,
     tokens: HashMap<String, Seat>,
-    conns: HashMap<Seat, Conn>,
+    conns: HashMap<Who, Conn>,
+    /// The number of the next host screen to connect.
+    screens: u64,
     dropped: HashMap<Seat, u64>,
     active_ms: u64,
     /// The last room event's sequence number (counted afresh after a restart: every page
@@ -173,23 +183,25 @@ impl Entry {
                         continue;
                     };
                     let frame = Utf8Bytes::from(text);
-                    slow.extend(self.conns.iter().filter(|(_, c)| !c.offer(&frame)).map(|(&s, _)| s));
+                    slow.extend(self.conns.iter().filter(|(_, c)| !c.offer(&frame)).map(|(&w, _)| w));
                 }
                 To::Seat(s) => {
                     if let (Some(c), Ok(text)) =
-                        (self.conns.get(&s), serde_json::to_string(&ServerMsg::Own { now, event }))
+                        (self.conns.get(&Who::Seat(s)), serde_json::to_string(&ServerMsg::Own { now, event }))
                     {
                         if !c.offer(&Utf8Bytes::from(text)) {
-                            slow.push(s);
+                            slow.push(Who::Seat(s));
                         }
                     }
                 }
             }
         }
-        for seat in slow {
-            if let Some(c) = self.conns.remove(&seat) {
+        for who in slow {
+            if let Some(c) = self.conns.remove(&who) {
                 c.too_slow.store(true, Ordering::Relaxed);
-                self.dropped.insert(seat, now);
+                if let Who::Seat(seat) = who {
+                    self.dropped.insert(seat, now);
+                }
             }
         }
     }
@@ -203,7 +215,7 @@ impl Entry {
 
     /// The Welcome for `seat`, built under the same lock that seated it: every event after
     /// it has a higher `seq`, and none before it is sent again.
-    fn welcome(&self, code: &str, seat: Seat, token: String, host: Option<String>, now: u64) -> String {
+    fn welcome(&self, code: &str, seat: Option<Seat>, token: Option<String>, host: Option<String>, now: u64) -> String {
         let view = Box::new(self.room.view(seat, now));
         let msg = ServerMsg::Welcome { code: code.into(), seat, token, host, seq: self.seq, view };
         serde_json::to_string(&msg).unwrap_or_default()
@@ -213,7 +225,15 @@ impl Entry {
     fn forget(&mut self, seat: Seat) -> Option<Conn> {
         self.tokens.retain(|_, s| *s != seat);
         self.dropped.remove(&seat);
-        self.conns.remove(&seat)
+        self.conns.remove(&Who::Seat(seat))
+    }
+
+    /// A host screen's connection, under a number of its own.
+    fn screen(&mut self, conn: Conn) -> Who {
+        self.screens += 1;
+        let who = Who::Screen(self.screens);
+        self.conns.insert(who, conn);
+        who
     }
 }
 
@@ -258,6 +278,7 @@ impl Hub {
                             host: r.host,
                             tokens: r.tokens,
                             conns: HashMap::new(),
+                            screens: 0,
                             dropped: HashMap::new(),
                             active_ms: r.active_ms,
                             seq: 0,
@@ -383,19 +404,19 @@ impl Hub {
         true
     }
 
-    /// A new room, under the code the page proposed, with its host seated: its code and the
-    /// host's Welcome.
+    /// A new room, under the code the page proposed, opened by its host (seated when they
+    /// gave a name to play under, else as a host screen): its code, the host's place and Welcome.
     fn create(
         &self,
         code: &str,
-        name: &str,
+        name: Option<&str>,
         judging: bool,
         conn: Conn,
         from: IpAddr,
-    ) -> Result<(String, String), Fail> {
+    ) -> Result<(String, Who, String), Fail> {
         let taken = || fail(ErrorCode::CodeTaken, "That room code is taken: try again.");
         let code = room_code(code).ok_or_else(taken)?;
-        let name = check_name(name).map_err(|e| refusal(&e))?;
+        let name = name.map(check_name).transpose().map_err(|e| refusal(&e))?;
         if lock(&self.rooms).contains_key(&code) {
             return Err(taken());
         }
@@ -404,17 +425,29 @@ impl Hub {
         let deal = Deal::new(new_roll(&self.rules), &self.rules);
         let now = now_ms();
         let mut room = Room::new(self.rules.clone(), judging, deal);
-        room.apply(Input::Join { name }, now).map_err(|r| refusal(&r.error))?;
-        let (host, seat_token) = (token(), token());
+        let seated = name.is_some();
+        if let Some(name) = name {
+            room.apply(Input::Join { name }, now).map_err(|r| refusal(&r.error))?;
+        }
+        let host = token();
         let mut entry = Entry {
             room,
             host: host.clone(),
-            tokens: HashMap::from([(seat_token.clone(), 0)]),
-            conns: HashMap::from([(0, conn)]),
+            tokens: HashMap::new(),
+            conns: HashMap::new(),
+            screens: 0,
             dropped: HashMap::new(),
             active_ms: now,
             seq: 0,
             dirty: false,
+        };
+        let (who, seat_token) = if seated {
+            let t = token();
+            entry.tokens.insert(t.clone(), 0);
+            entry.conns.insert(Who::Seat(0), conn);
+            (Who::Seat(0), Some(t))
+        } else {
+            (entry.screen(conn), None)
         };
         let mut rooms = lock(&self.rooms);
         if rooms.len() >= self.limits.max_rooms && !self.make_way(&mut rooms) {
@@ -424,10 +457,75 @@ impl Hub {
             return Err(taken());
         }
         self.save(&code, &mut entry);
-        let welcome = entry.welcome(&code, 0, seat_token, Some(host), now);
+        let welcome = entry.welcome(&code, seated.then_some(0), seat_token, Some(host), now);
         rooms.insert(code.clone(), Arc::new(Mutex::new(entry)));
         eprintln!("score-server: room {code} created");
-        Ok((code, welcome))
+        Ok((code, who, welcome))
+    }
+
+    /// Counts a wrong room code (or host token) from `from`: the refusal to send.
+    fn wrong_code(&self, from: IpAddr, now: u64, refusal: Fail) -> Fail {
+        let mut wrong = lock(&self.wrong_codes);
+        let (since, n) = wrong.entry(from).or_insert((now, 0));
+        if now.saturating_sub(*since) > 60_000 {
+            (*since, *n) = (now, 0);
+        }
+        *n += 1;
+        if *n > 10 {
+            fail(ErrorCode::WrongCodes, "Too many wrong codes: wait a minute.")
+        } else {
+            refusal
+        }
+    }
+
+    /// Opens a room as its host on another screen (the host link): no seat.
+    fn present(&self, code: &str, host: &str, conn: Conn, from: IpAddr) -> Result<(Who, String), Fail> {
+        let code = code.trim().to_uppercase();
+        let now = now_ms();
+        let no_room =
+            || fail(ErrorCode::NoSuchRoom, format!("There is no room {code}: it may have ended. Check the code."));
+        let entry = self.entry(&code).ok_or_else(|| self.wrong_code(from, now, no_room()))?;
+        let mut e = lock(&entry);
+        if e.host != host {
+            let message = format!("This host link is not the one for room {code}: you can join it as a member.");
+            return Err(self.wrong_code(from, now, fail(ErrorCode::NotHost, message)));
+        }
+        e.active_ms = now;
+        let who = e.screen(conn);
+        let host = e.host.clone();
+        Ok((who, e.welcome(&code, None, None, Some(host), now)))
+    }
+
+    /// A host screen takes a seat ("Play too"): its seat and its new Welcome.
+    fn sit(&self, code: &str, screen: Who, name: &str) -> Result<(Who, String), Fail> {
+        let gone = || fail(ErrorCode::NotSeated, "You are no longer in this room.");
+        let entry = self.entry(code).ok_or_else(gone)?;
+        let mut e = lock(&entry);
+        let conn = e.conns.remove(&screen).ok_or_else(gone)?;
+        let now = now_ms();
+        let outs = match e.room.apply(Input::Join { name: name.into() }, now) {
+            Ok(outs) => outs,
+            Err(r) => {
+                e.conns.insert(screen, conn);
+                if !r.settled.is_empty() {
+                    self.save(code, &mut e);
+                    e.send(&r.settled, now);
+                }
+                return Err(refusal(&r.error));
+            }
+        };
+        let Some(seat) = joined_seat(&outs) else {
+            e.conns.insert(screen, conn);
+            return Err(fail(ErrorCode::Refused, "The room did not seat you: try again."));
+        };
+        let t = token();
+        e.tokens.insert(t.clone(), seat);
+        e.active_ms = now;
+        self.save(code, &mut e);
+        e.send(&outs, now);
+        e.conns.insert(Who::Seat(seat), conn);
+        let host = e.host.clone();
+        Ok((Who::Seat(seat), e.welcome(code, Some(seat), Some(t), Some(host), now)))
     }
 
     /// Seats a member (or takes their seat back by its token): their seat and Welcome.
@@ -442,17 +540,9 @@ impl Hub {
         let code = code.trim().to_uppercase();
         let now = now_ms();
         let Some(entry) = self.entry(&code) else {
-            let mut wrong = lock(&self.wrong_codes);
-            let (since, n) = wrong.entry(from).or_insert((now, 0));
-            if now.saturating_sub(*since) > 60_000 {
-                (*since, *n) = (now, 0);
-            }
-            *n += 1;
-            return Err(if *n > 10 {
-                fail(ErrorCode::WrongCodes, "Too many wrong codes: wait a minute.")
-            } else {
-                fail(ErrorCode::NoSuchRoom, format!("There is no room {code}: check the code with your teacher."))
-            });
+            let no_room =
+                fail(ErrorCode::NoSuchRoom, format!("There is no room {code}: check the code with your teacher."));
+            return Err(self.wrong_code(from, now, no_room));
         };
         let mut e = lock(&entry);
         if let Some(token) = token_back {
@@ -463,10 +553,10 @@ impl Hub {
                 ));
             };
             // Back on the same seat, with the same score; the old connection (if any) is closed.
-            e.conns.insert(seat, conn);
+            e.conns.insert(Who::Seat(seat), conn);
             e.dropped.remove(&seat);
             e.active_ms = now;
-            return Ok((seat, e.welcome(&code, seat, token, None, now)));
+            return Ok((seat, e.welcome(&code, Some(seat), Some(token), None, now)));
         }
         let outs = match e.room.apply(Input::Join { name: name.into() }, now) {
             Ok(outs) => outs,
@@ -478,20 +568,15 @@ impl Hub {
                 return Err(refusal(&r.error));
             }
         };
-        let seat = outs
-            .iter()
-            .find_map(|o| match o.event {
-                RoomEvent::Joined { seat, .. } => Some(seat),
-                _ => None,
-            })
-            .ok_or_else(|| fail(ErrorCode::Refused, "The room did not seat you: try again."))?;
+        let seat =
+            joined_seat(&outs).ok_or_else(|| fail(ErrorCode::Refused, "The room did not seat you: try again."))?;
         let t = token();
         e.tokens.insert(t.clone(), seat);
         e.active_ms = now;
         self.save(&code, &mut e);
         e.send(&outs, now);
-        e.conns.insert(seat, conn);
-        Ok((seat, e.welcome(&code, seat, t, None, now)))
+        e.conns.insert(Who::Seat(seat), conn);
+        Ok((seat, e.welcome(&code, Some(seat), Some(t), None, now)))
     }
 
     /// A host's command, checked against the host token: a room input (a new roll is dealt,
@@ -529,16 +614,24 @@ impl Hub {
         Ok(HostAction::Play { input, dealt_for: rules })
     }
 
-    fn input(&self, code: &str, seat: Seat, msg: ClientMsg) -> Result<(), Fail> {
+    fn input(&self, code: &str, who: Who, msg: ClientMsg) -> Result<(), Fail> {
         let gone = || fail(ErrorCode::NotSeated, "You are no longer in this room.");
         let entry = self.entry(code).ok_or_else(gone)?;
+        // A host screen commands the room; to play it takes a seat first.
+        let seat = || match who {
+            Who::Seat(seat) => Ok(seat),
+            Who::Screen(_) => {
+                Err(fail(ErrorCode::NotSeated, "This screen presents the room: press “Play too” to play."))
+            }
+        };
         let (input, removed) = match msg {
-            ClientMsg::Claim { claim } => (Input::Claim { seat, claim }, None),
-            ClientMsg::Reveal => (Input::RevealNow { seat }, None),
-            ClientMsg::GiveUp => (Input::GiveUp { seat }, None),
-            ClientMsg::Act { action } => (Input::Act { seat, action: action.into() }, None),
-            ClientMsg::Chat { text } => (Input::Chat { seat, text }, None),
-            ClientMsg::Leave => (Input::Leave { seat }, Some((seat, false))),
+            ClientMsg::Leave if matches!(who, Who::Screen(_)) => return Ok(()),
+            ClientMsg::Claim { claim } => (Input::Claim { seat: seat()?, claim }, None),
+            ClientMsg::Reveal => (Input::RevealNow { seat: seat()? }, None),
+            ClientMsg::GiveUp => (Input::GiveUp { seat: seat()? }, None),
+            ClientMsg::Act { action } => (Input::Act { seat: seat()?, action: action.into() }, None),
+            ClientMsg::Chat { text } => (Input::Chat { seat: seat()?, text }, None),
+            ClientMsg::Leave => (Input::Leave { seat: seat()? }, Some((seat()?, false))),
             ClientMsg::Host { host, command } => match self.host_input(&entry, &host, command)? {
                 HostAction::End => {
                     self.end(code);
@@ -548,7 +641,7 @@ impl Hub {
                     // Answered to this connection alone.
                     let e = lock(&entry);
                     let report = ServerMsg::Report { rows: e.room.report() };
-                    if let (Some(c), Ok(text)) = (e.conns.get(&seat), serde_json::to_string(&report)) {
+                    if let (Some(c), Ok(text)) = (e.conns.get(&who), serde_json::to_string(&report)) {
                         c.offer(&Utf8Bytes::from(text));
                     }
                     return Ok(());
@@ -562,12 +655,12 @@ impl Hub {
                 }
                 HostAction::Play { input, .. } => (input, None),
             },
-            ClientMsg::Create { .. } | ClientMsg::Join { .. } => {
+            ClientMsg::Create { .. } | ClientMsg::Join { .. } | ClientMsg::Present { .. } | ClientMsg::Sit { .. } => {
                 return Err(fail(ErrorCode::AlreadySeated, "You are already in a room."));
             }
         };
         let mut e = lock(&entry);
-        if !e.conns.contains_key(&seat) {
+        if !e.conns.contains_key(&who) {
             return Err(gone());
         }
         let now = now_ms();
@@ -617,16 +710,26 @@ impl Hub {
         (e.host == host).then(|| e.room.csv())
     }
 
-    fn dropped(&self, code: &str, seat: Seat, conn: &Sender<Utf8Bytes>) {
+    fn dropped(&self, code: &str, who: Who, conn: &Sender<Utf8Bytes>) {
         if let Some(entry) = self.entry(code) {
             let mut e = lock(&entry);
             // Only if this connection is still the seat's (a reload may have replaced it).
-            if e.conns.get(&seat).is_some_and(|c| c.tx.same_channel(conn)) {
-                e.conns.remove(&seat);
-                e.dropped.insert(seat, now_ms());
+            if e.conns.get(&who).is_some_and(|c| c.tx.same_channel(conn)) {
+                e.conns.remove(&who);
+                if let Who::Seat(seat) = who {
+                    e.dropped.insert(seat, now_ms());
+                }
             }
         }
     }
+}
+
+/// The seat a join took, from its events.
+fn joined_seat(outs: &[Out]) -> Option<Seat> {
+    outs.iter().find_map(|o| match o.event {
+        RoomEvent::Joined { seat, .. } => Some(seat),
+        _ => None,
+    })
 }
 
 /// A simple window limit: `max` events per `window_ms`.
@@ -671,7 +774,7 @@ async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr, address_roo
     // a removal (or a reload taking the seat) ends this session.
     let mut tx = Some(tx);
     let mut weak = None;
-    let mut joined: Option<(String, Seat)> = None;
+    let mut joined: Option<(String, Who)> = None;
     let (mut strikes, mut over) = (0u32, 0u32);
     let (mut all, mut chat) = (Limit::new(20, 10_000), Limit::new(5, 10_000));
     loop {
@@ -697,9 +800,22 @@ async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr, address_roo
                         Some(error(ErrorCode::SlowDown, "Slow down: too many chat messages."))
                     }
                     Ok(msg) => match (&joined, &tx) {
-                        (Some((code, seat)), _) => {
-                            let (hub, code, seat) = (hub.clone(), code.clone(), *seat);
-                            match blocking(move || hub.input(&code, seat, msg)).await {
+                        (Some((code, screen @ Who::Screen(_))), _) if matches!(msg, ClientMsg::Sit { .. }) => {
+                            let ClientMsg::Sit { name } = msg else { continue };
+                            let (h, code, screen) = (hub.clone(), code.clone(), *screen);
+                            match blocking(move || h.sit(&code, screen, &name)).await {
+                                Ok((who, welcome)) => {
+                                    if let Some((_, w)) = joined.as_mut() {
+                                        *w = who;
+                                    }
+                                    Some(Utf8Bytes::from(welcome))
+                                }
+                                Err((c, m)) => Some(error(c, &m)),
+                            }
+                        }
+                        (Some((code, who)), _) => {
+                            let (hub, code, who) = (hub.clone(), code.clone(), *who);
+                            match blocking(move || hub.input(&code, who, msg)).await {
                                 Ok(()) => None,
                                 Err((c, m)) => Some(error(c, &m)),
                             }
@@ -707,33 +823,39 @@ async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr, address_roo
                         (None, None) => Some(error(ErrorCode::NotSeated, "Create or join a room first.")),
                         (None, Some(sender)) => {
                             let seated = match msg {
-                                ClientMsg::Create { version, .. } | ClientMsg::Join { version, .. } if version != VERSION => {
+                                ClientMsg::Create { version, .. } | ClientMsg::Join { version, .. } | ClientMsg::Present { version, .. }
+                                    if version != VERSION =>
+                                {
                                     Err(fail(ErrorCode::OldPage, "This page is older than the server: reload it."))
                                 }
                                 // A proxy routed this socket by the room in its address: the
                                 // message must name that room, or it reached the wrong instance.
-                                ClientMsg::Create { ref code, .. } | ClientMsg::Join { ref code, .. }
+                                ClientMsg::Create { ref code, .. } | ClientMsg::Join { ref code, .. } | ClientMsg::Present { ref code, .. }
                                     if address_room.as_ref().is_some_and(|r| room_code(code).as_ref() != Some(r)) =>
                                 {
                                     Err(fail(ErrorCode::WrongAddress, "This page asked for another room than it named: reload it."))
                                 }
                                 ClientMsg::Create { code, name, judging, .. } => {
                                     let (hub, conn) = (hub.clone(), conn(sender));
-                                    blocking(move || hub.create(&code, &name, judging, conn, from))
-                                        .await
-                                        .map(|(code, welcome)| (code, 0, welcome))
+                                    blocking(move || hub.create(&code, name.as_deref(), judging, conn, from)).await
                                 }
                                 ClientMsg::Join { code, name, token, .. } => {
                                     let (hub, conn, asked) = (hub.clone(), conn(sender), code.clone());
                                     blocking(move || hub.join(&asked, &name, token, conn, from))
                                         .await
-                                        .map(|(seat, welcome)| (code.trim().to_uppercase(), seat, welcome))
+                                        .map(|(seat, welcome)| (code.trim().to_uppercase(), Who::Seat(seat), welcome))
+                                }
+                                ClientMsg::Present { code, host, .. } => {
+                                    let (hub, conn, asked) = (hub.clone(), conn(sender), code.clone());
+                                    blocking(move || hub.present(&asked, &host, conn, from))
+                                        .await
+                                        .map(|(who, welcome)| (code.trim().to_uppercase(), who, welcome))
                                 }
                                 _ => Err(fail(ErrorCode::NotSeated, "Create or join a room first.")),
                             };
                             match seated {
-                                Ok((code, seat, welcome)) => {
-                                    joined = Some((code, seat));
+                                Ok((code, who, welcome)) => {
+                                    joined = Some((code, who));
                                     weak = tx.take().map(|t| t.downgrade());
                                     Some(Utf8Bytes::from(welcome))
                                 }
@@ -771,8 +893,8 @@ async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr, address_roo
             },
         }
     }
-    if let (Some((code, seat)), Some(conn)) = (&joined, weak.and_then(|w| w.upgrade())) {
-        hub.dropped(code, *seat, &conn);
+    if let (Some((code, who)), Some(conn)) = (&joined, weak.and_then(|w| w.upgrade())) {
+        hub.dropped(code, *who, &conn);
     }
 }
 
@@ -944,7 +1066,8 @@ mod tests {
             room,
             host: "h".into(),
             tokens: HashMap::from([("t".to_string(), 0)]),
-            conns: HashMap::from([(0, Conn { tx, too_slow: too_slow.clone() })]),
+            conns: HashMap::from([(Who::Seat(0), Conn { tx, too_slow: too_slow.clone() })]),
+            screens: 0,
             dropped: HashMap::new(),
             active_ms: 0,
             seq: 0,
@@ -962,10 +1085,10 @@ mod tests {
         let (mut e, mut rx, too_slow) = entry(2);
         e.send(&locked(true), 1);
         e.send(&locked(false), 2);
-        assert!(e.conns.contains_key(&0) && !too_slow.load(Ordering::Relaxed));
+        assert!(e.conns.contains_key(&Who::Seat(0)) && !too_slow.load(Ordering::Relaxed));
         // The third event finds the queue full: the member is cut, told why, and their seat waits.
         e.send(&locked(true), 3);
-        assert!(!e.conns.contains_key(&0));
+        assert!(!e.conns.contains_key(&Who::Seat(0)));
         assert!(too_slow.load(Ordering::Relaxed));
         assert_eq!(e.dropped.get(&0), Some(&3));
         assert_eq!(e.tokens.get("t"), Some(&0));
@@ -980,7 +1103,7 @@ mod tests {
     fn one_frame_is_shared_by_every_member() {
         let (mut e, mut rx, _) = entry(4);
         let (tx2, mut rx2) = channel(4);
-        e.conns.insert(1, Conn { tx: tx2, too_slow: Arc::new(AtomicBool::new(false)) });
+        e.conns.insert(Who::Seat(1), Conn { tx: tx2, too_slow: Arc::new(AtomicBool::new(false)) });
         e.send(&locked(true), 1);
         let (a, b) = (rx.try_recv().unwrap(), rx2.try_recv().unwrap());
         assert_eq!(a, b);

@@ -142,15 +142,15 @@ async fn a_kill_9_during_play_loses_no_point() {
         let mut host = room_socket(port, &code).await;
         let w = welcome(
             &mut host,
-            json!({"type": "Create", "version": 2, "code": code, "name": format!("T{i}"), "judging": true}),
+            json!({"type": "Create", "version": 3, "code": code, "name": format!("T{i}"), "judging": true}),
         )
         .await;
         let (host_token, host_seat) =
             (w["host"].as_str().unwrap().to_string(), w["token"].as_str().unwrap().to_string());
         let mut ana = room_socket(port, &code).await;
-        welcome(&mut ana, json!({"type": "Join", "version": 2, "code": code, "name": "Ana"})).await;
+        welcome(&mut ana, json!({"type": "Join", "version": 3, "code": code, "name": "Ana"})).await;
         let mut ben = room_socket(port, &code).await;
-        welcome(&mut ben, json!({"type": "Join", "version": 2, "code": code, "name": "Ben"})).await;
+        welcome(&mut ben, json!({"type": "Join", "version": 3, "code": code, "name": "Ben"})).await;
         // Ben only watches; the host and Ana play (their sockets' events are read by Ben's).
         let seen = Arc::new(Mutex::new(Seen::default()));
         tasks.push(tokio::spawn(watch(ben, seen.clone())));
@@ -171,7 +171,7 @@ async fn a_kill_9_during_play_loses_no_point() {
     for (code, host_seat, seen) in rooms {
         let seen = seen.lock().unwrap().clone();
         let mut host = room_socket(port, &code).await;
-        let w = welcome(&mut host, json!({"type": "Join", "version": 2, "code": code, "name": "", "token": host_seat}))
+        let w = welcome(&mut host, json!({"type": "Join", "version": 3, "code": code, "name": "", "token": host_seat}))
             .await;
         let back: Vec<(u64, i64)> = w["view"]["members"]
             .as_array()

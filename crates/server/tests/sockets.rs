@@ -24,7 +24,7 @@ fn event(name: &'static str) -> impl Fn(&Value) -> bool {
 
 async fn create(server: &Server, name: &str) -> (Ws, String, String, String) {
     let mut ws = server.connect().await;
-    send(&mut ws, json!({"type": "Create", "version": 2, "code": fresh_code(), "name": name, "judging": true})).await;
+    send(&mut ws, json!({"type": "Create", "version": 3, "code": fresh_code(), "name": name, "judging": true})).await;
     let w = until(&mut ws, is("Welcome")).await;
     let s = |k: &str| w[k].as_str().unwrap().to_string();
     (ws, s("code"), s("token"), s("host"))
@@ -32,7 +32,7 @@ async fn create(server: &Server, name: &str) -> (Ws, String, String, String) {
 
 async fn join(server: &Server, code: &str, name: &str, token: Option<&str>) -> (Ws, Value) {
     let mut ws = server.connect().await;
-    send(&mut ws, json!({"type": "Join", "version": 2, "code": code, "name": name, "token": token})).await;
+    send(&mut ws, json!({"type": "Join", "version": 3, "code": code, "name": name, "token": token})).await;
     let w = until(&mut ws, |v| v["type"] == "Welcome" || v["type"] == "Error").await;
     (ws, w)
 }
@@ -317,7 +317,7 @@ async fn a_room_on_other_dice_tells_its_rules_and_deals_a_typed_roll_for_them() 
 /// Creates a room, or returns the server's refusal.
 async fn try_create(server: &Server, name: &str) -> (Ws, Value) {
     let mut ws = server.connect().await;
-    send(&mut ws, json!({"type": "Create", "version": 2, "code": fresh_code(), "name": name, "judging": true})).await;
+    send(&mut ws, json!({"type": "Create", "version": 3, "code": fresh_code(), "name": name, "judging": true})).await;
     let w = until(&mut ws, |v| v["type"] == "Welcome" || v["type"] == "Error").await;
     (ws, w)
 }
@@ -377,22 +377,80 @@ async fn a_page_proposes_its_new_rooms_code_and_the_socket_address_names_the_roo
     let mut host = server.connect_to(&format!("?room={code}")).await;
     send(
         &mut host,
-        json!({"type": "Create", "version": 2, "code": code.to_lowercase(), "name": "Host", "judging": true}),
+        json!({"type": "Create", "version": 3, "code": code.to_lowercase(), "name": "Host", "judging": true}),
     )
     .await;
     assert_eq!(until(&mut host, is("Welcome")).await["code"], code.as_str());
     let mut again = server.connect().await;
-    send(&mut again, json!({"type": "Create", "version": 2, "code": code, "name": "Other", "judging": true})).await;
+    send(&mut again, json!({"type": "Create", "version": 3, "code": code, "name": "Other", "judging": true})).await;
     assert_eq!(until(&mut again, is("Error")).await["code"], "CodeTaken");
     let mut odd = server.connect().await;
-    send(&mut odd, json!({"type": "Create", "version": 2, "code": "O0O0O0", "name": "Other", "judging": true})).await;
+    send(&mut odd, json!({"type": "Create", "version": 3, "code": "O0O0O0", "name": "Other", "judging": true})).await;
     assert_eq!(until(&mut odd, is("Error")).await["code"], "CodeTaken");
     // Joining through the room's address works; through another room's, it is refused.
     let mut ana = server.connect_to(&format!("?room={code}")).await;
-    send(&mut ana, json!({"type": "Join", "version": 2, "code": code, "name": "Ana"})).await;
+    send(&mut ana, json!({"type": "Join", "version": 3, "code": code, "name": "Ana"})).await;
     assert_eq!(until(&mut ana, is("Welcome")).await["seat"], 1);
     let mut lost = server.connect_to("?room=ZZZZZZ").await;
-    send(&mut lost, json!({"type": "Join", "version": 2, "code": code, "name": "Ben"})).await;
+    send(&mut lost, json!({"type": "Join", "version": 3, "code": code, "name": "Ben"})).await;
     assert_eq!(until(&mut lost, is("Error")).await["code"], "WrongAddress");
+    server.stop().await;
+}
+
+/// A teacher presents from one screen (no seat), commands from a second through the host
+/// link, and sits down to play only when they choose to.
+#[tokio::test]
+async fn a_host_presents_without_a_seat_from_two_screens_and_plays_only_when_asked() {
+    let dir = temp("present");
+    let server = Server::start(&dir, Rules::default()).await;
+    let mut projector = server.connect().await;
+    send(&mut projector, json!({"type": "Create", "version": 3, "code": fresh_code(), "judging": true})).await;
+    let w = until(&mut projector, is("Welcome")).await;
+    assert_eq!((&w["seat"], &w["token"]), (&Value::Null, &Value::Null), "a host screen has no seat: {w}");
+    assert_eq!(w["view"]["members"], json!([]), "nobody on the scoreboard: {w}");
+    let code = w["code"].as_str().unwrap().to_string();
+    let host = w["host"].as_str().unwrap().to_string();
+    // A student joins on seat 0; the projector sees it.
+    let (mut ana, aw) = join(&server, &code, "Ana", None).await;
+    assert_eq!(aw["seat"], 0);
+    until(&mut projector, event("Joined")).await;
+    // The projector can't claim: it has no seat.
+    send(&mut projector, json!({"type": "Claim", "claim": "Score"})).await;
+    let refused = until(&mut projector, is("Error")).await;
+    assert_eq!(refused["code"], "NotSeated", "{refused}");
+    // The host link on a laptop: the same room, as host, no seat.
+    let mut laptop = server.connect().await;
+    send(&mut laptop, json!({"type": "Present", "version": 3, "code": code, "host": host})).await;
+    let lw = until(&mut laptop, is("Welcome")).await;
+    assert_eq!((&lw["seat"], lw["host"].as_str()), (&Value::Null, Some(host.as_str())), "{lw}");
+    assert_eq!(lw["view"]["members"][0]["name"], "Ana");
+    // The laptop deals; both host screens and the student see the roll.
+    send(&mut laptop, host_cmd(&host, json!({"type": "NewRoll", "roll": [2, 5, 12, 12]}))).await;
+    for ws in [&mut projector, &mut laptop, &mut ana] {
+        assert_eq!(until(ws, event("Rolled")).await["event"]["roll"], json!([2, 5, 12, 12]));
+    }
+    // Its report comes to it alone.
+    send(&mut laptop, host_cmd(&host, json!({"type": "Report"}))).await;
+    let report = until(&mut laptop, is("Report")).await;
+    assert_eq!(report["rows"][0]["name"], "Ana");
+    // A wrong host token: refused with a sentence, and no host rights.
+    let mut guess = server.connect().await;
+    send(&mut guess, json!({"type": "Present", "version": 3, "code": code, "host": "guess"})).await;
+    let no = until(&mut guess, is("Error")).await;
+    assert_eq!(no["code"], "NotHost", "{no}");
+    assert_eq!(no["message"], format!("This host link is not the one for room {code}: you can join it as a member."));
+    // "Play too": the projector takes a seat, with a token to come back to it.
+    send(&mut projector, json!({"type": "Sit", "name": "ana"})).await;
+    assert_eq!(until(&mut projector, is("Error")).await["code"], "Refused", "the name is taken");
+    send(&mut projector, json!({"type": "Sit", "name": "Mr Obi"})).await;
+    let sat = until(&mut projector, is("Welcome")).await;
+    assert_eq!((sat["seat"].as_u64(), sat["host"].as_str()), (Some(1), Some(host.as_str())), "{sat}");
+    let seat_token = sat["token"].as_str().unwrap().to_string();
+    send(&mut projector, json!({"type": "Claim", "claim": "Impossible"})).await;
+    assert_eq!(until(&mut ana, event("Clock")).await["event"]["seat"], 1);
+    // Back after a drop by the seat's token.
+    drop(projector);
+    let (_, back) = join(&server, &code, "Mr Obi", Some(&seat_token)).await;
+    assert_eq!(back["seat"], 1, "{back}");
     server.stop().await;
 }

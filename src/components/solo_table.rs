@@ -1,0 +1,79 @@
+//! The local table (solitaire and pass-and-play): the shared claim bar and table, answered
+//! by the local game, with what only a local game has: hints, new rolls at a practice level,
+//! and links to a roll.
+
+use leptos::prelude::*;
+
+use crate::app::{next_roll, use_ctx, LocalTable};
+use crate::components::{ClaimBar, DifficultySelect, PlayRollForm, TableView};
+use crate::hooks::use_clock::now_ms;
+use crate::table::Table;
+
+/// The play area of the solitaire page.
+#[component]
+pub fn SoloTable() -> impl IntoView {
+    let ctx = use_ctx();
+    let game = ctx.game;
+    Table::provide(LocalTable(ctx), ctx.now.into());
+    // Practice: "New roll" can pick rolls of one difficulty; the tag shows the level chosen
+    // (the player asked for it), never anything the solver says about this roll.
+    let level = ctx.level;
+    let new_roll = move |_| next_roll(ctx);
+    let difficulty_text = move || game.with(|g| g.level.map(|l| format!("Difficulty {l} of 5")));
+    let difficulty = Memo::new(move |_| game.with(|g| (g.roll.clone(), g.rules.clone())));
+    let share_open = ctx.share_open;
+    let share = Memo::new(move |_| {
+        let (roll, rules) = difficulty.get();
+        let here = web_sys::window()
+            .and_then(|w| {
+                let l = w.location();
+                Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
+            })
+            .unwrap_or_default();
+        format!("{here}{}", crate::forms::link_query(&rules, &roll))
+    });
+    let tags = move || {
+        view! {
+            <span class="difficulty-tag" data-testid="difficulty">{difficulty_text}</span>
+            <span class="daily-tag">{move || game.with(|g| g.daily.map(|_| "Daily puzzle"))}</span>
+        }
+    };
+    view! {
+        <ClaimBar/>
+        <TableView tags=tags>
+            <button
+                on:click=move |_| game.update(|g| g.show_hint(now_ms()))
+                disabled=move || game.with(|g| g.round.is_running())
+            >
+                "Hint"
+            </button>
+            <button class="primary" on:click=new_roll>
+                "New roll"
+            </button>
+            <DifficultySelect label="Practice " any="any roll" level=level/>
+        </TableView>
+        <p class="hint" role="status">{move || game.with(|g| g.hint.clone())}</p>
+        <details
+            class="share-roll"
+            prop:open=move || share_open.get()
+            on:toggle=move |ev| {
+                if let Some(d) = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok()) {
+                    share_open.set(d.has_attribute("open"));
+                }
+            }
+        >
+            <summary>"Share or play a roll"</summary>
+            <p class="share">
+                <label>
+                    "Link to this roll "
+                    <input type="text" readonly prop:value=move || share.get() on:focus=move |ev| {
+                        if let Some(input) = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok()) {
+                            input.select();
+                        }
+                    }/>
+                </label>
+            </p>
+            <PlayRollForm/>
+        </details>
+    }
+}
