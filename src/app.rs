@@ -388,7 +388,7 @@ pub fn App() -> impl IntoView {
                             }
                         })
                         .collect_view()}
-                    <button class="tab room-door" on:click=open_room>"Class room"</button>
+                    <button class="tab" on:click=open_room>"Class room"</button>
                 </nav>
                 {move || match view.get() {
                     View::Solutions => view! { <SolutionsPanel/> }.into_any(),

@@ -26,9 +26,9 @@ async function person(path = '', options = {}, url = ROOM_URL) {
   return { context, page, score };
 }
 
-/** A teacher's screen with a new room (no seat): the room's code. */
+/** A teacher's screen with a new room (no seat), from solitaire or the room's forms: its code. */
 async function createRoom(host) {
-  await host.score.button('Class room').click();
+  if (!new URL(host.page.url()).search.startsWith('?room')) await host.score.button('Class room').click();
   await host.score.button('Create room').click();
   const code = (await host.page.getByTestId('room-code').textContent()).trim();
   assert.match(code, /^[A-HJ-NP-Z2-9]{6}$/);
@@ -238,6 +238,38 @@ test('the presenter fits 1920×1080 and 1280×720 with 30 members, with no scrol
     await inView(host.page.locator('.ranking li').nth(29), 'the 30th member');
   }
   for (const m of [host, ana, ben, crowd]) {
+    m.score.assertNoConsoleErrors();
+    await m.context.close();
+  }
+});
+
+test('auto-deal: the teacher’s screen deals the next roll a set time after a result, counting down', async () => {
+  assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  await context.clock.install({ time: Date.now() });
+  const page = await context.newPage();
+  const host = { context, page, score: new ScorePage(page) };
+  await page.goto(`${ROOM_URL}/?room`);
+  const code = await createRoom(host);
+  const ana = await person(`?room=${code}`, PHONE);
+  await joinAs(ana, 'Ana');
+  const panel = await hostPanel(host);
+  await panel.getByRole('combobox', { name: 'Deal the next roll by itself' }).selectOption('10');
+  await deal(host, '1 1 1 4');
+  await waitForRoll(ana, '1 1 1 4');
+  await ana.score.button('IMPOSSIBLE').click();
+  await ana.score.button('Reveal now').click();
+  await page.getByText('Ana +1: right: 1 1 1 4 has no solution').waitFor();
+  // The countdown shows on the teacher's screen; "Wait" would stop it.
+  await page.getByRole('timer').getByText('Next roll in 10 s').waitFor();
+  await context.clock.runFor(4_000);
+  await page.getByRole('timer').getByText('Next roll in 6 s').waitFor();
+  await context.clock.runFor(6_500);
+  // The next roll is dealt: the result goes, and Ana's table is open for claims again.
+  await ana.page.getByText('Ana +1: right: 1 1 1 4 has no solution').waitFor({ state: 'detached' });
+  await page.getByText('Next roll in').waitFor({ state: 'detached' });
+  assert.equal(await ana.score.button('IMPOSSIBLE').isEnabled(), true);
+  for (const m of [host, ana]) {
     m.score.assertNoConsoleErrors();
     await m.context.close();
   }
