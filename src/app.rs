@@ -115,7 +115,7 @@ impl TableSource for LocalTable {
 }
 
 /// Whether a key press belongs to a text field or a list (so it is not a game key).
-fn typing(ev: &leptos::ev::KeyboardEvent) -> bool {
+pub fn typing(ev: &leptos::ev::KeyboardEvent) -> bool {
     let tag = ev
         .target()
         .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())

@@ -8,20 +8,11 @@
 use leptos::prelude::*;
 use score_room::protocol::{Claim, HostCommand};
 
+use crate::app::typing;
 use crate::components::room_panel::{page_link, Room};
 use crate::components::room_scoreboard::{LiveWorking, RoomScoreboard};
 use crate::components::{ClaimBar, RoomChat, RoomHostPanel, TableView};
 use crate::table::Table;
-
-/// Whether a key press belongs to a text field (so it is not a game key).
-fn typing(ev: &leptos::ev::KeyboardEvent) -> bool {
-    let tag = ev
-        .target()
-        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-        .map(|e| e.tag_name())
-        .unwrap_or_default();
-    matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT") || ev.ctrl_key() || ev.meta_key() || ev.alt_key()
-}
 
 /// The host's room page.
 #[component]
