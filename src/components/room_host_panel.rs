@@ -102,7 +102,7 @@ pub(crate) fn RoomHostPanel(
                     (d, g, s, i) => error.set(d.err().or(g.err()).or(s.err()).or(i.err())),
                 }
             }>
-                <h4>"The room's rules"</h4>
+                <h3>"The room's rules"</h3>
                 <label>"Dice (sides) " <input type="text" prop:value=move || r_dice.get() on:input=move |ev| r_dice.set(event_target_value(&ev))/></label>
                 <label>"Goal " <input type="text" inputmode="numeric" prop:value=move || r_goal.get() on:input=move |ev| r_goal.set(event_target_value(&ev))/></label>
                 <label>"SCORE clock (seconds) " <input type="text" inputmode="numeric" prop:value=move || r_score.get() on:input=move |ev| r_score.set(event_target_value(&ev))/></label>
@@ -118,6 +118,8 @@ pub(crate) fn RoomHostPanel(
                     ev.prevent_default();
                     room.send(ClientMsg::Sit { name: play_name.get_untracked() });
                 }>
+                    <h3>"Play too"</h3>
+                    <p class="muted">"A seat on the scoreboard and a table of your own, on this screen."</p>
                     <label>"Your name " <input type="text" maxlength=MAX_NAME prop:value=move || play_name.get() on:input=move |ev| play_name.set(event_target_value(&ev))/></label>
                     <button type="submit">"Play too"</button>
                 </form>
