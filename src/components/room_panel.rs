@@ -400,8 +400,9 @@ impl Room {
     fn tick(self, t: u64) {
         if self.auto_at.get_untracked().is_some_and(|at| t >= at) {
             self.auto_at.set(None);
+            // Dealt only if the roll is still settled: another host screen may have dealt first.
             if self.seen.with_untracked(|s| s.as_ref().is_some_and(|s| s.settled)) {
-                self.command(HostCommand::NewRoll { roll: None });
+                self.command(HostCommand::NextRoll);
             }
         }
     }

@@ -125,6 +125,9 @@ pub enum HostCommand {
         #[serde(default)]
         roll: Option<Vec<i64>>,
     },
+    /// The next roll, at random, only if this one is settled: a host screen's auto-deal. When
+    /// another host screen has dealt first, it does nothing (so two screens deal once).
+    NextRoll,
     /// Lock the room to new members, or open it.
     Lock { locked: bool },
     /// Remove a member.

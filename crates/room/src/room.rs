@@ -67,6 +67,8 @@ pub enum Input {
     Chat { seat: Seat, text: String },
     /// Host: a new roll (dealt by the caller), settling whatever runs.
     NewRoll { deal: Deal },
+    /// Host: the next roll (dealt by the caller) if this one is settled; else nothing.
+    NextRoll { deal: Deal },
     /// Host: lock the room to new members, or open it.
     Lock { locked: bool },
     /// Host: clear the chat.
@@ -449,6 +451,8 @@ impl Room {
             Input::Act { seat, action } => self.act(seat, action, now_ms)?,
             Input::Chat { seat, text } => self.chat(seat, &text)?,
             Input::NewRoll { deal } => self.new_roll(deal, now_ms),
+            Input::NextRoll { deal } if self.phase() == Phase::Over => self.new_roll(deal, now_ms),
+            Input::NextRoll { .. } => Vec::new(),
             Input::Lock { locked } => {
                 self.saved.locked = locked;
                 vec![everyone(RoomEvent::Locked { locked })]
@@ -697,6 +701,21 @@ mod tests {
         let out = r.apply(combine(2, 0, Op::Concat, 4), 2).unwrap();
         assert_eq!(lines(&out), ["Cy +1: 20 made in 2 moves"]);
         assert_eq!(scores(&r), [0, 0, 1]);
+    }
+
+    #[test]
+    fn next_roll_deals_only_a_settled_roll_so_two_host_screens_deal_once() {
+        let mut r = room(&[2, 5, 12, 12]);
+        // Not settled: nothing happens (and the roll in play stays).
+        assert_eq!(r.apply(Input::NextRoll { deal: deal(&[1, 1, 1, 4]) }, 0).unwrap(), []);
+        assert_eq!(r.roll(), [2, 5, 12, 12]);
+        r.apply(score(0), 1).unwrap();
+        solve(&mut r, 0, 2);
+        // Settled: the first deals; the second, a moment later, finds the roll open and does nothing.
+        let out = r.apply(Input::NextRoll { deal: deal(&[1, 1, 1, 4]) }, 3).unwrap();
+        assert_eq!(out, [everyone(RoomEvent::Rolled { roll: vec![1, 1, 1, 4] })]);
+        assert_eq!(r.apply(Input::NextRoll { deal: deal(&[6, 6, 12, 20]) }, 4).unwrap(), []);
+        assert_eq!(r.roll(), [1, 1, 1, 4]);
     }
 
     #[test]

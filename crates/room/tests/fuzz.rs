@@ -68,6 +68,9 @@ fn step() -> impl Strategy<Value = Step> {
         1 => any::<u64>().prop_map(|seed| Step::Input(Input::NewRoll {
             deal: Deal::new(roll_for(&Rules::default(), seed), &Rules::default()),
         })),
+        1 => any::<u64>().prop_map(|seed| Step::Input(Input::NextRoll {
+            deal: Deal::new(roll_for(&Rules::default(), seed), &Rules::default()),
+        })),
         1 => any::<bool>().prop_map(|locked| Step::Input(Input::Lock { locked })),
         1 => Just(Step::Input(Input::ClearChat)),
         1 => (rules(), any::<bool>(), any::<u64>()).prop_map(|(rules, judging, seed)| {

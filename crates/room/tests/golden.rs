@@ -60,6 +60,7 @@ fn what_a_page_sends() {
         host(HostCommand::NewRoll { roll: None }),
         r#"{"type":"Host","host":"h","command":{"type":"NewRoll","roll":null}}"#,
     );
+    golden(host(HostCommand::NextRoll), r#"{"type":"Host","host":"h","command":{"type":"NextRoll"}}"#);
     golden(
         host(HostCommand::Lock { locked: true }),
         r#"{"type":"Host","host":"h","command":{"type":"Lock","locked":true}}"#,

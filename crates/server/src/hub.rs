@@ -597,6 +597,7 @@ impl Hub {
                 };
                 Input::NewRoll { deal: Deal::new(roll, &rules) }
             }
+            HostCommand::NextRoll => Input::NextRoll { deal: Deal::new(new_roll(&rules), &rules) },
             HostCommand::Lock { locked } => Input::Lock { locked },
             HostCommand::Remove { seat } => Input::Leave { seat },
             HostCommand::ClearChat => Input::ClearChat,
@@ -648,7 +649,7 @@ impl Hub {
                 }
                 HostAction::Play { input: input @ Input::Leave { seat: who }, .. } => (input, Some((who, true))),
                 // A roll dealt for rules that changed meanwhile (another host screen) is not played.
-                HostAction::Play { input: Input::NewRoll { .. }, dealt_for }
+                HostAction::Play { input: Input::NewRoll { .. } | Input::NextRoll { .. }, dealt_for }
                     if lock(&entry).room.rules() != &dealt_for =>
                 {
                     return Err(fail(ErrorCode::Refused, "The room's rules changed meanwhile: deal again."));
