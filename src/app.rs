@@ -201,6 +201,21 @@ pub fn set_query(query: &str) {
     }
 }
 
+/// Puts `query` in the address bar as a new entry of the history, so Back returns from it.
+fn push_query(query: &str) {
+    if let Some(w) = web_sys::window() {
+        let path = w.location().pathname().unwrap_or_default();
+        if let Ok(history) = w.history() {
+            let _ = history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("{path}{query}")));
+        }
+    }
+}
+
+/// The page the address asks for.
+fn page_of(query: &str) -> Page {
+    crate::forms::room_link(query).map_or(Page::Solo, Page::Room)
+}
+
 /// The page: the solitaire table with its views, or a class room, which takes it all.
 #[derive(Debug, Clone, PartialEq)]
 enum Page {
@@ -285,22 +300,27 @@ pub fn App() -> impl IntoView {
     // A class-room link (`?room=CODE`, a host's `&host=TOKEN`) opens the room, which takes
     // the page; the address keeps the room (never the host token), so a reload comes back.
     let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
-    let page = RwSignal::new(match crate::forms::room_link(&query) {
-        Some(link) => {
-            set_query(&link.query());
-            Page::Room(link)
-        }
-        None => Page::Solo,
-    });
+    let page = RwSignal::new(page_of(&query));
+    if let Page::Room(link) = page.get_untracked() {
+        set_query(&link.query());
+    }
     // The room says when it is left: back to solitaire, its game as it was.
     let left = window_event_listener_untyped("score-room:left", move |_| {
         set_query("");
         page.set(Page::Solo);
     });
-    on_cleanup(move || left.remove());
+    // Back (and Forward) between solitaire and the room: the room's seat is kept, not given up.
+    let moved = window_event_listener(leptos::ev::popstate, move |_| {
+        let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+        page.set(page_of(&query));
+    });
+    on_cleanup(move || {
+        left.remove();
+        moved.remove();
+    });
     let open_room = move |_| {
         let link = RoomLink::default();
-        set_query(&link.query());
+        push_query(&link.query());
         page.set(Page::Room(link));
     };
     // N: the next roll, whenever no clock runs (in solitaire: a room has its own keys).

@@ -304,6 +304,20 @@ test('a link to a room that is missing, locked or mistyped opens the join form w
   }
 });
 
+test('Back from a room shows solitaire again and Forward returns to the same room', async () => {
+  assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
+  const host = await person();
+  await host.score.playRoll('2 5 12 12');
+  const code = await createRoom(host);
+  await host.page.goBack();
+  await waitForRoll(host, '2 5 12 12');
+  assert.equal(new URL(host.page.url()).search, '');
+  await host.page.goForward();
+  await host.page.getByTestId('room-code').getByText(code).waitFor();
+  host.score.assertNoConsoleErrors();
+  await host.context.close();
+});
+
 test('served as plain files, the room says it needs score-server and solitaire plays', async () => {
   const m = await person('', {}, BASE_URL);
   await m.score.button('Class room').click();
