@@ -61,9 +61,7 @@ impl TableSource for LocalTable {
     fn claims(&self) -> Claims {
         self.0.game.with(|g| {
             let phase = g.round.phase();
-            let score_ok = matches!(phase, Phase::Open | Phase::Impossible(_));
-            let impossible_ok = phase == Phase::Open;
-            let row = |player, name, score| ClaimRow { player, name, score, score_ok, impossible_ok };
+            let row = |player, name, score| ClaimRow { player, name, score };
             let rows = match &g.group {
                 Some(m) => m
                     .names
@@ -77,6 +75,8 @@ impl TableSource for LocalTable {
             let scoring = matches!(phase, Phase::Score { .. });
             Claims {
                 rows,
+                score_ok: matches!(phase, Phase::Open | Phase::Impossible(_)),
+                impossible_ok: phase == Phase::Open,
                 scoreboard: g.group.is_some(),
                 reveal: matches!(phase, Phase::Impossible(_)),
                 give_up: scoring,
@@ -193,21 +193,23 @@ fn clear_query() {
 
 /// Puts `query` (e.g. `?room=ABC234`, or nothing) in the address bar, in place of the old one.
 pub fn set_query(query: &str) {
-    if let Some(w) = web_sys::window() {
-        let path = w.location().pathname().unwrap_or_default();
-        if let Ok(history) = w.history() {
-            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("{path}{query}")));
-        }
-    }
+    address(query, false);
 }
 
 /// Puts `query` in the address bar as a new entry of the history, so Back returns from it.
 fn push_query(query: &str) {
-    if let Some(w) = web_sys::window() {
-        let path = w.location().pathname().unwrap_or_default();
-        if let Ok(history) = w.history() {
-            let _ = history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("{path}{query}")));
-        }
+    address(query, true);
+}
+
+fn address(query: &str, new_entry: bool) {
+    let Some(w) = web_sys::window() else { return };
+    let url = format!("{}{query}", w.location().pathname().unwrap_or_default());
+    if let Ok(history) = w.history() {
+        let _ = if new_entry {
+            history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
+        } else {
+            history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
+        };
     }
 }
 
@@ -371,6 +373,16 @@ pub fn App() -> impl IntoView {
     });
 
     let view = RwSignal::new(View::Solutions);
+    // Storage and loading notices, on either page.
+    let notice_list = move || {
+        view! {
+            <div class="notices" role="status">
+                <For each=move || notices.get() key=|n| n.clone() let:n>
+                    <p class="notice">{n}</p>
+                </For>
+            </div>
+        }
+    };
     let solo = move || {
         view! {
         <header class="top">
@@ -379,11 +391,7 @@ pub fn App() -> impl IntoView {
                 "Make " <strong>{move || game.with(|g| g.rules.goal)}</strong> " from the dice."
             </p>
         </header>
-        <div class="notices" role="status">
-            <For each=move || notices.get() key=|n| n.clone() let:n>
-                <p class="notice">{n}</p>
-            </For>
-        </div>
+        {notice_list()}
         <main class="layout" class:match=move || game.with(|g| g.group.is_some())>
             <section class="play" aria-label="Table">
                 <SoloTable/>
@@ -429,11 +437,7 @@ pub fn App() -> impl IntoView {
         {move || match page.get() {
             Page::Solo => solo().into_any(),
             Page::Room(link) => view! {
-                <div class="notices" role="status">
-                    <For each=move || notices.get() key=|n| n.clone() let:n>
-                        <p class="notice">{n}</p>
-                    </For>
-                </div>
+                {notice_list()}
                 <RoomHost link/>
             }.into_any(),
         }}

@@ -175,19 +175,16 @@ impl Desk {
     }
 }
 
-/// SCORE and IMPOSSIBLE for one player (the only one in solitaire and in a room).
+/// Who may press SCORE and IMPOSSIBLE here: one player (the only one in solitaire and in
+/// a room), or each player of a match.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClaimRow {
-    /// Who presses (the player's index in a match, else 0).
+    /// Who presses (the player's index in a match, a room seat, else 0).
     pub player: usize,
     /// Their name, in a match.
     pub name: Option<String>,
     /// Their score, in a match.
     pub score: Option<i64>,
-    /// Whether SCORE may be pressed now.
-    pub score_ok: bool,
-    /// Whether IMPOSSIBLE may be pressed now.
-    pub impossible_ok: bool,
 }
 
 /// A running clock: its label and its deadline in this browser's clock.
@@ -204,6 +201,10 @@ pub struct ClockView {
 pub struct Claims {
     /// SCORE/IMPOSSIBLE buttons, one row per player who may press them here.
     pub rows: Vec<ClaimRow>,
+    /// Whether SCORE may be pressed now (the round's phase: the same for every row).
+    pub score_ok: bool,
+    /// Whether IMPOSSIBLE may be pressed now.
+    pub impossible_ok: bool,
     /// Whether a match's scoreboard shows beside them (rows with names and scores).
     pub scoreboard: bool,
     /// "Reveal now" is offered (an IMPOSSIBLE clock runs).

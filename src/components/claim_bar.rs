@@ -38,14 +38,7 @@ pub fn ClaimBar() -> impl IntoView {
     };
     let scoreboard = Memo::new(move |_| claims.with(|c| c.scoreboard));
     // The rows are redrawn when a player or a score changes, not when a button's state does.
-    let rows = Memo::new(move |_| {
-        claims.with(|c| {
-            c.rows
-                .iter()
-                .map(|r| crate::table::ClaimRow { score_ok: false, impossible_ok: false, ..r.clone() })
-                .collect::<Vec<_>>()
-        })
-    });
+    let rows = Memo::new(move |_| claims.with(|c| c.rows.clone()));
     view! {
         <div class="claims">
             <Show when=move || scoreboard.get()>
@@ -109,7 +102,8 @@ pub fn ClaimBar() -> impl IntoView {
     }
 }
 
-fn result_class(points: i32) -> &'static str {
+/// The class of a result line: a gain, a loss, or neither.
+pub(crate) fn result_class(points: i32) -> &'static str {
     match points {
         p if p > 0 => "result gain",
         p if p < 0 => "result loss",

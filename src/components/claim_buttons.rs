@@ -10,18 +10,13 @@ pub fn ClaimButtons(
 ) -> impl IntoView {
     let table = use_table();
     let player = row.player;
-    // Whether the buttons may be pressed, read live from the claim bar.
-    let ok = move |score: bool| {
-        table.claims.with(|c| {
-            c.rows.iter().find(|r| r.player == player).is_some_and(|r| if score { r.score_ok } else { r.impossible_ok })
-        })
-    };
+    let claims = table.claims;
     let label = move |claim: &str| row.name.as_ref().map(|n| format!("{claim} for {n}"));
     view! {
         <button
             class="claim score"
             aria-label=label("SCORE")
-            disabled=move || !ok(true)
+            disabled=move || !claims.with(|c| c.score_ok)
             on:click=move |_| table.act(Act::Score(player))
         >
             "SCORE"
@@ -29,7 +24,7 @@ pub fn ClaimButtons(
         <button
             class="claim impossible"
             aria-label=label("IMPOSSIBLE")
-            disabled=move || !ok(false)
+            disabled=move || !claims.with(|c| c.impossible_ok)
             on:click=move |_| table.act(Act::Impossible(player))
         >
             "IMPOSSIBLE"

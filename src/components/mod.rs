@@ -1,6 +1,6 @@
 //! The components, one per file.
 
-mod claim_bar;
+pub(crate) mod claim_bar;
 mod claim_buttons;
 mod daily_panel;
 mod difficulty_select;
@@ -22,7 +22,7 @@ mod room_presenter;
 mod room_report;
 mod room_scoreboard;
 mod room_student;
-pub(crate) mod room_table;
+mod room_table;
 mod rules_panel;
 mod score_panel;
 mod settings_panel;

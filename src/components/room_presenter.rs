@@ -6,13 +6,14 @@
 //! table as everyone.
 
 use leptos::prelude::*;
-use score_room::protocol::{Claim, HostCommand};
+use score_room::protocol::Claim;
 
 use crate::app::typing;
+use crate::components::claim_bar::result_class;
 use crate::components::room_panel::{page_link, Room};
 use crate::components::room_scoreboard::{LiveWorking, RoomScoreboard};
 use crate::components::{ClaimBar, RoomChat, RoomHostPanel, TableView};
-use crate::table::Table;
+use crate::table::{Act, Table};
 
 /// The host's room page.
 #[component]
@@ -20,7 +21,7 @@ pub(crate) fn RoomPresenter(
     /// The room client, holding the host token.
     room: Room,
 ) -> impl IntoView {
-    Table::provide(room, room.now.into());
+    let table = Table::provide(room, room.now.into());
     let Room { seen, presenting, now, auto_at, .. } = room;
     let code = Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| s.code.clone())).unwrap_or_default());
     let seated = Memo::new(move |_| seen.with(|s| s.as_ref().is_some_and(|s| s.seat.is_some())));
@@ -40,9 +41,10 @@ pub(crate) fn RoomPresenter(
             Some((whose, left))
         })
     };
-    let results = Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| s.results.clone())).unwrap_or_default());
+    // The last result, as the table's claim bar has it (with its points, for its colour).
+    let results = Memo::new(move |_| table.claims.with(|c| c.results.clone()));
     let auto_left = move || auto_at.get().map(|at| at.saturating_sub(now.get()).div_ceil(1000));
-    let next_roll = move || room.command(HostCommand::NewRoll { roll: None });
+    let next_roll = move || table.act(Act::Next);
     // N deals the next roll, unless a clock runs (the button deals at any time).
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
         let running = seen.with_untracked(|s| s.as_ref().is_none_or(|s| s.clock.is_some()));
@@ -116,14 +118,7 @@ pub(crate) fn RoomPresenter(
                 })}
                 <LiveWorking room/>
                 <div class="results" role="status">
-                    {move || results.get().into_iter().map(|l| {
-                        let class = match crate::components::room_table::line_points(&l) {
-                            p if p > 0 => "result gain",
-                            p if p < 0 => "result loss",
-                            _ => "result",
-                        };
-                        view! { <p class=class>{l}</p> }
-                    }).collect_view()}
+                    {move || results.get().into_iter().map(|r| view! { <p class=result_class(r.points)>{r.text}</p> }).collect_view()}
                 </div>
             </section>
             <RoomScoreboard room/>

@@ -11,7 +11,7 @@ use crate::game::ResultLine;
 use crate::table::{Act, ClaimRow, Claims, ClockView, Desk, TableSource};
 
 /// The points a room's result line starts with ("Ana +1: …", "Ana −2: …"), for its colour.
-pub(crate) fn line_points(line: &str) -> i32 {
+fn line_points(line: &str) -> i32 {
     line.split_whitespace()
         .find_map(|w| {
             let w = w.trim_end_matches(':');
@@ -37,19 +37,11 @@ impl TableSource for Room {
             let Some(s) = s else { return Claims::default() };
             let clock = s.clock;
             let mine = |claim| clock.is_some_and(|c| Some(c.seat) == s.seat && c.claim == claim);
-            let rows = s
-                .seat
-                .map(|player| ClaimRow {
-                    player,
-                    name: None,
-                    score: None,
-                    score_ok: !s.settled && clock.is_none_or(|c| c.claim == Claim::Impossible),
-                    impossible_ok: !s.settled && clock.is_none(),
-                })
-                .into_iter()
-                .collect();
+            let rows = s.seat.map(|player| ClaimRow { player, name: None, score: None }).into_iter().collect();
             Claims {
                 rows,
+                score_ok: !s.settled && clock.is_none_or(|c| c.claim == Claim::Impossible),
+                impossible_ok: !s.settled && clock.is_none(),
                 scoreboard: false,
                 reveal: clock.is_some_and(|c| c.claim == Claim::Impossible) && s.seat.is_some(),
                 give_up: mine(Claim::Score),

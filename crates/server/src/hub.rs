@@ -501,28 +501,16 @@ impl Hub {
         let gone = || fail(ErrorCode::NotSeated, "You are no longer in this room.");
         let entry = self.entry(code).ok_or_else(gone)?;
         let mut e = lock(&entry);
+        // Out of the room's sends while it is seated (as a member who joins is), back if refused.
         let conn = e.conns.remove(&screen).ok_or_else(gone)?;
         let now = now_ms();
-        let outs = match e.room.apply(Input::Join { name: name.into() }, now) {
-            Ok(outs) => outs,
-            Err(r) => {
+        let (seat, t) = match self.seat(code, &mut e, name, now) {
+            Ok(seated) => seated,
+            Err(refused) => {
                 e.conns.insert(screen, conn);
-                if !r.settled.is_empty() {
-                    self.save(code, &mut e);
-                    e.send(&r.settled, now);
-                }
-                return Err(refusal(&r.error));
+                return Err(refused);
             }
         };
-        let Some(seat) = joined_seat(&outs) else {
-            e.conns.insert(screen, conn);
-            return Err(fail(ErrorCode::Refused, "The room did not seat you: try again."));
-        };
-        let t = token();
-        e.tokens.insert(t.clone(), seat);
-        e.active_ms = now;
-        self.save(code, &mut e);
-        e.send(&outs, now);
         e.conns.insert(Who::Seat(seat), conn);
         let host = e.host.clone();
         Ok((Who::Seat(seat), e.welcome(code, Some(seat), Some(t), Some(host), now)))
@@ -558,11 +546,20 @@ impl Hub {
             e.active_ms = now;
             return Ok((seat, e.welcome(&code, Some(seat), Some(token), None, now)));
         }
+        let (seat, t) = self.seat(&code, &mut e, name, now)?;
+        e.conns.insert(Who::Seat(seat), conn);
+        Ok((seat, e.welcome(&code, Some(seat), Some(t), None, now)))
+    }
+
+    /// Seats `name` in the room: its seat and the seat's token, the join stored and told to
+    /// everyone connected. A refused name changes nothing, but clocks settled on the way still
+    /// reach everyone and the store.
+    fn seat(&self, code: &str, e: &mut Entry, name: &str, now: u64) -> Result<(Seat, String), Fail> {
         let outs = match e.room.apply(Input::Join { name: name.into() }, now) {
             Ok(outs) => outs,
             Err(r) => {
                 if !r.settled.is_empty() {
-                    self.save(&code, &mut e);
+                    self.save(code, e);
                     e.send(&r.settled, now);
                 }
                 return Err(refusal(&r.error));
@@ -573,10 +570,9 @@ impl Hub {
         let t = token();
         e.tokens.insert(t.clone(), seat);
         e.active_ms = now;
-        self.save(&code, &mut e);
+        self.save(code, e);
         e.send(&outs, now);
-        e.conns.insert(Who::Seat(seat), conn);
-        Ok((seat, e.welcome(&code, Some(seat), Some(t), None, now)))
+        Ok((seat, t))
     }
 
     /// A host's command, checked against the host token: a room input (a new roll is dealt,
