@@ -155,8 +155,8 @@ async fn a_kill_9_during_play_loses_no_point() {
         let seen = Arc::new(Mutex::new(Seen::default()));
         tasks.push(tokio::spawn(watch(ben, seen.clone())));
         let offset = Duration::from_millis(i as u64 * 900 / ROOMS as u64);
+        rooms.push((code, host_seat, host_token.clone(), seen));
         tasks.push(tokio::spawn(play(host, host_token, ana, offset)));
-        rooms.push((code, host_seat, seen));
     }
     // Mid-play, at a moment no round is aligned to.
     tokio::time::sleep(Duration::from_millis(3_170)).await;
@@ -168,7 +168,7 @@ async fn a_kill_9_during_play_loses_no_point() {
     let _server = spawn(&dir, port);
     wait_for(port).await;
     let mut rounds_seen = 0;
-    for (code, host_seat, seen) in rooms {
+    for (code, host_seat, host_token, seen) in rooms {
         let seen = seen.lock().unwrap().clone();
         let mut host = room_socket(port, &code).await;
         let w = welcome(&mut host, json!({"type": "Join", "version": 3, "code": code, "name": "", "token": host_seat}))
@@ -188,6 +188,13 @@ async fn a_kill_9_during_play_loses_no_point() {
             assert_eq!(w["view"]["results"].as_array().unwrap().len(), seen.lines.len(), "room {code}");
         }
         rounds_seen += (-was / 2) as usize;
+        // A host screen (the projector, no seat) comes back by the host token alone.
+        let mut screen = room_socket(port, &code).await;
+        let p = welcome(&mut screen, json!({"type": "Present", "version": 3, "code": code, "host": host_token})).await;
+        assert_eq!((&p["seat"], p["host"].as_str()), (&Value::Null, Some(host_token.as_str())), "room {code}: {p}");
+        let names =
+            |w: &Value| w["view"]["members"].as_array().unwrap().iter().map(|m| m["name"].clone()).collect::<Vec<_>>();
+        assert_eq!(names(&p), names(&w), "room {code}");
     }
     assert!(rounds_seen >= ROOMS * 2, "too little play before the kill to tell anything: {rounds_seen} rounds");
 }
