@@ -16,12 +16,13 @@
 
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
-use score_engine::{Action, Board, Rules};
+use score_engine::{Action, Board};
+use score_room::mirror::{Effect, Mirror};
 use score_room::protocol::{
-    next, random_code, room_code, ChatLine, Claim, ClientMsg, Clock, ErrorCode, HostCommand, Next, Player, ReportRow,
-    RoomEvent, Seat, ServerMsg, View, CHAT_KEPT, CODE_LEN, VERSION,
+    random_code, room_code, ClientMsg, ErrorCode, HostCommand, ReportRow, RoomEvent, Seat, ServerMsg, View, CODE_LEN,
+    VERSION,
 };
-use serde::{Deserialize, Serialize};
+use score_room::ticket::Ticket;
 use wasm_bindgen::prelude::*;
 use web_sys::{CloseEvent, MessageEvent, WebSocket};
 
@@ -33,33 +34,6 @@ use crate::table::Slots;
 
 /// Where the seat token is kept, so a reload takes the same seat back.
 pub const ROOM_KEY: &str = "score.room.v1";
-
-/// A room to come back to: a member's seat, a host's screen, or both.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-struct Ticket {
-    code: String,
-    /// The seat's token (none for a host screen that doesn't play).
-    #[serde(default)]
-    token: Option<String>,
-    host: Option<String>,
-    /// The name the seat was taken with: the join form offers it again if the seat is gone.
-    #[serde(default)]
-    name: String,
-}
-
-impl Ticket {
-    /// The hello that takes this place back.
-    fn hello(&self) -> Option<ClientMsg> {
-        let code = self.code.clone();
-        match (&self.token, &self.host) {
-            (Some(token), _) => {
-                Some(ClientMsg::Join { version: VERSION, code, name: self.name.clone(), token: Some(token.clone()) })
-            }
-            (None, Some(host)) => Some(ClientMsg::Present { version: VERSION, code, host: host.clone() }),
-            (None, None) => None,
-        }
-    }
-}
 
 fn ticket() -> Option<Ticket> {
     storage::load::<Option<Ticket>>(ROOM_KEY, "room").0.flatten()
@@ -77,97 +51,37 @@ pub(crate) enum Status {
     Reconnecting,
     /// No room server answers: the page is served as plain files.
     NoServer,
+    /// The server speaks a newer protocol: this page must be reloaded (its place is kept).
+    Outdated,
 }
 
-/// The room as this member (or host screen) sees it.
-#[derive(Debug, Clone, Default, PartialEq)]
+/// The room as this member (or host screen) sees it: the room's code, this page's seat and
+/// host token, and the [`Mirror`] of the room (tested natively in `score-room`), whose view
+/// it reads as its own fields.
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Seen {
     pub(crate) code: String,
     /// This page's seat: none for a host screen that doesn't play.
     pub(crate) seat: Option<Seat>,
     pub(crate) host: Option<String>,
-    pub(crate) rules: Rules,
-    pub(crate) judging: bool,
-    pub(crate) roll: Vec<i64>,
-    pub(crate) members: Vec<Player>,
-    /// The running clock.
-    pub(crate) clock: Option<Clock>,
-    /// Whether this roll's points are settled.
-    pub(crate) settled: bool,
-    /// Server clock minus this browser's, ms.
-    pub(crate) offset: i64,
-    /// The last room event applied.
-    pub(crate) seq: u64,
-    pub(crate) results: Vec<String>,
-    pub(crate) chat: Vec<ChatLine>,
-    /// The claimant's working, shown to all while their SCORE clock runs.
-    pub(crate) live: Option<(Seat, Vec<String>)>,
-    pub(crate) locked: bool,
+    pub(crate) mirror: Mirror,
+}
+
+impl std::ops::Deref for Seen {
+    type Target = View;
+    fn deref(&self) -> &View {
+        self.mirror.view()
+    }
 }
 
 impl Seen {
     pub(crate) fn name(&self, seat: Seat) -> String {
-        self.members.iter().find(|m| m.seat == seat).map(|m| m.name.clone()).unwrap_or_default()
+        self.mirror.name(seat)
     }
 
     /// A server time in this browser's clock.
     pub(crate) fn local(&self, server_ms: u64) -> u64 {
-        (server_ms as i64 - self.offset).max(0) as u64
-    }
-
-    /// Applies one room event; whether this member's board starts again from the roll.
-    fn apply(&mut self, event: RoomEvent) -> bool {
-        match event {
-            RoomEvent::Joined { seat, name } => {
-                self.members.retain(|m| m.seat != seat);
-                self.members.push(Player { seat, name, score: 0 });
-                self.members.sort_unstable_by_key(|m| m.seat);
-            }
-            RoomEvent::Left { seat } => self.members.retain(|m| m.seat != seat),
-            RoomEvent::Clock { seat, claim, deadline } => {
-                self.clock = Some(Clock { seat, claim, deadline });
-                if claim == Claim::Score {
-                    self.live = Some((seat, Vec::new()));
-                    return Some(seat) == self.seat;
-                }
-            }
-            RoomEvent::Board { seat, moves } => {
-                if self.clock.is_some_and(|c| c.seat == seat && c.claim == Claim::Score) {
-                    self.live = Some((seat, moves));
-                }
-            }
-            RoomEvent::Results { lines, scores } => {
-                self.results = lines;
-                self.clock = None;
-                self.settled = true;
-                for s in scores {
-                    if let Some(m) = self.members.iter_mut().find(|m| m.seat == s.seat) {
-                        m.score = s.score;
-                    }
-                }
-            }
-            RoomEvent::Rolled { roll } => {
-                self.roll = roll;
-                self.clock = None;
-                self.live = None;
-                self.settled = false;
-                self.results.clear();
-                return true;
-            }
-            RoomEvent::Chat { name, text, .. } => {
-                self.chat.push(ChatLine { name, text });
-                if self.chat.len() > CHAT_KEPT {
-                    self.chat.remove(0);
-                }
-            }
-            RoomEvent::ChatCleared => self.chat.clear(),
-            RoomEvent::Locked { locked } => self.locked = locked,
-            RoomEvent::Rules { rules, judging } => {
-                self.rules = rules;
-                self.judging = judging;
-            }
-        }
-        false
+        self.mirror.local(server_ms)
     }
 }
 
@@ -276,49 +190,29 @@ impl Room {
         }
     }
 
-    fn reset_board(self, s: &Seen) {
-        self.board.set(s.seat.map(|_| Board::new(&s.roll, &s.rules)));
+    /// The board as the mirror has it, the slots emptied; `new_roll` redraws the dice.
+    fn reset_board(self, s: &Seen, new_roll: bool) {
+        self.board.set(s.seat.map(|_| s.mirror.board()));
         self.slots.set(Slots::default());
-        self.message.set(None);
-        self.rolls.update(|n| *n += 1);
+        if new_roll {
+            self.message.set(None);
+            self.rolls.update(|n| *n += 1);
+        }
     }
 
     fn on_server(self, msg: ServerMsg) {
         match msg {
             ServerMsg::Welcome { code, seat, token, host, seq, view } => {
-                let View { rules, judging, roll, members, clock, settled, now, results, chat, moves, locked } = *view;
-                // Back after a drop with moves on the room's copy: both boards start again from the roll.
-                if !moves.is_empty() {
-                    self.send(ClientMsg::Act { action: Action::Clear.into() });
-                }
-                let kept = ticket().filter(|t| t.code == code);
-                let host = host.or_else(|| kept.as_ref().and_then(|t| t.host.clone()));
-                let live = clock.filter(|c| c.claim == Claim::Score).map(|c| (c.seat, Vec::new()));
-                let s = Seen {
-                    code,
-                    seat,
-                    host,
-                    rules,
-                    judging,
-                    roll,
-                    members,
-                    clock,
-                    settled,
-                    offset: now as i64 - js_sys::Date::now() as i64,
-                    seq,
-                    results,
-                    chat,
-                    live,
-                    locked,
-                };
-                let name = seat.map(|seat| s.name(seat)).unwrap_or_default();
-                let t = Ticket { code: s.code.clone(), token, host: s.host.clone(), name };
+                let mirror = Mirror::welcome(seat, seq, *view, js_sys::Date::now() as u64);
+                let name = seat.map(|seat| mirror.name(seat)).unwrap_or_default();
+                let t = Ticket::welcomed(ticket().as_ref(), &code, token, host, name);
                 keep_ticket(Some(&t));
+                let s = Seen { code, seat, host: t.host.clone(), mirror };
                 // A reconnection takes this place back (never creates a second room).
                 self.link.update_value(|l| l.hello = t.hello());
                 // The address names the room, so a reload or a bookmark comes back to it.
                 crate::app::set_query(&format!("?room={}", s.code));
-                self.reset_board(&s);
+                self.reset_board(&s, true);
                 if s.host.is_some() && !self.seen.with_untracked(Option::is_some) {
                     // A host screen opens presenting; the Host panel is one press away.
                     self.presenting.set(s.seat.is_none());
@@ -328,15 +222,7 @@ impl Room {
                 self.error.set(None);
             }
             ServerMsg::Error { code, message } => self.on_error(code, message),
-            ServerMsg::Event { seq, now, event } => {
-                let last = self.seen.with_untracked(|s| s.as_ref().map(|s| s.seq));
-                match last.map(|last| next(last, seq)) {
-                    Some(Next::Apply) => self.on_event(event, now, Some(seq)),
-                    // One was missed: the room afresh, from a new Welcome.
-                    Some(Next::Missed) => self.open(),
-                    Some(Next::Seen) | None => {}
-                }
-            }
+            ServerMsg::Event { seq, now, event } => self.on_event(event, now, Some(seq)),
             ServerMsg::Own { now, event } => self.on_event(event, now, None),
             ServerMsg::Report { rows } => self.report.set(Some(rows)),
         }
@@ -352,13 +238,28 @@ impl Room {
             return;
         }
         let live = self.status.get_untracked() == Status::Live;
-        if code == ErrorCode::SeatGone {
-            // Back to the join form, with the code and the name the seat had.
+        if code == ErrorCode::OldPage {
+            // A newer server: the place is kept for the reload that takes it back.
+            self.close();
+            self.status.set(Status::Outdated);
+        } else if code == ErrorCode::SeatGone {
             let kept = ticket();
-            self.leave();
-            if let Some(t) = kept {
-                self.code.set(t.code);
-                self.name.set(t.name);
+            match kept.as_ref().and_then(Ticket::seat_gone) {
+                // A host whose seat is gone keeps the room: back as its host screen.
+                Some(t) => {
+                    keep_ticket(Some(&t));
+                    if let Some(hello) = t.hello() {
+                        self.start(hello);
+                    }
+                }
+                // Back to the join form, with the code and the name the seat had.
+                None => {
+                    self.leave();
+                    if let Some(t) = kept {
+                        self.code.set(t.code);
+                        self.name.set(t.name);
+                    }
+                }
             }
         } else if code.sends_away() || !live {
             // Not let in (no such room, full, locked, a wrong host link…) or sent away: back
@@ -373,20 +274,24 @@ impl Room {
     }
 
     fn on_event(self, event: RoomEvent, now: u64, seq: Option<u64>) {
-        let mut reset = None;
+        let mut effect = Effect::Nothing;
         self.seen.update(|s| {
-            let Some(s) = s else { return };
-            s.offset = now as i64 - js_sys::Date::now() as i64;
-            if let Some(seq) = seq {
-                s.seq = seq;
-            }
-            if s.apply(event) {
-                reset = Some(s.clone());
+            if let Some(s) = s {
+                effect = s.mirror.receive(seq, now, js_sys::Date::now() as u64, event);
             }
         });
-        if let Some(s) = reset {
-            self.reset_board(&s);
-            self.auto_at.set(None);
+        match effect {
+            Effect::Nothing => {}
+            // One was missed: the room afresh, from a new Welcome.
+            Effect::Reopen => self.open(),
+            Effect::Board | Effect::NewRoll => {
+                if let Some(s) = self.seen.get_untracked() {
+                    self.reset_board(&s, effect == Effect::NewRoll);
+                }
+                if effect == Effect::NewRoll {
+                    self.auto_at.set(None);
+                }
+            }
         }
         // After a result, a host screen with auto-deal on deals the next roll in a while.
         let settled = self.seen.with_untracked(|s| s.as_ref().is_some_and(|s| s.settled && s.host.is_some()));
@@ -523,26 +428,18 @@ impl Room {
         left_room();
     }
 
-    /// A move on this member's board: checked here by the same `Board` the room replays.
+    /// A move on this member's board: made here at once, checked by the same `Board` the
+    /// room replays, and sent; the room's answer puts the page's board right if it differs.
     pub(crate) fn act(self, action: Action) {
-        let strict_clock = self.seen.with_untracked(|s| {
-            s.as_ref().is_some_and(|s| {
-                s.rules.strict && s.clock.is_some_and(|c| Some(c.seat) == s.seat && c.claim == Claim::Score)
-            })
-        });
-        if strict_clock && matches!(action, Action::Undo | Action::Clear) {
-            self.message.set(Some(score_engine::RoundError::StrictUndo.to_string()));
-            return;
-        }
-        let done = self.board.try_update(|b| b.as_mut().map(|b| b.apply(action))).flatten();
+        let Some(Some(done)) = self.seen.try_update(|s| s.as_mut().map(|s| s.mirror.act(action))) else { return };
         match done {
-            Some(Ok(_)) => {
+            Ok(m) => {
                 self.message.set(None);
                 self.slots.set(Slots::default());
-                self.send(ClientMsg::Act { action: action.into() });
+                self.board.set(self.seen.with_untracked(|s| s.as_ref().map(|s| s.mirror.board())));
+                self.send(ClientMsg::Act { action: m });
             }
-            Some(Err(e)) => self.message.set(Some(e.to_string())),
-            None => {}
+            Err(e) => self.message.set(Some(e.to_string())),
         }
     }
 }
@@ -587,6 +484,16 @@ pub fn RoomPanel(invite: Option<String>, host: Option<String>) -> impl IntoView 
                 }.into_any(),
                 Status::Reconnecting => view! { <p class="notice" role="status">"Reconnecting…"</p> }.into_any(),
                 Status::Connecting => view! { <p role="status">"Connecting…"</p> }.into_any(),
+                Status::Outdated => view! {
+                    <p class="notice" role="status">
+                        "Score was updated on the server: reload this page to go on (your place in the room is kept). "
+                        <button type="button" on:click=move |_| {
+                            if let Some(w) = web_sys::window() {
+                                let _ = w.location().reload();
+                            }
+                        }>"Reload"</button>
+                    </p>
+                }.into_any(),
                 _ => ().into_any(),
             }}
             <p class="field-error" role="alert">{move || error.get()}</p>

@@ -71,7 +71,7 @@ pub(crate) fn LiveWorking(
     let live = Memo::new(move |_| {
         room.seen.with(|s| {
             s.as_ref().and_then(|s| {
-                s.live.clone().filter(|(seat, _)| Some(*seat) != s.seat).map(|(seat, moves)| (s.name(seat), moves))
+                s.mirror.working().filter(|(seat, _)| Some(*seat) != s.seat).map(|(seat, moves)| (s.name(seat), moves))
             })
         })
     });

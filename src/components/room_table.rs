@@ -3,23 +3,14 @@
 //! engine the room uses, and sent as they are made; claims are sent, and the room judges.
 
 use leptos::prelude::*;
+use score_engine::roll::roll_text;
 use score_engine::Action;
 use score_room::protocol::{Claim, ClientMsg, HostCommand};
+use score_room::say;
 
 use crate::components::room_panel::Room;
 use crate::game::ResultLine;
 use crate::table::{Act, ClaimRow, Claims, ClockView, Desk, TableSource};
-
-/// The points a room's result line starts with ("Ana +1: …", "Ana −2: …"), for its colour.
-fn line_points(line: &str) -> i32 {
-    line.split_whitespace()
-        .find_map(|w| {
-            let w = w.trim_end_matches(':');
-            let n = |d: &str| d.parse::<i32>().ok();
-            w.strip_prefix('+').and_then(n).or_else(|| w.strip_prefix('−').and_then(n).map(|p| -p))
-        })
-        .unwrap_or(0)
-}
 
 impl TableSource for Room {
     fn desk(&self) -> Desk {
@@ -35,24 +26,30 @@ impl TableSource for Room {
     fn claims(&self) -> Claims {
         self.seen.with(|s| {
             let Some(s) = s else { return Claims::default() };
-            let clock = s.clock;
-            let mine = |claim| clock.is_some_and(|c| Some(c.seat) == s.seat && c.claim == claim);
+            let m = &s.mirror;
             let rows = s.seat.map(|player| ClaimRow { player, name: None, score: None }).into_iter().collect();
+            let roll = roll_text(&s.roll);
             Claims {
                 rows,
-                score_ok: !s.settled && clock.is_none_or(|c| c.claim == Claim::Impossible),
-                impossible_ok: !s.settled && clock.is_none(),
+                // What may be pressed is the mirror's to say (held to the room by its tests).
+                score_ok: m.may_score(),
+                impossible_ok: m.may_claim_impossible(),
                 scoreboard: false,
-                reveal: clock.is_some_and(|c| c.claim == Claim::Impossible) && s.seat.is_some(),
-                give_up: mine(Claim::Score),
-                clock: clock.map(|c| ClockView {
+                reveal: m.may_reveal(),
+                give_up: m.may_give_up(),
+                clock: s.clock.map(|c| ClockView {
                     label: match Some(c.seat) == s.seat {
                         true => format!("{} clock: you", c.claim.label()),
                         false => format!("{} clock: {}", c.claim.label(), s.name(c.seat)),
                     },
                     deadline: s.local(c.deadline),
                 }),
-                results: s.results.iter().map(|l| ResultLine { points: line_points(l), text: l.to_string() }).collect(),
+                // Each result in this reader's words: "you" only on their own line.
+                results: s
+                    .results
+                    .iter()
+                    .map(|o| ResultLine { points: o.points, text: say::outcome(o, s.seat, s.rules.goal, &roll) })
+                    .collect(),
                 settled: s.settled,
                 // The host deals from the room's own bar ("Next roll", N), not from the table.
                 next: false,
@@ -91,18 +88,5 @@ impl TableSource for Room {
             Act::GiveUp => room.send(ClientMsg::GiveUp),
             Act::Next => room.command(HostCommand::NewRoll { roll: None }),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::line_points;
-
-    #[test]
-    fn a_result_line_gives_its_points() {
-        assert_eq!(line_points("Ana +1: 20 made in 2 moves"), 1);
-        assert_eq!(line_points("Ben −2: 2 5 12 12 had a solution: 2 ‖ (12 − 12)"), -2);
-        assert_eq!(line_points("0: a hint was used"), 0);
-        assert_eq!(line_points("Cy −1: the SCORE clock ran out"), -1);
     }
 }

@@ -10,5 +10,8 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod mirror;
 pub mod protocol;
 pub mod room;
+pub mod say;
+pub mod ticket;

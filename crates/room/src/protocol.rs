@@ -12,7 +12,7 @@ use score_engine::{Action, Op, Phase, Rules, TileId};
 use serde::{Deserialize, Serialize};
 
 /// The protocol's version, checked in the first message.
-pub const VERSION: u32 = 3;
+pub const VERSION: u32 = 4;
 
 /// A member's place in the room: their index on the scoreboard and in the round.
 pub type Seat = usize;
@@ -231,6 +231,53 @@ pub struct SeatScore {
     pub score: i32,
 }
 
+/// Why a member's points changed: what happened, as data; each page words it in its reader's
+/// language, saying "you" only on the line about that reader.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum Why {
+    /// The goal was made under the SCORE clock, in this many moves.
+    Made { moves: usize },
+    /// The SCORE clock ran out.
+    TimeUp,
+    /// The SCORE was given up.
+    GaveUp,
+    /// Strict mode: the numbers ran out without the goal.
+    NumbersUsedUp,
+    /// A new roll (or the player leaving) while the SCORE clock ran.
+    Abandoned,
+    /// The IMPOSSIBLE claim was right: the roll has no solution.
+    TrulyImpossible,
+    /// The IMPOSSIBLE claim was wrong: the roll has this solution.
+    HadSolution { solution: String },
+    /// Judging off: nobody made the goal during the IMPOSSIBLE clock.
+    NobodyScored,
+    /// The IMPOSSIBLE claim was beaten: the member in seat `by`, called `name`, made the goal.
+    ClaimBeaten { by: Seat, name: String },
+}
+
+/// One member's result: who, how many points, why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Their seat.
+    pub seat: Seat,
+    /// Their name (kept here: they may have left by the time it is shown).
+    pub name: String,
+    /// Points, e.g. +1 or −2.
+    pub points: i32,
+    /// Why.
+    pub why: Why,
+}
+
+/// The SCORE claimant's working, shown to everyone from their SCORE until the next roll.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Working {
+    /// Whose.
+    pub seat: Seat,
+    /// Their moves from the roll, replayed by each page on the roll.
+    pub actions: Vec<Move>,
+}
+
 /// A chat message kept for members who join later.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChatLine {
@@ -250,10 +297,13 @@ pub enum RoomEvent {
     Left { seat: Seat },
     /// A clock started, for a player, until a deadline (server ms).
     Clock { seat: Seat, claim: Claim, deadline: u64 },
-    /// A board's moves as working, e.g. ["12 − 12 = 0"]; to all while its SCORE clock runs.
-    Board { seat: Seat, moves: Vec<String> },
-    /// Points were settled: the result lines and every member's score.
-    Results { lines: Vec<String>, scores: Vec<SeatScore> },
+    /// A member's board, as the moves from the roll that make it: to everyone while its
+    /// SCORE clock runs, else to that member alone. It answers each of that member's moves,
+    /// made or refused, so their page takes the board the room holds.
+    Board { seat: Seat, actions: Vec<Move> },
+    /// Points were settled: each result, every member's score, and the clock that runs on
+    /// (an IMPOSSIBLE claim's, after a SCORE during it failed); without one the roll is settled.
+    Results { outcomes: Vec<Outcome>, scores: Vec<SeatScore>, clock: Option<Clock> },
     /// A new roll.
     Rolled { roll: Vec<i64> },
     /// A chat message.
@@ -283,12 +333,14 @@ pub struct View {
     pub settled: bool,
     /// The server's clock when this was sent, ms (deadlines minus this: time left).
     pub now: u64,
-    /// The last result lines.
-    pub results: Vec<String>,
+    /// The last results.
+    pub results: Vec<Outcome>,
     /// The chat kept.
     pub chat: Vec<ChatLine>,
-    /// This member's own moves.
-    pub moves: Vec<String>,
+    /// This member's own board, as the moves from the roll that make it.
+    pub actions: Vec<Move>,
+    /// The SCORE claimant's working, from their SCORE until the next roll.
+    pub working: Option<Working>,
     /// Whether the room is locked.
     pub locked: bool,
 }

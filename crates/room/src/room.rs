@@ -15,7 +15,6 @@
 
 use std::collections::VecDeque;
 
-use score_engine::round::LineContext;
 use score_engine::solve::simplest;
 use score_engine::{
     Action, Award, Board, BoardError, Event, Input as RoundInput, Phase, Puzzle, Reason, Round, RoundError, Rules,
@@ -23,7 +22,7 @@ use score_engine::{
 use serde::{Deserialize, Serialize};
 
 pub use crate::protocol::{ChatLine, Claim, Seat, CHAT_KEPT, MAX_CHAT, MAX_MEMBERS, MAX_NAME};
-use crate::protocol::{Clock, ErrorCode, Player, ReportRow, RoomEvent, SeatScore, View};
+use crate::protocol::{Clock, ErrorCode, Move, Outcome, Player, ReportRow, RoomEvent, SeatScore, View, Why, Working};
 
 /// Result lines kept for the host's download.
 pub const HISTORY_KEPT: usize = 5000;
@@ -144,6 +143,9 @@ pub struct Refused {
     pub error: RoomError,
     /// What was settled before it.
     pub settled: Vec<Out>,
+    /// For a refused move: the member's board as the room holds it, to that member alone, so
+    /// their page (which made the move before asking) takes it back.
+    pub board: Option<Box<Out>>,
 }
 
 /// A member.
@@ -225,7 +227,12 @@ pub struct Saved {
     pub round: Round,
     pub actions: Vec<Vec<Action>>,
     pub chat: VecDeque<ChatLine>,
-    pub results: Vec<String>,
+    /// The last results (a room stored before they were data has none).
+    #[serde(default)]
+    pub outcomes: Vec<Outcome>,
+    /// The SCORE claimant's working, from their SCORE until the next roll.
+    #[serde(default)]
+    pub working: Option<Working>,
     /// Every result line so far, with its roll, for the host's download (the last 5,000).
     #[serde(default)]
     pub history: Vec<(String, String)>,
@@ -277,7 +284,8 @@ impl Room {
             round,
             actions: Vec::new(),
             chat: VecDeque::new(),
-            results: Vec::new(),
+            outcomes: Vec::new(),
+            working: None,
             history: Vec::new(),
         };
         Room { saved, boards: Vec::new() }
@@ -379,9 +387,9 @@ impl Room {
         out
     }
 
-    /// The last result lines.
-    pub fn results(&self) -> &[String] {
-        &self.saved.results
+    /// The last results.
+    pub fn results(&self) -> &[Outcome] {
+        &self.saved.outcomes
     }
 
     /// The room as `seat` sees it (`None`: a host screen without a seat).
@@ -394,9 +402,10 @@ impl Room {
             clock: Clock::of(self.phase()),
             settled: self.phase() == Phase::Over,
             now: now_ms,
-            results: self.saved.results.clone(),
+            results: self.saved.outcomes.clone(),
             chat: self.saved.chat.iter().cloned().collect(),
-            moves: seat.map(|s| self.moves(s)).unwrap_or_default(),
+            actions: seat.map(|s| self.actions(s)).unwrap_or_default(),
+            working: self.saved.working.clone(),
             locked: self.saved.locked,
         }
     }
@@ -404,6 +413,16 @@ impl Room {
     /// A seat's moves as working.
     pub fn moves(&self, seat: Seat) -> Vec<String> {
         self.boards.get(seat).map_or_else(Vec::new, |b| b.moves().iter().map(|m| m.step().to_string()).collect())
+    }
+
+    /// A seat's board as the actions from the roll that made it.
+    pub fn actions(&self, seat: Seat) -> Vec<Move> {
+        self.saved.actions.get(seat).map_or_else(Vec::new, |log| log.iter().map(|&a| a.into()).collect())
+    }
+
+    /// A seat's board as the room holds it, for that member alone.
+    pub fn board_event(&self, seat: Seat) -> Out {
+        Out { to: To::Seat(seat), event: RoomEvent::Board { seat, actions: self.actions(seat) } }
     }
 
     fn member(&self, seat: Seat) -> Result<&Member, RoomError> {
@@ -423,12 +442,19 @@ impl Room {
     /// refused, their events come back in [`Refused::settled`] and the input changed nothing.
     pub fn apply(&mut self, input: Input, now_ms: u64) -> Result<Vec<Out>, Refused> {
         let mut out = self.tick(now_ms);
+        let mover = match input {
+            Input::Act { seat, .. } => Some(seat),
+            _ => None,
+        };
         match self.input(input, now_ms) {
             Ok(more) => {
                 out.extend(more);
                 Ok(out)
             }
-            Err(error) => Err(Refused { error, settled: out }),
+            Err(error) => {
+                let board = mover.filter(|&s| self.member(s).is_ok()).map(|s| Box::new(self.board_event(s)));
+                Err(Refused { error, settled: out, board })
+            }
         }
     }
 
@@ -513,6 +539,9 @@ impl Room {
             _ => false,
         };
         let mut out = if theirs { self.round(RoundInput::Abandon, now_ms)? } else { Vec::new() };
+        if self.saved.working.as_ref().is_some_and(|w| w.seat == seat) {
+            self.saved.working = None;
+        }
         self.saved.seats[seat] = None;
         self.saved.actions[seat].clear();
         self.boards[seat] = Board::new(&self.saved.roll, &self.saved.rules);
@@ -530,10 +559,11 @@ impl Room {
         let Some(clock) = clock_event(self.phase()) else { return Ok(out) };
         if claim == Claim::Score {
             self.saved.score_started = Some(now_ms);
-            // The working is shown from the start of the clock: the board begins at the roll.
+            // The working is shown from the start of the clock: the board begins at the roll
+            // (the Clock event says so; no Board event, which answers a move).
             self.saved.actions[seat].clear();
             self.boards[seat] = Board::new(&self.saved.roll, &self.saved.rules);
-            out.push(everyone(RoomEvent::Board { seat, moves: Vec::new() }));
+            self.saved.working = Some(Working { seat, actions: Vec::new() });
         }
         out.insert(0, everyone(clock));
         Ok(out)
@@ -547,12 +577,13 @@ impl Room {
         }
         let event = self.boards[seat].apply(action)?;
         self.saved.actions[seat].push(action);
-        let moves = RoomEvent::Board { seat, moves: self.moves(seat) };
         if !scoring {
             // Private practice: it scores nothing and settles nothing.
-            return Ok(vec![Out { to: To::Seat(seat), event: moves }]);
+            return Ok(vec![self.board_event(seat)]);
         }
-        let mut out = vec![everyone(moves)];
+        let actions = self.actions(seat);
+        self.saved.working = Some(Working { seat, actions: actions.clone() });
+        let mut out = vec![everyone(RoomEvent::Board { seat, actions })];
         match event {
             Event::Combined { made_goal: true, tile, .. } => {
                 let moves = self.boards[seat].moves_to(tile);
@@ -593,6 +624,9 @@ impl Room {
             *board = Board::new(&deal.roll, rules);
         }
         self.saved.roll = deal.roll.clone();
+        // The results shown belong to the roll before: a new roll starts with none.
+        self.saved.working = None;
+        self.saved.outcomes.clear();
         self.saved.solution = deal.solution;
         self.saved.solved = true;
         for m in self.saved.seats.iter_mut().flatten() {
@@ -612,10 +646,7 @@ impl Room {
             return Vec::new();
         }
         let roll = score_engine::roll::roll_text(&self.saved.roll);
-        let solution = self.saved.solution.as_deref();
-        let name = |s: Seat| self.name(s);
-        let cx = LineContext { goal: self.saved.rules.goal, roll: &roll, a_solution: solution, name: &name };
-        let lines: Vec<String> = awards.iter().map(|a| a.line(&cx)).collect();
+        let outcomes: Vec<Outcome> = awards.iter().filter_map(|a| self.outcome(a)).collect();
         let score_ms = self.saved.score_started.map(|t| now_ms.saturating_sub(t));
         for a in awards {
             if let Some(Some(m)) = self.saved.seats.get_mut(a.player) {
@@ -623,16 +654,31 @@ impl Room {
                 m.record.count(a.reason, score_ms);
             }
         }
-        self.saved.results = lines.clone();
-        self.saved.history.extend(lines.iter().map(|l| (roll.clone(), l.clone())));
+        // The download keeps each result in words, as nobody in particular reads it.
+        let goal = self.saved.rules.goal;
+        self.saved.history.extend(outcomes.iter().map(|o| (roll.clone(), crate::say::outcome(o, None, goal, &roll))));
         let excess = self.saved.history.len().saturating_sub(HISTORY_KEPT);
         self.saved.history.drain(..excess);
-        let mut out = vec![everyone(RoomEvent::Results { lines, scores: self.scores() })];
+        self.saved.outcomes = outcomes.clone();
         // A SCORE that failed during an IMPOSSIBLE claim hands the clock back to the claim.
-        if let Some(clock @ RoomEvent::Clock { claim: Claim::Impossible, .. }) = clock_event(self.phase()) {
-            out.push(everyone(clock));
-        }
-        out
+        vec![everyone(RoomEvent::Results { outcomes, scores: self.scores(), clock: Clock::of(self.phase()) })]
+    }
+
+    /// An award as data: who, how many points, why (none for the solo-only practice reasons).
+    fn outcome(&self, a: &Award) -> Option<Outcome> {
+        let why = match a.reason {
+            Reason::Made { moves } => Why::Made { moves },
+            Reason::TimeUp => Why::TimeUp,
+            Reason::GaveUp => Why::GaveUp,
+            Reason::NumbersUsedUp => Why::NumbersUsedUp,
+            Reason::Abandoned => Why::Abandoned,
+            Reason::TrulyImpossible => Why::TrulyImpossible,
+            Reason::HadSolution => Why::HadSolution { solution: self.saved.solution.clone().unwrap_or_default() },
+            Reason::NobodyScored => Why::NobodyScored,
+            Reason::ClaimBeaten { by } => Why::ClaimBeaten { by, name: self.name(by).unwrap_or_default() },
+            Reason::FreePractice | Reason::HintUsed | Reason::SolutionsShown => return None,
+        };
+        Some(Outcome { seat: a.player, name: self.name(a.player).unwrap_or_default(), points: a.points, why })
     }
 }
 
@@ -677,10 +723,17 @@ mod tests {
         r.apply(combine(seat, 0, Op::Concat, 4), t).unwrap()
     }
 
+    /// The result lines of `out` as the teacher's download words them, on the roll 2 5 12 12.
     fn lines(out: &[Out]) -> Vec<String> {
+        lines_on("2 5 12 12", out)
+    }
+
+    fn lines_on(roll: &str, out: &[Out]) -> Vec<String> {
         out.iter()
             .filter_map(|o| match &o.event {
-                RoomEvent::Results { lines, .. } => Some(lines.clone()),
+                RoomEvent::Results { outcomes, .. } => {
+                    Some(outcomes.iter().map(|o| crate::say::outcome(o, None, 20, roll)).collect::<Vec<_>>())
+                }
                 _ => None,
             })
             .flatten()
@@ -697,7 +750,9 @@ mod tests {
         let out = r.apply(score(2), 0).unwrap();
         assert_eq!(out[0], everyone(RoomEvent::Clock { seat: 2, claim: Claim::Score, deadline: 30_000 }));
         let out = r.apply(combine(2, 2, Op::Sub, 3), 1).unwrap();
-        assert_eq!(out, [everyone(RoomEvent::Board { seat: 2, moves: vec!["12 − 12 = 0".into()] })]);
+        let sub = Move::Combine { left: TileId(2), op: Op::Sub, right: TileId(3) };
+        assert_eq!(out, [everyone(RoomEvent::Board { seat: 2, actions: vec![sub] })]);
+        assert_eq!(r.moves(2), ["12 − 12 = 0"]);
         let out = r.apply(combine(2, 0, Op::Concat, 4), 2).unwrap();
         assert_eq!(lines(&out), ["Cy +1: 20 made in 2 moves"]);
         assert_eq!(scores(&r), [0, 0, 1]);
@@ -740,7 +795,7 @@ mod tests {
     fn impossible_is_judged_by_the_solver() {
         let mut r = room(&[1, 1, 1, 4]);
         r.apply(impossible(0), 0).unwrap();
-        assert_eq!(lines(&r.tick(60_001)), ["Ana +1: right: 1 1 1 4 has no solution"]);
+        assert_eq!(lines_on("1 1 1 4", &r.tick(60_001)), ["Ana +1: right: 1 1 1 4 has no solution"]);
         r.apply(Input::NewRoll { deal: deal(&[2, 5, 12, 12]) }, 60_002).unwrap();
         r.apply(impossible(1), 60_003).unwrap();
         let out = r.apply(Input::RevealNow { seat: 2 }, 60_004).unwrap();
@@ -764,8 +819,12 @@ mod tests {
         r.apply(impossible(0), 0).unwrap();
         r.apply(score(1), 1_000).unwrap();
         let out = r.apply(Input::GiveUp { seat: 1 }, 2_000).unwrap();
-        assert_eq!(lines(&out), ["Ben −1: you gave up the SCORE"]);
-        assert_eq!(out.last().unwrap().event, RoomEvent::Clock { seat: 0, claim: Claim::Impossible, deadline: 60_000 });
+        assert_eq!(lines(&out), ["Ben −1: gave up the SCORE"]);
+        // The Results carry the clock that runs on: the roll is not settled, SCORE may be pressed.
+        let handed_back = Some(Clock { seat: 0, claim: Claim::Impossible, deadline: 60_000 });
+        assert!(matches!(&out.last().unwrap().event, RoomEvent::Results { clock, .. } if *clock == handed_back));
+        assert!(!r.view(Some(2), 2_000).settled);
+        assert!(r.apply(score(2), 3_000).is_ok(), "Cy may still beat the claim");
     }
 
     #[test]
@@ -1002,7 +1061,7 @@ mod tests {
         saved.remove("solution");
         saved.remove("solved");
         let (back, out) = Room::restore(serde_json::from_value(text).unwrap(), 60_001);
-        assert_eq!(lines(&out), ["Ana +1: right: 1 1 1 4 has no solution"]);
+        assert_eq!(lines_on("1 1 1 4", &out), ["Ana +1: right: 1 1 1 4 has no solution"]);
         assert!(back.saved().solved);
     }
 

@@ -11,95 +11,22 @@
 
 use std::collections::HashMap;
 
+mod common;
+
+use common::{cases, roll_for, rules, step, Step};
 use proptest::prelude::*;
-use score_engine::{Action, Op, Rules, TileId};
-use score_room::protocol::{Claim, ClientMsg, RoomEvent};
+use score_room::protocol::{ClientMsg, RoomEvent};
 use score_room::room::{Deal, Input, Out, Refused, Room, Seat};
 
-fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(1_000)
-}
-
-const NAMES: [&str; 5] = ["Ana", "Ben", "Cy Lee", "Dee", "Éva"];
-
-/// One step of play: an input, time passing (with a tick of the server's clock, or
-/// silently, so the next input meets a clock that ran out), or a restart.
-#[derive(Debug, Clone)]
-enum Step {
-    Input(Input),
-    Wait(u64, bool),
-    Restart,
-}
-
-fn rules() -> impl Strategy<Value = Rules> {
-    prop_oneof![
-        Just(Rules::default()),
-        Just(Rules { strict: true, score_secs: 5, ..Rules::default() }),
-        Just(Rules { dice: vec![6, 6, 6], goal: 10, ..Rules::default() }),
-    ]
-}
-
-fn roll_for(rules: &Rules, seed: u64) -> Vec<i64> {
-    rules.dice.iter().enumerate().map(|(i, &s)| 1 + ((seed >> (i * 8)) % u64::from(s)) as i64).collect()
-}
-
-fn action() -> impl Strategy<Value = Action> {
-    let op = prop_oneof![Just(Op::Add), Just(Op::Sub), Just(Op::Mul), Just(Op::Div), Just(Op::Concat)];
-    prop_oneof![
-        6 => (0u32..9, op, 0u32..9).prop_map(|(l, op, r)| Action::Combine { left: TileId(l), op, right: TileId(r) }),
-        1 => Just(Action::Undo),
-        1 => Just(Action::Clear),
-    ]
-}
-
-fn step() -> impl Strategy<Value = Step> {
-    let seat = 0usize..7;
-    prop_oneof![
-        3 => (0usize..NAMES.len()).prop_map(|i| Step::Input(Input::Join { name: NAMES[i].into() })),
-        1 => seat.clone().prop_map(|seat| Step::Input(Input::Leave { seat })),
-        3 => (seat.clone(), any::<bool>()).prop_map(|(seat, s)| Step::Input(Input::Claim {
-            seat,
-            claim: if s { Claim::Score } else { Claim::Impossible },
-        })),
-        1 => seat.clone().prop_map(|seat| Step::Input(Input::RevealNow { seat })),
-        1 => seat.clone().prop_map(|seat| Step::Input(Input::GiveUp { seat })),
-        12 => (seat.clone(), action()).prop_map(|(seat, action)| Step::Input(Input::Act { seat, action })),
-        1 => (seat, "[a-z <>&]{0,8}").prop_map(|(seat, text)| Step::Input(Input::Chat { seat, text })),
-        1 => any::<u64>().prop_map(|seed| Step::Input(Input::NewRoll {
-            deal: Deal::new(roll_for(&Rules::default(), seed), &Rules::default()),
-        })),
-        1 => any::<u64>().prop_map(|seed| Step::Input(Input::NextRoll {
-            deal: Deal::new(roll_for(&Rules::default(), seed), &Rules::default()),
-        })),
-        1 => any::<bool>().prop_map(|locked| Step::Input(Input::Lock { locked })),
-        1 => Just(Step::Input(Input::ClearChat)),
-        1 => (rules(), any::<bool>(), any::<u64>()).prop_map(|(rules, judging, seed)| {
-            let deal = Deal::new(roll_for(&rules, seed), &rules);
-            Step::Input(Input::SetRules { rules, judging, deal })
-        }),
-        3 => (0u64..70_000, any::<bool>()).prop_map(|(ms, tick)| Step::Wait(ms, tick)),
-        1 => Just(Step::Restart),
-    ]
-}
-
-/// Score changes by name, as a batch of events' result lines say them ("Ana +1: …").
+/// Score changes by name, as a batch of events' results say them.
 fn said(outs: &[Out]) -> (bool, HashMap<String, i32>) {
     let mut by_name = HashMap::new();
     let mut any = false;
     for o in outs {
-        if let RoomEvent::Results { lines, .. } = &o.event {
+        if let RoomEvent::Results { outcomes, .. } = &o.event {
             any = true;
-            for line in lines {
-                let head = line.split_once(": ").map_or(line.as_str(), |h| h.0);
-                let (name, amount) = head.rsplit_once(' ').unwrap_or(("", head));
-                let points = match amount.strip_prefix('+').or(amount.strip_prefix('−')) {
-                    Some(n) => n.parse::<i32>().unwrap() * if amount.starts_with('−') { -1 } else { 1 },
-                    None => {
-                        assert_eq!(amount, "0", "{line}");
-                        0
-                    }
-                };
-                *by_name.entry(name.to_string()).or_insert(0) += points;
+            for r in outcomes {
+                *by_name.entry(r.name.clone()).or_insert(0) += r.points;
             }
         }
     }

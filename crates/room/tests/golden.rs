@@ -3,8 +3,8 @@
 
 use score_engine::{Op, Rules, TileId};
 use score_room::protocol::{
-    next, ChatLine, Claim, ClientMsg, Clock, ErrorCode, HostCommand, Move, Next, Player, ReportRow, RoomEvent,
-    SeatScore, ServerMsg, View, VERSION,
+    next, ChatLine, Claim, ClientMsg, Clock, ErrorCode, HostCommand, Move, Next, Outcome, Player, ReportRow, RoomEvent,
+    SeatScore, ServerMsg, View, Why, Working, VERSION,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -16,28 +16,28 @@ fn golden<T: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug>(value: 
 }
 
 #[test]
-fn the_protocol_is_version_three() {
-    assert_eq!(VERSION, 3);
+fn the_protocol_is_version_four() {
+    assert_eq!(VERSION, 4);
 }
 
 #[test]
 fn what_a_page_sends() {
     golden(
-        ClientMsg::Create { version: 3, code: "ABC234".into(), name: Some("Ms Ada".into()), judging: true },
-        r#"{"type":"Create","version":3,"code":"ABC234","name":"Ms Ada","judging":true}"#,
+        ClientMsg::Create { version: 4, code: "ABC234".into(), name: Some("Ms Ada".into()), judging: true },
+        r#"{"type":"Create","version":4,"code":"ABC234","name":"Ms Ada","judging":true}"#,
     );
     golden(
-        ClientMsg::Create { version: 3, code: "ABC234".into(), name: None, judging: true },
-        r#"{"type":"Create","version":3,"code":"ABC234","judging":true}"#,
+        ClientMsg::Create { version: 4, code: "ABC234".into(), name: None, judging: true },
+        r#"{"type":"Create","version":4,"code":"ABC234","judging":true}"#,
     );
     golden(
-        ClientMsg::Present { version: 3, code: "ABC234".into(), host: "h".into() },
-        r#"{"type":"Present","version":3,"code":"ABC234","host":"h"}"#,
+        ClientMsg::Present { version: 4, code: "ABC234".into(), host: "h".into() },
+        r#"{"type":"Present","version":4,"code":"ABC234","host":"h"}"#,
     );
     golden(ClientMsg::Sit { name: "Ms Ada".into() }, r#"{"type":"Sit","name":"Ms Ada"}"#);
     golden(
-        ClientMsg::Join { version: 3, code: "ABC234".into(), name: "Ana".into(), token: Some("t".into()) },
-        r#"{"type":"Join","version":3,"code":"ABC234","name":"Ana","token":"t"}"#,
+        ClientMsg::Join { version: 4, code: "ABC234".into(), name: "Ana".into(), token: Some("t".into()) },
+        r#"{"type":"Join","version":4,"code":"ABC234","name":"Ana","token":"t"}"#,
     );
     golden(ClientMsg::Leave, r#"{"type":"Leave"}"#);
     golden(ClientMsg::Claim { claim: Claim::Score }, r#"{"type":"Claim","claim":"Score"}"#);
@@ -93,9 +93,10 @@ fn what_the_server_sends() {
         clock: Some(Clock { seat: 0, claim: Claim::Impossible, deadline: 61_000 }),
         settled: false,
         now: 1_000,
-        results: vec!["Ms Ada +1: 20 made in 2 moves".into()],
+        results: vec![Outcome { seat: 0, name: "Ms Ada".into(), points: 1, why: Why::Made { moves: 2 } }],
         chat: vec![ChatLine { name: "Ms Ada".into(), text: "hi".into() }],
-        moves: vec!["12 − 12 = 0".into()],
+        actions: vec![Move::Combine { left: TileId(2), op: Op::Sub, right: TileId(3) }],
+        working: Some(Working { seat: 0, actions: vec![Move::Undo] }),
         locked: false,
     };
     golden(
@@ -113,8 +114,10 @@ fn what_the_server_sends() {
             r#""impossible_secs":60,"strict":false},"#,
             r#""judging":true,"roll":[2,5,12,12],"members":[{"seat":0,"name":"Ms Ada","score":1}],"#,
             r#""clock":{"seat":0,"claim":"Impossible","deadline":61000},"settled":false,"now":1000,"#,
-            r#""results":["Ms Ada +1: 20 made in 2 moves"],"chat":[{"name":"Ms Ada","text":"hi"}],"#,
-            r#""moves":["12 − 12 = 0"],"locked":false}}"#
+            r#""results":[{"seat":0,"name":"Ms Ada","points":1,"why":{"type":"Made","moves":2}}],"#,
+            r#""chat":[{"name":"Ms Ada","text":"hi"}],"#,
+            r#""actions":[{"type":"Combine","left":2,"op":"Sub","right":3}],"#,
+            r#""working":{"seat":0,"actions":[{"type":"Undo"}]},"locked":false}}"#
         ),
     );
     let event = |seq, event| ServerMsg::Event { seq, now: 5, event };
@@ -131,13 +134,31 @@ fn what_the_server_sends() {
         r#"{"type":"Event","seq":10,"now":5,"event":{"type":"Clock","seat":1,"claim":"Score","deadline":30005}}"#,
     );
     golden(
-        event(11, RoomEvent::Board { seat: 1, moves: vec!["12 − 12 = 0".into()] }),
-        r#"{"type":"Event","seq":11,"now":5,"event":{"type":"Board","seat":1,"moves":["12 − 12 = 0"]}}"#,
+        event(11, RoomEvent::Board { seat: 1, actions: vec![Move::Clear] }),
+        r#"{"type":"Event","seq":11,"now":5,"event":{"type":"Board","seat":1,"actions":[{"type":"Clear"}]}}"#,
     );
     golden(
-        event(12, RoomEvent::Results { lines: vec!["Ana +1".into()], scores: vec![SeatScore { seat: 1, score: 1 }] }),
-        r#"{"type":"Event","seq":12,"now":5,"event":{"type":"Results","lines":["Ana +1"],"scores":[{"seat":1,"score":1}]}}"#,
+        event(
+            12,
+            RoomEvent::Results {
+                outcomes: vec![Outcome { seat: 1, name: "Ana".into(), points: -1, why: Why::GaveUp }],
+                scores: vec![SeatScore { seat: 1, score: -1 }],
+                clock: Some(Clock { seat: 0, claim: Claim::Impossible, deadline: 60_000 }),
+            },
+        ),
+        concat!(
+            r#"{"type":"Event","seq":12,"now":5,"event":{"type":"Results","#,
+            r#""outcomes":[{"seat":1,"name":"Ana","points":-1,"why":{"type":"GaveUp"}}],"#,
+            r#""scores":[{"seat":1,"score":-1}],"clock":{"seat":0,"claim":"Impossible","deadline":60000}}}"#
+        ),
     );
+    for (why, json) in [
+        (Why::HadSolution { solution: "2‖(12 − 12)".into() }, r#"{"type":"HadSolution","solution":"2‖(12 − 12)"}"#),
+        (Why::ClaimBeaten { by: 2, name: "Cy".into() }, r#"{"type":"ClaimBeaten","by":2,"name":"Cy"}"#),
+        (Why::TrulyImpossible, r#"{"type":"TrulyImpossible"}"#),
+    ] {
+        golden(why, json);
+    }
     golden(
         event(13, RoomEvent::Rolled { roll: vec![1, 1, 1, 4] }),
         r#"{"type":"Event","seq":13,"now":5,"event":{"type":"Rolled","roll":[1,1,1,4]}}"#,
@@ -159,8 +180,8 @@ fn what_the_server_sends() {
         ),
     );
     golden(
-        ServerMsg::Own { now: 5, event: RoomEvent::Board { seat: 1, moves: vec![] } },
-        r#"{"type":"Own","now":5,"event":{"type":"Board","seat":1,"moves":[]}}"#,
+        ServerMsg::Own { now: 5, event: RoomEvent::Board { seat: 1, actions: vec![] } },
+        r#"{"type":"Own","now":5,"event":{"type":"Board","seat":1,"actions":[]}}"#,
     );
     golden(
         ServerMsg::Report {

@@ -47,6 +47,8 @@ pub const SEAT_KEPT_MS: u64 = 10 * 60 * 1000;
 pub const QUEUE: usize = 256;
 /// The close code for a member cut for not reading (an application code, 4000–4999).
 pub const CLOSE_TOO_SLOW: u16 = 4001;
+/// Moves (with undos and clears) one member may send in 10 s.
+pub const MOVES_PER_10_S: u32 = 120;
 /// The window of [`Limits::rooms_per_address`], ms.
 const CREATE_WINDOW_MS: u64 = 10 * 60 * 1000;
 
@@ -103,9 +105,10 @@ fn token() -> String {
     random_bytes::<16>().iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// A roll of the room's dice: the engine's one roller (rejection sampling, so every face is
+/// equally likely) on the OS's randomness.
 fn new_roll(rules: &Rules) -> Vec<i64> {
-    let bytes = random_bytes::<8>();
-    rules.dice.iter().zip(bytes).map(|(&s, b)| 1 + (b as i64 % s.max(1) as i64)).collect()
+    score_engine::roll::roll(&rules.dice, || u32::from_le_bytes(random_bytes::<4>()))
 }
 
 /// A refusal: what the page acts on, and the sentence it shows.
@@ -273,13 +276,16 @@ impl Hub {
                 Ok((stored, bad)) => {
                     for (code, r) in stored {
                         let (room, _) = Room::restore(r.room, now);
+                        // Nobody is connected after a restart: every seat waits for its member
+                        // as a dropped seat does, from now, and is freed if they don't come back.
+                        let dropped = r.tokens.values().map(|&seat| (seat, now)).collect();
                         let entry = Entry {
                             room,
                             host: r.host,
                             tokens: r.tokens,
                             conns: HashMap::new(),
                             screens: 0,
-                            dropped: HashMap::new(),
+                            dropped,
                             active_ms: r.active_ms,
                             seq: 0,
                             dirty: false,
@@ -331,7 +337,11 @@ impl Hub {
 
     /// Settles clocks that ran out, frees seats dropped too long, removes idle rooms.
     pub fn tick(&self) {
-        let now = now_ms();
+        self.tick_at(now_ms());
+    }
+
+    /// [`Hub::tick`] at the time `now` (ms).
+    pub fn tick_at(&self, now: u64) {
         let entries: Vec<(String, Arc<Mutex<Entry>>)> =
             lock(&self.rooms).iter().map(|(c, e)| (c.clone(), e.clone())).collect();
         for (code, e) in entries {
@@ -661,12 +671,14 @@ impl Hub {
             return Err(gone());
         }
         let now = now_ms();
-        let (outs, refused) = match e.room.apply(input, now) {
-            Ok(outs) => (outs, None),
-            // Clocks settled on the way reach everyone and the store even when the input is refused.
-            Err(r) => (r.settled, Some(r.error)),
+        let (outs, refused, board) = match e.room.apply(input, now) {
+            Ok(outs) => (outs, None, None),
+            // Clocks settled on the way reach everyone and the store even when the input is
+            // refused; a refused move is answered with the member's board as the room holds it.
+            Err(r) => (r.settled, Some(r.error), r.board),
         };
         if outs.is_empty() {
+            e.send(&Vec::from_iter(board.map(|b| *b)), now);
             return refused.map_or(Ok(()), |r| Err(refusal(&r)));
         }
         e.active_ms = now;
@@ -680,6 +692,7 @@ impl Hub {
         }
         self.keep(code, &mut e, &outs);
         e.send(&outs, now);
+        e.send(&Vec::from_iter(board.map(|b| *b)), now);
         refused.map_or(Ok(()), |r| Err(refusal(&r)))
     }
 
@@ -705,6 +718,17 @@ impl Hub {
         let entry = self.entry(code)?;
         let e = lock(&entry);
         (e.host == host).then(|| e.room.csv())
+    }
+
+    /// A member's board as the room holds it, to them alone: the answer to a move that never
+    /// reached the room (the rate limit), so their page takes the room's board back.
+    fn answer_move(&self, code: &str, who: Who) {
+        let (Some(entry), Who::Seat(seat)) = (self.entry(code), who) else { return };
+        let mut e = lock(&entry);
+        if e.room.members().any(|(s, _)| s == seat) {
+            let board = e.room.board_event(seat);
+            e.send(&[board], now_ms());
+        }
     }
 
     fn dropped(&self, code: &str, who: Who, conn: &Sender<Utf8Bytes>) {
@@ -773,7 +797,10 @@ async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr, address_roo
     let mut weak = None;
     let mut joined: Option<(String, Who)> = None;
     let (mut strikes, mut over) = (0u32, 0u32);
-    let (mut all, mut chat) = (Limit::new(20, 10_000), Limit::new(5, 10_000));
+    // Moves have a limit of their own, well above the quickest player's (40 moves, undos and
+    // clears in 10 s are never refused), so the others' limit stays tight.
+    let (mut all, mut chat, mut moves) =
+        (Limit::new(20, 10_000), Limit::new(5, 10_000), Limit::new(MOVES_PER_10_S, 10_000));
     loop {
         tokio::select! {
             incoming = socket.recv() => {
@@ -788,7 +815,20 @@ async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr, address_roo
                         strikes += 1;
                         Some(error(ErrorCode::Unreadable, "That message could not be read."))
                     }
-                    Ok(_) if !all.allow(now) => {
+                    Ok(ClientMsg::Act { .. }) if !moves.allow(now) => {
+                        over += 1;
+                        // The page made the move before asking: the room's board puts it right.
+                        if let Some((code, who)) = joined.clone() {
+                            let h = hub.clone();
+                            let _ = blocking(move || {
+                                h.answer_move(&code, who);
+                                Ok(())
+                            })
+                            .await;
+                        }
+                        Some(error(ErrorCode::SlowDown, "Slow down: too many moves."))
+                    }
+                    Ok(ref m) if !matches!(m, ClientMsg::Act { .. }) && !all.allow(now) => {
                         over += 1;
                         Some(error(ErrorCode::SlowDown, "Slow down: too many messages."))
                     }
@@ -1096,6 +1136,62 @@ mod tests {
         assert!(rx.try_recv().is_err());
     }
 
+    /// χ² of `counts` against every face equally likely.
+    fn chi_square(counts: &[u64]) -> f64 {
+        let n: u64 = counts.iter().sum();
+        let expected = n as f64 / counts.len() as f64;
+        counts.iter().map(|&c| (c as f64 - expected).powi(2) / expected).sum()
+    }
+
+    fn faces(sides: u32, rolls: usize, roll: impl Fn(&Rules) -> Vec<i64>) -> Vec<u64> {
+        let rules = Rules { dice: vec![sides; 4], ..Rules::default() };
+        let mut counts = vec![0u64; sides as usize];
+        for _ in 0..rolls {
+            for f in roll(&rules) {
+                counts[(f - 1) as usize] += 1;
+            }
+        }
+        counts
+    }
+
+    // Pins a bug: the server took one random byte modulo the sides, so on four d100 faces
+    // 1–56 came up 66 % of the time, and on a d20 faces 1–16 8 % more often than 17–20.
+    #[test]
+    fn the_servers_dice_are_fair_by_chi_square_over_100_000_rolls_of_each_size() {
+        // χ² at p = 0.001 for sides − 1 degrees of freedom.
+        for (sides, critical) in [(6, 20.515), (12, 31.264), (20, 43.820), (100, 148.230)] {
+            let chi = chi_square(&faces(sides, 100_000, new_roll));
+            assert!(chi < critical, "d{sides}: χ² = {chi:.1} over 400,000 faces, p < 0.001 at {critical}");
+        }
+        // The test tells a biased roller: one byte modulo the sides, as before.
+        let byte_mod =
+            |r: &Rules| r.dice.iter().map(|&s| 1 + i64::from(random_bytes::<1>()[0]) % i64::from(s)).collect();
+        assert!(chi_square(&faces(100, 100_000, byte_mod)) > 148.230);
+    }
+
+    // Pins a bug: rooms came back from a restart with no seat marked as away, so a member who
+    // never came back kept their seat, score and name for ever.
+    #[test]
+    fn after_a_restart_a_seat_nobody_comes_back_to_is_freed_ten_minutes_later() {
+        let dir = std::env::temp_dir().join(format!("score-hub-ghosts-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::open(&dir).unwrap();
+        let mut room = Room::new(Rules::default(), true, Deal::new(vec![2, 5, 12, 12], &Rules::default()));
+        room.apply(Input::Join { name: "Ana".into() }, 0).unwrap();
+        let tokens = HashMap::from([("t".to_string(), 0)]);
+        let stored = StoredRoom { room: room.saved().clone(), host: "h".into(), tokens, active_ms: now_ms() };
+        store.save("ABC234", &stored).unwrap();
+        let start = now_ms();
+        let hub = Hub::with_limits(Some(store), Rules::default(), Limits::default());
+        let members = |hub: &Hub| lock(&hub.entry("ABC234").unwrap()).room.members().count();
+        hub.tick_at(start + SEAT_KEPT_MS - 60_000);
+        assert_eq!(members(&hub), 1, "the seat waits for Ana");
+        hub.tick_at(start + SEAT_KEPT_MS + 60_000);
+        assert_eq!(members(&hub), 0, "Ana never came back: her seat and name are free");
+        assert!(lock(&hub.entry("ABC234").unwrap()).tokens.is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn one_frame_is_shared_by_every_member() {
         let (mut e, mut rx, _) = entry(4);
@@ -1117,15 +1213,15 @@ mod durability {
     #[test]
     fn results_joins_rules_and_clocks_are_stored_before_they_are_told_moves_and_chat_at_the_tick() {
         let all = |event| vec![Out { to: To::All, event }];
-        assert!(durable(&all(RoomEvent::Results { lines: vec![], scores: vec![] })));
+        assert!(durable(&all(RoomEvent::Results { outcomes: vec![], scores: vec![], clock: None })));
         assert!(durable(&all(RoomEvent::Joined { seat: 1, name: "Ana".into() })));
         assert!(durable(&all(RoomEvent::Left { seat: 1 })));
         assert!(durable(&all(RoomEvent::Rules { rules: Rules::default(), judging: true })));
         assert!(durable(&all(RoomEvent::Clock { seat: 1, claim: score_room::protocol::Claim::Score, deadline: 5 })));
-        assert!(!durable(&all(RoomEvent::Board { seat: 1, moves: vec![] })));
+        assert!(!durable(&all(RoomEvent::Board { seat: 1, actions: vec![] })));
         assert!(!durable(&all(RoomEvent::Chat { seat: 1, name: "Ana".into(), text: "hi".into() })));
-        let mut mixed = all(RoomEvent::Board { seat: 1, moves: vec![] });
-        mixed.extend(all(RoomEvent::Results { lines: vec![], scores: vec![] }));
+        let mut mixed = all(RoomEvent::Board { seat: 1, actions: vec![] });
+        mixed.extend(all(RoomEvent::Results { outcomes: vec![], scores: vec![], clock: None }));
         assert!(durable(&mixed));
     }
 }

@@ -8,6 +8,7 @@
 
 mod common;
 
+use score_room::protocol::VERSION;
 use std::collections::HashSet;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -102,12 +103,12 @@ async fn two_instances_behind_nginx_hold_their_own_rooms_and_bring_them_back_aft
         let mut host = room_socket(port, &code).await;
         let w = hello(
             &mut host,
-            json!({"type": "Create", "version": 3, "code": code, "name": format!("T{i}"), "judging": true}),
+            json!({"type": "Create", "version": VERSION, "code": code, "name": format!("T{i}"), "judging": true}),
         )
         .await;
         assert_eq!(w["type"], "Welcome", "{w}");
         let mut ana = room_socket(port, &code).await;
-        let w = hello(&mut ana, json!({"type": "Join", "version": 3, "code": code, "name": "Ana"})).await;
+        let w = hello(&mut ana, json!({"type": "Join", "version": VERSION, "code": code, "name": "Ana"})).await;
         assert_eq!(w["type"], "Welcome", "room {code}: the member did not land where the room is: {w}");
         sockets.push((host, ana));
         codes.push(code);
@@ -125,7 +126,7 @@ async fn two_instances_behind_nginx_hold_their_own_rooms_and_bring_them_back_aft
     let a = Server::start_at(&dir_a, Rules::default(), limits, &a_addr).await;
     for code in &on_a {
         let mut ben = room_socket(port, code).await;
-        let w = hello(&mut ben, json!({"type": "Join", "version": 3, "code": code, "name": "Ben"})).await;
+        let w = hello(&mut ben, json!({"type": "Join", "version": VERSION, "code": code, "name": "Ben"})).await;
         assert_eq!(w["type"], "Welcome", "room {code} after the restart: {w}");
         assert_eq!(w["view"]["members"].as_array().unwrap().len(), 3, "{w}");
     }
@@ -137,7 +138,7 @@ async fn two_instances_behind_nginx_hold_their_own_rooms_and_bring_them_back_aft
     }
     // A socket whose address names another room than its message is refused.
     let mut ws = room_socket(port, &codes[0]).await;
-    send(&mut ws, json!({"type": "Join", "version": 3, "code": "ZZZZZZ", "name": "Cy"})).await;
+    send(&mut ws, json!({"type": "Join", "version": VERSION, "code": "ZZZZZZ", "name": "Cy"})).await;
     assert_eq!(until(&mut ws, is("Error")).await["code"], "WrongAddress");
 
     drop(proxy);

@@ -1,0 +1,245 @@
+//! What one page believes about a room: a [`Mirror`] starts from the Welcome's [`View`] and
+//! applies each room event as it arrives ([`Mirror::receive`]), so that it always equals what
+//! a fresh Welcome would show that page at that moment. The page renders from it and asks it
+//! what may be pressed; it holds no rule of its own.
+//!
+//! A member's moves are made on the page before the room answers (so dragging feels
+//! instant): [`Mirror::act`] checks a move with the engine's `Board`, as the room will, and
+//! keeps it as pending. The room answers every move, made or refused, with that member's
+//! board as it holds it (a `Board` event), and the socket keeps order, so the page's board
+//! is always the room's answer so far plus the moves still on their way: a refused move
+//! (a rate limit, strict mode, a roll dealt meanwhile) can never leave the two apart.
+//!
+//! `tests/mirror.rs` holds this to the room: random play, each page's events delivered late
+//! or at once, and after every delivery each page's mirror equals the room's view of it.
+
+use std::collections::VecDeque;
+
+use score_engine::{Action, Board, RoundError};
+
+use crate::protocol::{next, ChatLine, Claim, Clock, Move, Next, Player, RoomEvent, Seat, View, Working, CHAT_KEPT};
+use crate::room::RoomError;
+
+/// What the page does after an event, beyond rendering the mirror.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    /// Nothing more.
+    Nothing,
+    /// This member's board changed under them: rebuild it from [`Mirror::board`] and empty the slots.
+    Board,
+    /// A new roll: the board starts again (dice redrawn, slots emptied).
+    NewRoll,
+    /// An event was missed: ask for the room afresh (reconnect for a new Welcome).
+    Reopen,
+}
+
+/// One page's view of a room.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mirror {
+    seat: Option<Seat>,
+    seq: u64,
+    /// The room as last told; `view.actions` is this member's board as the room last answered.
+    view: View,
+    /// Moves made here and sent, not yet answered.
+    pending: VecDeque<Move>,
+    /// The server's clock minus this page's, ms.
+    offset: i64,
+}
+
+impl Mirror {
+    /// The room as a Welcome shows it to `seat` (none: a host screen), with the `seq` of the
+    /// last event it includes; `local_now` is this page's clock when it arrived.
+    pub fn welcome(seat: Option<Seat>, seq: u64, view: View, local_now: u64) -> Mirror {
+        let offset = view.now as i64 - local_now as i64;
+        Mirror { seat, seq, view, pending: VecDeque::new(), offset }
+    }
+
+    /// This page's seat (none for a host screen that doesn't play).
+    pub fn seat(&self) -> Option<Seat> {
+        self.seat
+    }
+
+    /// The room as this page believes it (its board: the room's last answer).
+    pub fn view(&self) -> &View {
+        &self.view
+    }
+
+    /// The room as this page shows it at `now` (server ms): its board with the moves on their
+    /// way. When nothing is on its way, this equals a fresh Welcome's view.
+    pub fn shown(&self, now: u64) -> View {
+        let mut v = self.view.clone();
+        v.actions.extend(self.pending.iter().copied());
+        v.now = now;
+        v
+    }
+
+    /// Moves sent and not yet answered.
+    pub fn pending(&self) -> usize {
+        self.pending.len()
+    }
+
+    /// The last room event applied.
+    pub fn seq(&self) -> u64 {
+        self.seq
+    }
+
+    /// A member's name (empty when nobody sits there).
+    pub fn name(&self, seat: Seat) -> String {
+        self.view.members.iter().find(|m| m.seat == seat).map(|m| m.name.clone()).unwrap_or_default()
+    }
+
+    /// A server time in this page's clock.
+    pub fn local(&self, server_ms: u64) -> u64 {
+        (server_ms as i64 - self.offset).max(0) as u64
+    }
+
+    /// This page's board: the roll, the room's last answer, then the moves on their way.
+    pub fn board(&self) -> Board {
+        replay(&self.view, self.view.actions.iter().chain(&self.pending))
+    }
+
+    /// The SCORE claimant's working as steps ("12 − 12 = 0"), replayed on the roll.
+    pub fn working(&self) -> Option<(Seat, Vec<String>)> {
+        let w = self.view.working.as_ref()?;
+        let board = replay(&self.view, w.actions.iter());
+        Some((w.seat, board.moves().iter().map(|m| m.step().to_string()).collect()))
+    }
+
+    fn clock_is_mine(&self, claim: Claim) -> bool {
+        self.view.clock.is_some_and(|c| Some(c.seat) == self.seat && c.claim == claim)
+    }
+
+    /// Whether this page may press SCORE: a member, the roll unsettled, no SCORE clock running.
+    pub fn may_score(&self) -> bool {
+        self.seat.is_some() && !self.view.settled && self.view.clock.is_none_or(|c| c.claim == Claim::Impossible)
+    }
+
+    /// Whether this page may press IMPOSSIBLE: a member, the roll unsettled, no clock running.
+    pub fn may_claim_impossible(&self) -> bool {
+        self.seat.is_some() && !self.view.settled && self.view.clock.is_none()
+    }
+
+    /// Whether this page may end the IMPOSSIBLE clock now.
+    pub fn may_reveal(&self) -> bool {
+        self.seat.is_some() && self.view.clock.is_some_and(|c| c.claim == Claim::Impossible)
+    }
+
+    /// Whether this page may give up a SCORE (its own clock runs).
+    pub fn may_give_up(&self) -> bool {
+        self.clock_is_mine(Claim::Score)
+    }
+
+    /// A move made on this page: checked as the room will check it, kept as pending, and the
+    /// message to send; or why it can't be made (nothing is sent).
+    pub fn act(&mut self, action: Action) -> Result<Move, RoomError> {
+        if self.seat.is_none() {
+            return Err(RoomError::NoSuchSeat);
+        }
+        if self.view.rules.strict && self.clock_is_mine(Claim::Score) && matches!(action, Action::Undo | Action::Clear)
+        {
+            return Err(RoomError::Round(RoundError::StrictUndo));
+        }
+        self.board().apply(action)?;
+        let m = Move::from(action);
+        self.pending.push_back(m);
+        Ok(m)
+    }
+
+    /// A message from the room: an event numbered `seq` (none for one sent to this member
+    /// alone) at the server's time `server_now`, arriving at this page's `local_now`.
+    pub fn receive(&mut self, seq: Option<u64>, server_now: u64, local_now: u64, event: RoomEvent) -> Effect {
+        if let Some(seq) = seq {
+            match next(self.seq, seq) {
+                Next::Apply => self.seq = seq,
+                Next::Seen => return Effect::Nothing,
+                Next::Missed => return Effect::Reopen,
+            }
+        }
+        self.offset = server_now as i64 - local_now as i64;
+        self.apply(event)
+    }
+
+    /// Applies one room event.
+    pub fn apply(&mut self, event: RoomEvent) -> Effect {
+        let v = &mut self.view;
+        match event {
+            RoomEvent::Joined { seat, name } => {
+                v.members.retain(|m| m.seat != seat);
+                v.members.push(Player { seat, name, score: 0 });
+                v.members.sort_unstable_by_key(|m| m.seat);
+            }
+            RoomEvent::Left { seat } => {
+                v.members.retain(|m| m.seat != seat);
+                if v.working.as_ref().is_some_and(|w| w.seat == seat) {
+                    v.working = None;
+                }
+            }
+            RoomEvent::Clock { seat, claim, deadline } => {
+                v.clock = Some(Clock { seat, claim, deadline });
+                v.settled = false;
+                if claim == Claim::Score {
+                    v.working = Some(Working { seat, actions: Vec::new() });
+                    if Some(seat) == self.seat {
+                        // The working starts from the roll; moves on their way land on it.
+                        v.actions.clear();
+                        return Effect::Board;
+                    }
+                }
+            }
+            RoomEvent::Board { seat, actions } => {
+                if v.clock.is_some_and(|c| c.seat == seat && c.claim == Claim::Score) {
+                    v.working = Some(Working { seat, actions: actions.clone() });
+                }
+                if Some(seat) == self.seat {
+                    // The room's answer to the oldest move on its way.
+                    let before: Vec<Move> = v.actions.iter().chain(&self.pending).copied().collect();
+                    self.pending.pop_front();
+                    v.actions = actions;
+                    let after: Vec<Move> = v.actions.iter().chain(&self.pending).copied().collect();
+                    return if before == after { Effect::Nothing } else { Effect::Board };
+                }
+            }
+            RoomEvent::Results { outcomes, scores, clock } => {
+                v.results = outcomes;
+                v.clock = clock;
+                v.settled = clock.is_none();
+                for s in scores {
+                    if let Some(m) = v.members.iter_mut().find(|m| m.seat == s.seat) {
+                        m.score = s.score;
+                    }
+                }
+            }
+            RoomEvent::Rolled { roll } => {
+                v.roll = roll;
+                v.clock = None;
+                v.settled = false;
+                v.results.clear();
+                v.working = None;
+                v.actions.clear();
+                return Effect::NewRoll;
+            }
+            RoomEvent::Chat { name, text, .. } => {
+                v.chat.push(ChatLine { name, text });
+                if v.chat.len() > CHAT_KEPT {
+                    v.chat.remove(0);
+                }
+            }
+            RoomEvent::ChatCleared => v.chat.clear(),
+            RoomEvent::Locked { locked } => v.locked = locked,
+            RoomEvent::Rules { rules, judging } => {
+                v.rules = rules;
+                v.judging = judging;
+            }
+        }
+        Effect::Nothing
+    }
+}
+
+/// A board on the view's roll and rules after `actions` (a move that no longer fits is skipped).
+fn replay<'a>(view: &View, actions: impl Iterator<Item = &'a Move>) -> Board {
+    let mut b = Board::new(&view.roll, &view.rules);
+    for &m in actions {
+        let _ = b.apply(m.into());
+    }
+    b
+}

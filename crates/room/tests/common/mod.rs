@@ -1,0 +1,72 @@
+//! Random play for the room's property tests: rules, rolls, moves and steps of play.
+#![allow(dead_code)]
+
+use proptest::prelude::*;
+use score_engine::{Action, Op, Rules, TileId};
+use score_room::protocol::Claim;
+use score_room::room::{Deal, Input};
+
+pub fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(1_000)
+}
+pub const NAMES: [&str; 5] = ["Ana", "Ben", "Cy Lee", "Dee", "Éva"];
+
+/// One step of play: an input, time passing (with a tick of the server's clock, or
+/// silently, so the next input meets a clock that ran out), or a restart.
+#[derive(Debug, Clone)]
+pub enum Step {
+    Input(Input),
+    Wait(u64, bool),
+    Restart,
+}
+
+pub fn rules() -> impl Strategy<Value = Rules> {
+    prop_oneof![
+        Just(Rules::default()),
+        Just(Rules { strict: true, score_secs: 5, ..Rules::default() }),
+        Just(Rules { dice: vec![6, 6, 6], goal: 10, ..Rules::default() }),
+    ]
+}
+
+pub fn roll_for(rules: &Rules, seed: u64) -> Vec<i64> {
+    rules.dice.iter().enumerate().map(|(i, &s)| 1 + ((seed >> (i * 8)) % u64::from(s)) as i64).collect()
+}
+
+pub fn action() -> impl Strategy<Value = Action> {
+    let op = prop_oneof![Just(Op::Add), Just(Op::Sub), Just(Op::Mul), Just(Op::Div), Just(Op::Concat)];
+    prop_oneof![
+        6 => (0u32..9, op, 0u32..9).prop_map(|(l, op, r)| Action::Combine { left: TileId(l), op, right: TileId(r) }),
+        1 => Just(Action::Undo),
+        1 => Just(Action::Clear),
+    ]
+}
+
+pub fn step() -> impl Strategy<Value = Step> {
+    let seat = 0usize..7;
+    prop_oneof![
+        3 => (0usize..NAMES.len()).prop_map(|i| Step::Input(Input::Join { name: NAMES[i].into() })),
+        1 => seat.clone().prop_map(|seat| Step::Input(Input::Leave { seat })),
+        3 => (seat.clone(), any::<bool>()).prop_map(|(seat, s)| Step::Input(Input::Claim {
+            seat,
+            claim: if s { Claim::Score } else { Claim::Impossible },
+        })),
+        1 => seat.clone().prop_map(|seat| Step::Input(Input::RevealNow { seat })),
+        1 => seat.clone().prop_map(|seat| Step::Input(Input::GiveUp { seat })),
+        12 => (seat.clone(), action()).prop_map(|(seat, action)| Step::Input(Input::Act { seat, action })),
+        1 => (seat, "[a-z <>&]{0,8}").prop_map(|(seat, text)| Step::Input(Input::Chat { seat, text })),
+        1 => any::<u64>().prop_map(|seed| Step::Input(Input::NewRoll {
+            deal: Deal::new(roll_for(&Rules::default(), seed), &Rules::default()),
+        })),
+        1 => any::<u64>().prop_map(|seed| Step::Input(Input::NextRoll {
+            deal: Deal::new(roll_for(&Rules::default(), seed), &Rules::default()),
+        })),
+        1 => any::<bool>().prop_map(|locked| Step::Input(Input::Lock { locked })),
+        1 => Just(Step::Input(Input::ClearChat)),
+        1 => (rules(), any::<bool>(), any::<u64>()).prop_map(|(rules, judging, seed)| {
+            let deal = Deal::new(roll_for(&rules, seed), &rules);
+            Step::Input(Input::SetRules { rules, judging, deal })
+        }),
+        3 => (0u64..70_000, any::<bool>()).prop_map(|(ms, tick)| Step::Wait(ms, tick)),
+        1 => Just(Step::Restart),
+    ]
+}
