@@ -53,6 +53,8 @@ pub(crate) enum Status {
     NoServer,
     /// The server speaks a newer protocol: this page must be reloaded (its place is kept).
     Outdated,
+    /// Another tab of this browser took the seat: this one waits to be asked to take it back.
+    Elsewhere,
 }
 
 /// The room as this member (or host screen) sees it: the room's code, this page's seat and
@@ -238,10 +240,16 @@ impl Room {
             return;
         }
         let live = self.status.get_untracked() == Status::Live;
-        if code == ErrorCode::OldPage {
+        if code == ErrorCode::OpenElsewhere {
+            // The newest tab has the seat; this one stops (no reconnecting by itself).
+            self.close();
+            self.status.set(Status::Elsewhere);
+            return;
+        } else if code == ErrorCode::OldPage {
             // A newer server: the place is kept for the reload that takes it back.
             self.close();
             self.status.set(Status::Outdated);
+            return;
         } else if code == ErrorCode::SeatGone {
             let kept = ticket();
             match kept.as_ref().and_then(Ticket::seat_gone) {
@@ -484,6 +492,16 @@ pub fn RoomPanel(invite: Option<String>, host: Option<String>) -> impl IntoView 
                 }.into_any(),
                 Status::Reconnecting => view! { <p class="notice" role="status">"Reconnecting…"</p> }.into_any(),
                 Status::Connecting => view! { <p role="status">"Connecting…"</p> }.into_any(),
+                Status::Elsewhere => view! {
+                    <p class="notice" role="status">
+                        "This room is open in another tab or window, which has your seat now. "
+                        <button type="button" on:click=move |_| {
+                            if let Some(hello) = ticket().and_then(|t| t.hello()) {
+                                room.start(hello);
+                            }
+                        }>"Use this tab"</button>
+                    </p>
+                }.into_any(),
                 Status::Outdated => view! {
                     <p class="notice" role="status">
                         "Score was updated on the server: reload this page to go on (your place in the room is kept). "

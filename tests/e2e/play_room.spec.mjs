@@ -110,13 +110,15 @@ test('a class plays: presenter, a student by touch, one by keyboard, a host link
   await ana.score.touchDrag(ana.score.tile('2 (d6)'), ana.score.slot('left'));
   await ana.score.touchDrag(ana.score.tile('0 (derived)'), ana.score.slot('right'));
   await ana.score.touchDrag(ana.score.op('joined with'), ana.score.slot('op'));
-  for (const m of [host, ana, ben]) await m.page.getByText('Ana +1: 20 made in 2 moves').waitFor();
+  // Each page words the result for its reader: "you" only on Ana's.
+  for (const m of [host, ben]) await m.page.getByText('Ana +1: 20 made in 2 moves').waitFor();
+  await ana.page.getByText('You +1: 20 made in 2 moves').waitFor();
   await ana.page.getByTestId('standing').getByText('1st of 2 · 1 point').waitFor();
 
   // Next roll by the N key on the teacher's screen, then 2 5 12 12 again for Ben, by keyboard alone.
   await host.page.locator('body').click({ position: { x: 5, y: 500 } });
   await host.page.keyboard.press('n');
-  await ana.page.getByText('Ana +1: 20 made in 2 moves').waitFor({ state: 'detached' });
+  await ana.page.getByText('You +1: 20 made in 2 moves').waitFor({ state: 'detached' });
   await deal(host, '2 5 12 12');
   await waitForRoll(ben, '2 5 12 12');
   await ben.page.locator('body').click({ position: { x: 5, y: 5 } });
@@ -128,7 +130,8 @@ test('a class plays: presenter, a student by touch, one by keyboard, a host link
   await ben.score.tabTo('2 (d6)');
   await ben.score.tabTo('0 (derived)');
   await ben.page.keyboard.press('|');
-  for (const m of [host, ana, ben]) await m.page.getByText('Ben +1: 20 made in 2 moves').waitFor();
+  for (const m of [host, ana]) await m.page.getByText('Ben +1: 20 made in 2 moves').waitFor();
+  await ben.page.getByText('You +1: 20 made in 2 moves').waitFor();
 
   // The host link opens the room as host on a second device; both host screens work.
   const panel = await hostPanel(host);
@@ -142,7 +145,8 @@ test('a class plays: presenter, a student by touch, one by keyboard, a host link
   await ana.score.button('IMPOSSIBLE').click();
   await laptop.page.getByText('Ana says IMPOSSIBLE').waitFor();
   await ben.score.button('Reveal now').click();
-  for (const m of [host, laptop, ana]) await m.page.getByText('Ana +1: right: 1 1 1 4 has no solution').waitFor();
+  for (const m of [host, laptop]) await m.page.getByText('Ana +1: right: 1 1 1 4 has no solution').waitFor();
+  await ana.page.getByText('You +1: right: 1 1 1 4 has no solution').waitFor();
   // A wrong host link: a member's join form, and why.
   const guess = await person(`?room=${code}&host=00112233`);
   await guess.page.getByText(`This host link is not the one for room ${code}: you can join it as a member.`).waitFor();
@@ -200,7 +204,7 @@ test('the presenter fits 1920×1080 and 1280×720 with 30 members, with no scrol
     for (let i = 0; i < n; i += 1) {
       const ws = new WebSocket(url);
       await new Promise((done) => ws.addEventListener('open', done));
-      ws.send(JSON.stringify({ type: 'Join', version: 3, code, name: `Student ${String(i + 1).padStart(2, '0')}` }));
+      ws.send(JSON.stringify({ type: 'Join', version: 4, code, name: `Student ${String(i + 1).padStart(2, '0')}` }));
       window.crowd.push(ws);
     }
   }, { code, n: 28 });
@@ -266,7 +270,7 @@ test('auto-deal: the teacher’s screen deals the next roll a set time after a r
   await page.getByRole('timer').getByText('Next roll in 6 s').waitFor();
   await context.clock.runFor(6_500);
   // The next roll is dealt: the result goes, and Ana's table is open for claims again.
-  await ana.page.getByText('Ana +1: right: 1 1 1 4 has no solution').waitFor({ state: 'detached' });
+  await ana.page.getByText('You +1: right: 1 1 1 4 has no solution').waitFor({ state: 'detached' });
   await page.getByText('Next roll in').waitFor({ state: 'detached' });
   assert.equal(await ana.score.button('IMPOSSIBLE').isEnabled(), true);
   for (const m of [host, ana]) {
@@ -432,4 +436,64 @@ test('a room on other dice takes a typed roll for them; Leave frees the name at 
     m.score.assertNoConsoleErrors();
     await m.context.close();
   }
+});
+
+test('a failed SCORE under an IMPOSSIBLE clock leaves SCORE open, and each page says "you" only of its reader', async () => {
+  assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
+  const host = await person();
+  const code = await createRoom(host);
+  const [ana, ben, cy] = [await person(`?room=${code}`), await person(`?room=${code}`), await person(`?room=${code}`)];
+  await joinAs(ana, 'Ana');
+  await joinAs(ben, 'Ben');
+  await joinAs(cy, 'Cy');
+  await deal(host, '2 5 12 12');
+  await waitForRoll(cy, '2 5 12 12');
+  await ana.score.button('IMPOSSIBLE').click();
+  await cy.page.getByText('IMPOSSIBLE clock: Ana').waitFor();
+  await ben.score.button('SCORE').click();
+  await ben.score.button('Give up').click();
+  // Ben reads his own line; Cy reads Ben's.
+  await ben.page.getByText('You −1: you gave up the SCORE').waitFor();
+  await cy.page.getByText('Ben −1: gave up the SCORE').waitFor();
+  // The IMPOSSIBLE clock runs on, and Cy may still beat the claim (RULES §5).
+  await cy.page.getByText('IMPOSSIBLE clock: Ana').waitFor();
+  assert.equal(await cy.score.button('SCORE').isEnabled(), true, 'SCORE stays open to everyone');
+  await cy.score.button('SCORE').click();
+  await cy.score.tile('12 (d12)').click();
+  await cy.score.tile('12 (d20)').click();
+  await cy.score.op('minus').click();
+  await cy.score.tile('2 (d6)').click();
+  await cy.score.tile('0 (derived)').click();
+  await cy.score.op('joined with').click();
+  await cy.page.getByText('You +1: 20 made in 2 moves').waitFor();
+  await cy.page.getByText('Ana −2: you made 20 during the IMPOSSIBLE clock').waitFor();
+  await ana.page.getByText('You −2: Cy made 20 during the IMPOSSIBLE clock').waitFor();
+  for (const m of [host, ana, ben, cy]) {
+    m.score.assertNoConsoleErrors();
+    await m.context.close();
+  }
+});
+
+test('a host who plays too and whose seat is given up keeps the room as its host screen', async () => {
+  assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
+  const host = await person();
+  const code = await createRoom(host);
+  const panel = await hostPanel(host);
+  const link = await panel.getByRole('textbox', { name: /Host link/ }).inputValue();
+  // The laptop opens the host link and plays too.
+  const laptop = await person(link.slice(ROOM_URL.length + 1));
+  const laptopPanel = await hostPanel(laptop);
+  await laptopPanel.getByRole('textbox', { name: 'Your name' }).fill('Mr Obi');
+  await laptopPanel.getByRole('button', { name: 'Play too' }).click();
+  await laptop.page.locator('.ranking').getByText('Mr Obi (you)').waitFor();
+  // The laptop sleeps; its seat is given up meanwhile (as after ten minutes away).
+  await laptop.page.goto('about:blank');
+  await panel.getByRole('button', { name: 'Remove Mr Obi' }).click();
+  await host.page.locator('.ranking').getByText('Mr Obi').waitFor({ state: 'detached' });
+  // Back: no seat, but still the room's host, who can deal.
+  await laptop.page.goto(`${ROOM_URL}/?room=${code}`);
+  await laptop.page.getByTestId('room-code').getByText(code).waitFor();
+  await deal(laptop, '1 1 1 4');
+  await host.page.getByTestId('room-roll').getByText('4', { exact: true }).waitFor();
+  for (const m of [host, laptop]) await m.context.close();
 });

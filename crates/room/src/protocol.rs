@@ -386,6 +386,9 @@ pub enum ErrorCode {
     Ended,
     /// The server is restarting: the page reconnects to its seat.
     Restarting,
+    /// This seat was taken by another tab or window of the same member: this page stops,
+    /// and offers to take it back.
+    OpenElsewhere,
 }
 
 impl ErrorCode {

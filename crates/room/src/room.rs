@@ -245,10 +245,33 @@ pub struct Room {
     boards: Vec<Board>,
 }
 
-/// Checks a name: 1–20 characters once trimmed, no control characters.
+/// Characters that show nothing (Unicode's format characters, fillers and variation
+/// selectors): "Ana" followed by a zero-width space must not be a second Ana.
+fn invisible(c: char) -> bool {
+    matches!(c as u32,
+        0x00AD | 0x034F | 0x061C | 0x115F | 0x1160 | 0x17B4 | 0x17B5 | 0x180B..=0x180F | 0x200B..=0x200F
+        | 0x202A..=0x202E | 0x2060..=0x206F | 0x3164 | 0xFE00..=0xFE0F | 0xFEFF | 0xFFA0 | 0xFFF0..=0xFFFB
+        | 0x1BCA0..=0x1BCA3 | 0x1D173..=0x1D17A | 0xE0000..=0xE0FFF)
+}
+
+/// Characters that change the direction of the text after them: never kept in a name, where
+/// they would turn the scoreboard's line around.
+fn direction_control(c: char) -> bool {
+    matches!(c as u32, 0x061C | 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069)
+}
+
+/// What two names are compared by: without invisible characters, in any case.
+pub fn name_key(name: &str) -> String {
+    name.chars().filter(|&c| !invisible(c)).collect::<String>().to_lowercase()
+}
+
+/// Checks a name: normalised (NFC, trimmed, no direction controls), 1–20 characters, no
+/// control characters, and at least one character that shows.
 pub fn check_name(name: &str) -> Result<String, RoomError> {
+    use unicode_normalization::UnicodeNormalization;
+    let name: String = name.nfc().filter(|&c| !direction_control(c)).collect();
     let name = name.trim();
-    if name.is_empty() {
+    if !name.chars().any(|c| !c.is_whitespace() && !invisible(c) && !c.is_control()) {
         return Err(RoomError::NameEmpty);
     }
     if name.chars().count() > MAX_NAME {
@@ -509,8 +532,8 @@ impl Room {
         if self.saved.locked {
             return Err(RoomError::Locked);
         }
-        let folded = name.to_lowercase();
-        if self.members().any(|(_, m)| m.name.to_lowercase() == folded) {
+        let key = name_key(&name);
+        if self.members().any(|(_, m)| name_key(&m.name) == key) {
             return Err(RoomError::NameTaken(name));
         }
         let seat = match self.saved.seats.iter().position(Option::is_none) {
@@ -884,6 +907,29 @@ mod tests {
         assert_eq!(refused(&mut r, Input::Join { name: "x".repeat(21) }, 0), RoomError::NameTooLong);
         assert_eq!(refused(&mut r, Input::Join { name: "A\u{7}".into() }, 0), RoomError::NameControl);
         assert!(r.apply(Input::Join { name: "Éva Müller-Łukasz".into() }, 0).is_ok());
+    }
+
+    // Pins a bug: "Ana" with a zero-width space joined beside Ana, and a name of invisible
+    // characters alone was taken.
+    #[test]
+    fn names_are_normalised_and_invisible_characters_make_no_new_name() {
+        let mut r = room(&[2, 5, 12, 12]);
+        assert_eq!(
+            refused(&mut r, Input::Join { name: "Ana\u{200B}".into() }, 0),
+            RoomError::NameTaken("Ana\u{200B}".into())
+        );
+        assert_eq!(
+            refused(&mut r, Input::Join { name: "A\u{2060}NA".into() }, 0),
+            RoomError::NameTaken("A\u{2060}NA".into())
+        );
+        assert_eq!(refused(&mut r, Input::Join { name: "\u{200B}\u{2060}".into() }, 0), RoomError::NameEmpty);
+        assert_eq!(refused(&mut r, Input::Join { name: " \u{FEFF} ".into() }, 0), RoomError::NameEmpty);
+        // One name, however its accents were typed (é as one character, or e and a combining accent).
+        r.apply(Input::Join { name: "Zoé".into() }, 0).unwrap();
+        assert!(matches!(refused(&mut r, Input::Join { name: "Zoe\u{301}".into() }, 0), RoomError::NameTaken(_)));
+        // A name can't turn the scoreboard's text around.
+        let out = r.apply(Input::Join { name: "\u{202E}Dee".into() }, 0).unwrap();
+        assert_eq!(out[0].event, RoomEvent::Joined { seat: 4, name: "Dee".into() });
     }
 
     #[test]

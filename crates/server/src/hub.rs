@@ -49,6 +49,10 @@ pub const QUEUE: usize = 256;
 pub const CLOSE_TOO_SLOW: u16 = 4001;
 /// Moves (with undos and clears) one member may send in 10 s.
 pub const MOVES_PER_10_S: u32 = 120;
+/// The window of the wrong-code limit, ms.
+const WRONG_CODE_WINDOW_MS: u64 = 60_000;
+/// The close code for a socket that said nothing in time, or stopped answering pings.
+pub const CLOSE_SILENT: u16 = 4002;
 /// The window of [`Limits::rooms_per_address`], ms.
 const CREATE_WINDOW_MS: u64 = 10 * 60 * 1000;
 
@@ -63,11 +67,27 @@ pub struct Limits {
     pub idle_ms: u64,
     /// Behind a proxy: take each client's address from its `X-Real-IP` header.
     pub trust_proxy: bool,
+    /// A socket that says nothing this long after it opens is closed, ms.
+    pub first_message_ms: u64,
+    /// Every socket is pinged this often, ms, and closed when two pings go unanswered (a
+    /// phone that left the Wi-Fi no longer holds its room open).
+    pub ping_ms: u64,
+    /// Most sockets open at once from one address (loopback is not counted: a load test, or a
+    /// proxy on this machine without `--trust-proxy`).
+    pub sockets_per_address: u32,
 }
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { max_rooms: 500, rooms_per_address: 5, idle_ms: 24 * 60 * 60 * 1000, trust_proxy: false }
+        Limits {
+            max_rooms: 500,
+            rooms_per_address: 5,
+            idle_ms: 24 * 60 * 60 * 1000,
+            trust_proxy: false,
+            first_message_ms: 10_000,
+            ping_ms: 30_000,
+            sockets_per_address: 1_000,
+        }
     }
 }
 
@@ -155,6 +175,8 @@ struct Entry {
     seq: u64,
     /// Changed since it was last stored (by moves or chat, which wait for the next tick).
     dirty: bool,
+    /// Someone other than its host has joined (a room nobody joins counts against its creator).
+    joined: bool,
 }
 
 /// Whether events must be on disk before the members are told: everything but moves and
@@ -245,8 +267,11 @@ pub struct Hub {
     rooms: Mutex<HashMap<String, Arc<Mutex<Entry>>>>,
     store: Option<Store>,
     wrong_codes: Mutex<HashMap<IpAddr, (u64, u32)>>,
-    /// Rooms created per address: when its window began, and how many since.
-    created: Mutex<HashMap<IpAddr, (u64, u32)>>,
+    /// Rooms created per address in the last ten minutes that nobody has joined yet: when,
+    /// and their codes. (Taken before `rooms`, never while an entry is held.)
+    created: Mutex<HashMap<IpAddr, Vec<(u64, String)>>>,
+    /// Sockets open per address.
+    sockets: Mutex<HashMap<IpAddr, u32>>,
     rules: Rules,
     limits: Limits,
 }
@@ -279,6 +304,7 @@ impl Hub {
                         // Nobody is connected after a restart: every seat waits for its member
                         // as a dropped seat does, from now, and is freed if they don't come back.
                         let dropped = r.tokens.values().map(|&seat| (seat, now)).collect();
+                        let joined = !r.tokens.is_empty();
                         let entry = Entry {
                             room,
                             host: r.host,
@@ -289,6 +315,7 @@ impl Hub {
                             active_ms: r.active_ms,
                             seq: 0,
                             dirty: false,
+                            joined,
                         };
                         rooms.insert(code, Arc::new(Mutex::new(entry)));
                     }
@@ -305,6 +332,7 @@ impl Hub {
             store,
             wrong_codes: Mutex::new(HashMap::new()),
             created: Mutex::new(HashMap::new()),
+            sockets: Mutex::new(HashMap::new()),
             rules,
             limits,
         })
@@ -342,6 +370,12 @@ impl Hub {
 
     /// [`Hub::tick`] at the time `now` (ms).
     pub fn tick_at(&self, now: u64) {
+        // Maps keyed by address keep only what still counts.
+        lock(&self.wrong_codes).retain(|_, (since, _)| now.saturating_sub(*since) <= WRONG_CODE_WINDOW_MS);
+        lock(&self.created).retain(|_, list| {
+            list.retain(|(at, _)| now.saturating_sub(*at) < CREATE_WINDOW_MS);
+            !list.is_empty()
+        });
         let entries: Vec<(String, Arc<Mutex<Entry>>)> =
             lock(&self.rooms).iter().map(|(c, e)| (c.clone(), e.clone())).collect();
         for (code, e) in entries {
@@ -379,21 +413,26 @@ impl Hub {
         }
     }
 
-    /// Counts a room created from `from`, or says it is one too many.
-    fn may_create(&self, from: IpAddr, now: u64) -> Result<(), Fail> {
+    /// Counts room `code` created from `from`, or says it is one too many. What is counted is
+    /// what abuse looks like: rooms nobody has joined. A school's teachers behind one public
+    /// address each create a room their class joins, and none of those counts.
+    fn may_create(&self, from: IpAddr, code: &str, now: u64) -> Result<(), Fail> {
         let mut created = lock(&self.created);
-        created.retain(|_, (since, _)| now.saturating_sub(*since) < CREATE_WINDOW_MS);
-        let (_, n) = created.entry(from).or_insert((now, 0));
-        if *n >= self.limits.rooms_per_address {
+        let list = created.entry(from).or_default();
+        list.retain(|(at, c)| {
+            // A room gone unjoined (made way, ended) still counts: it was never a class's.
+            now.saturating_sub(*at) < CREATE_WINDOW_MS && self.entry(c).is_none_or(|e| !lock(&e).joined)
+        });
+        if list.len() >= self.limits.rooms_per_address as usize {
             return Err(fail(
                 ErrorCode::TooManyRooms,
                 format!(
-                    "This device has created {} rooms in the last ten minutes: use one of them, or wait.",
+                    "This device has created {} rooms in the last ten minutes that nobody has joined: use one of them, or wait.",
                     self.limits.rooms_per_address
                 ),
             ));
         }
-        *n += 1;
+        list.push((now, code.to_string()));
         Ok(())
     }
 
@@ -430,7 +469,7 @@ impl Hub {
         if lock(&self.rooms).contains_key(&code) {
             return Err(taken());
         }
-        self.may_create(from, now_ms())?;
+        self.may_create(from, &code, now_ms())?;
         // The solver runs before any lock is taken.
         let deal = Deal::new(new_roll(&self.rules), &self.rules);
         let now = now_ms();
@@ -450,6 +489,7 @@ impl Hub {
             active_ms: now,
             seq: 0,
             dirty: false,
+            joined: false,
         };
         let (who, seat_token) = if seated {
             let t = token();
@@ -477,7 +517,7 @@ impl Hub {
     fn wrong_code(&self, from: IpAddr, now: u64, refusal: Fail) -> Fail {
         let mut wrong = lock(&self.wrong_codes);
         let (since, n) = wrong.entry(from).or_insert((now, 0));
-        if now.saturating_sub(*since) > 60_000 {
+        if now.saturating_sub(*since) > WRONG_CODE_WINDOW_MS {
             (*since, *n) = (now, 0);
         }
         *n += 1;
@@ -550,13 +590,21 @@ impl Hub {
                     format!("Your seat in room {code} was given up while you were away: join again with your name."),
                 ));
             };
-            // Back on the same seat, with the same score; the old connection (if any) is closed.
-            e.conns.insert(Who::Seat(seat), conn);
+            // Back on the same seat, with the same score. A connection still on it (another tab
+            // of the same browser) is told why, then closed; it does not take the seat back
+            // by itself.
+            if let Some(old) = e.conns.insert(Who::Seat(seat), conn) {
+                old.offer(&error(
+                    ErrorCode::OpenElsewhere,
+                    "This room is open in another tab or window: your seat is there now.",
+                ));
+            }
             e.dropped.remove(&seat);
             e.active_ms = now;
             return Ok((seat, e.welcome(&code, Some(seat), Some(token), None, now)));
         }
         let (seat, t) = self.seat(&code, &mut e, name, now)?;
+        e.joined = true;
         e.conns.insert(Who::Seat(seat), conn);
         Ok((seat, e.welcome(&code, Some(seat), Some(t), None, now)))
     }
@@ -801,14 +849,41 @@ async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr, address_roo
     // clears in 10 s are never refused), so the others' limit stays tight.
     let (mut all, mut chat, mut moves) =
         (Limit::new(20, 10_000), Limit::new(5, 10_000), Limit::new(MOVES_PER_10_S, 10_000));
+    // A socket must say hello in time, and answer pings: else it is closed (half-open
+    // sockets would keep a room from ever being idle).
+    let first_by = tokio::time::Instant::now() + Duration::from_millis(hub.limits.first_message_ms);
+    let ping_every = Duration::from_millis(hub.limits.ping_ms.max(1));
+    let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping_every, ping_every);
+    let (mut heard, mut unanswered) = (false, 0u32);
+    let silent = |why: &'static str| {
+        Message::Close(Some(CloseFrame { code: CLOSE_SILENT, reason: Utf8Bytes::from_static(why) }))
+    };
     loop {
         tokio::select! {
+            _ = tokio::time::sleep_until(first_by), if !heard => {
+                let _ = socket.send(silent("Nothing was said: reconnect.")).await;
+                break;
+            }
+            _ = pings.tick() => {
+                if unanswered >= 2 {
+                    let _ = socket.send(silent("No answer to two pings.")).await;
+                    break;
+                }
+                unanswered += 1;
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+            }
             incoming = socket.recv() => {
+                if matches!(incoming, Some(Ok(_))) {
+                    unanswered = 0;
+                }
                 let text = match incoming {
                     Some(Ok(Message::Text(t))) => t.to_string(),
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
                     Some(Ok(_)) => continue,
                 };
+                heard = true;
                 let now = now_ms();
                 let reply = match serde_json::from_str::<ClientMsg>(&text) {
                     Err(_) => {
@@ -971,6 +1046,9 @@ async fn ws(
     }
     let from = client_address(addr.ip(), &headers, hub.limits.trust_proxy);
     let address_room = q.room.and_then(|r| room_code(&r));
+    let Some(held) = SocketCount::take(&hub, from) else {
+        return (StatusCode::TOO_MANY_REQUESTS, "Too many connections from this address.").into_response();
+    };
     upgrade
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
@@ -979,7 +1057,47 @@ async fn ws(
         .read_buffer_size(MAX_FRAME)
         .write_buffer_size(0)
         .max_write_buffer_size(64 * 1024)
-        .on_upgrade(move |socket| session(socket, hub, from, address_room))
+        .on_upgrade(move |socket| async move {
+            session(socket, hub, from, address_room).await;
+            drop(held);
+        })
+}
+
+/// One open socket counted against its address, given back when dropped.
+struct SocketCount {
+    hub: Arc<Hub>,
+    from: IpAddr,
+}
+
+impl SocketCount {
+    /// Counts a socket from `from`, or `None` when that address holds as many as it may.
+    fn take(hub: &Arc<Hub>, from: IpAddr) -> Option<SocketCount> {
+        if from.is_loopback() {
+            return Some(SocketCount { hub: hub.clone(), from });
+        }
+        let mut open = lock(&hub.sockets);
+        let n = open.entry(from).or_insert(0);
+        if *n >= hub.limits.sockets_per_address {
+            return None;
+        }
+        *n += 1;
+        Some(SocketCount { hub: hub.clone(), from })
+    }
+}
+
+impl Drop for SocketCount {
+    fn drop(&mut self) {
+        if self.from.is_loopback() {
+            return;
+        }
+        let mut open = lock(&self.hub.sockets);
+        if let Some(n) = open.get_mut(&self.from) {
+            *n -= 1;
+            if *n == 0 {
+                open.remove(&self.from);
+            }
+        }
+    }
 }
 
 #[derive(serde::Deserialize)]
@@ -1109,6 +1227,7 @@ mod tests {
             active_ms: 0,
             seq: 0,
             dirty: false,
+            joined: false,
         };
         (e, rx, too_slow)
     }

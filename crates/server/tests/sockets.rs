@@ -349,7 +349,10 @@ async fn one_address_creates_five_rooms_in_ten_minutes_and_a_full_server_makes_w
     }
     let (_, sixth) = try_create(&server, "T5").await;
     assert_eq!(sixth["code"], "TooManyRooms");
-    assert_eq!(sixth["message"], "This device has created 5 rooms in the last ten minutes: use one of them, or wait.");
+    assert_eq!(
+        sixth["message"],
+        "This device has created 5 rooms in the last ten minutes that nobody has joined: use one of them, or wait."
+    );
     // The server holds three: creating the fourth and fifth made way for the first two,
     // which had nobody in them for longest; the last three are whole.
     for code in &codes[..2] {
@@ -516,5 +519,101 @@ async fn every_move_is_answered_with_the_board_the_room_holds_and_a_quick_player
     let slow = got.iter().position(|v| v["code"] == "SlowDown").expect("the limit is reached");
     assert!(own_board(&got[slow + 1]) || own_board(&got[slow - 1]), "{:?}", &got[slow - 1..=slow + 1]);
     assert_eq!(got.iter().filter(|v| own_board(v)).count(), 90, "one answer per move");
+    server.stop().await;
+}
+
+/// Reads `ws` until it closes: the close code, if a close frame came.
+async fn close_code(ws: &mut Ws) -> Option<u16> {
+    loop {
+        match tokio::time::timeout(Duration::from_secs(5), ws.next()).await.expect("the socket stays open") {
+            Some(Ok(Message::Close(frame))) => return frame.map(|f| f.code.into()),
+            Some(Ok(_)) => continue,
+            // Closed under the client as it answered what was queued (a broken pipe).
+            _ => return None,
+        }
+    }
+}
+
+// Pins a bug: a socket that never said hello was kept for ever, and with no ping a phone that
+// left the Wi-Fi (a half-open socket) kept its room from ever being idle.
+#[tokio::test]
+async fn a_silent_socket_is_closed_and_so_is_one_that_answers_no_ping() {
+    let dir = temp("silent");
+    let limits = Limits { first_message_ms: 300, ping_ms: 200, ..Limits::default() };
+    let server = Server::start_with(&dir, Rules::default(), limits).await;
+    let mut mute = server.connect().await;
+    assert_eq!(close_code(&mut mute).await, Some(4002), "no hello in time");
+    // A member whose device stops answering (this client answers pings only while it reads).
+    let (_host, code, _, _) = create(&server, "Ms Ada").await;
+    let (mut gone, _) = join(&server, &code, "Ana", None).await;
+    let (mut here, _) = join(&server, &code, "Ben", None).await;
+    let reading = tokio::spawn(async move {
+        let started = std::time::Instant::now();
+        while started.elapsed() < Duration::from_millis(1200) {
+            if let Ok(None | Some(Err(_)) | Some(Ok(Message::Close(_)))) =
+                tokio::time::timeout(Duration::from_millis(100), here.next()).await
+            {
+                panic!("Ben reads and answers pings: his socket stays open");
+            }
+        }
+        here
+    });
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    // Closed (4002, or under the client as it answers the pings it left unread).
+    assert!(matches!(close_code(&mut gone).await, Some(4002) | None), "two pings unanswered");
+    let _here = reading.await.unwrap();
+    server.stop().await;
+}
+
+// Pins a bug: two tabs of one browser on one seat took it from each other about once a second.
+#[tokio::test]
+async fn a_second_tab_takes_the_seat_and_the_first_is_told_and_stays_out() {
+    let dir = temp("tabs");
+    let server = Server::start(&dir, Rules::default()).await;
+    let (mut host, code, _, host_token) = create(&server, "Ms Ada").await;
+    let (mut first, w) = join(&server, &code, "Ana", None).await;
+    let token = w["token"].as_str().unwrap().to_string();
+    let (mut second, w2) = join(&server, &code, "Ana", Some(&token)).await;
+    assert_eq!(w2["seat"], 1);
+    let told = until(&mut first, is("Error")).await;
+    assert_eq!(told["code"], "OpenElsewhere");
+    assert_eq!(close_code(&mut first).await, None, "the first tab's socket ends");
+    // The seat is the second tab's: the room's events reach it.
+    send(&mut host, host_cmd(&host_token, json!({"type": "NewRoll", "roll": [1, 1, 1, 4]}))).await;
+    until(&mut second, event("Rolled")).await;
+    server.stop().await;
+}
+
+// Pins a bug: six teachers of one school behind one public address could not all create a
+// room ("This device has created 5 rooms…"). What counts is what abuse looks like: rooms
+// nobody joins.
+#[tokio::test]
+async fn a_school_behind_one_address_creates_the_rooms_its_classes_join_but_a_burst_of_empty_rooms_is_refused() {
+    let dir = temp("school");
+    let server = Server::start(&dir, Rules::default()).await;
+    // Twenty teachers, each joined by a student at once.
+    let mut held = Vec::new();
+    for i in 0..20 {
+        let mut ws = server.connect().await;
+        send(&mut ws, json!({"type": "Create", "version": VERSION, "code": fresh_code(), "judging": true})).await;
+        let w = until(&mut ws, |v| v["type"] == "Welcome" || v["type"] == "Error").await;
+        assert_eq!(w["type"], "Welcome", "teacher {i}: {w}");
+        let (student, joined) = join(&server, w["code"].as_str().unwrap(), "Ana", None).await;
+        assert_eq!(joined["type"], "Welcome");
+        held.push((ws, student));
+    }
+    // Forty empty rooms in a burst: five are made, the rest refused.
+    let mut made = 0;
+    for _ in 0..40 {
+        let mut ws = server.connect().await;
+        send(&mut ws, json!({"type": "Create", "version": VERSION, "code": fresh_code(), "judging": true})).await;
+        let w = until(&mut ws, |v| v["type"] == "Welcome" || v["type"] == "Error").await;
+        if w["type"] == "Welcome" {
+            made += 1;
+        } else {
+            assert_eq!(w["code"], "TooManyRooms", "{w}");
+        }
+    }
+    assert_eq!(made, 5);
     server.stop().await;
 }
