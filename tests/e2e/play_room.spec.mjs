@@ -497,3 +497,30 @@ test('a host who plays too and whose seat is given up keeps the room as its host
   await host.page.getByTestId('room-roll').getByText('4', { exact: true }).waitFor();
   for (const m of [host, laptop]) await m.context.close();
 });
+
+test('two tabs on one seat: the newest has it, the older says so and takes it back only when asked', async () => {
+  assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
+  const host = await person();
+  const code = await createRoom(host);
+  const first = await person(`?room=${code}`);
+  await joinAs(first, 'Ana');
+  let sockets = 0;
+  first.page.on('websocket', () => { sockets += 1; });
+  // A second tab of the same browser takes the seat back by the kept ticket.
+  const second = { context: first.context, page: await first.context.newPage() };
+  second.score = new ScorePage(second.page);
+  await second.page.goto(`${ROOM_URL}/?room=${code}`);
+  await second.page.getByTestId('standing').waitFor();
+  await first.page.getByText('This room is open in another tab or window').waitFor();
+  // The older tab does not fight for the seat: no new socket in three seconds.
+  await first.page.waitForTimeout(3000);
+  assert.equal(sockets, 0, 'the first tab opened no socket by itself');
+  await deal(host, '1 1 1 4');
+  await waitForRoll(second, '1 1 1 4');
+  // Asked, it takes the seat back, and the other tab says so in turn.
+  await first.score.button('Use this tab').click();
+  await first.page.getByText('This room is open in another tab or window').waitFor({ state: 'detached' });
+  await second.page.getByText('This room is open in another tab or window').waitFor();
+  assert.equal(await host.page.locator('.ranking li').count(), 1, 'still one Ana');
+  for (const m of [host, first]) await m.context.close();
+});
