@@ -112,6 +112,11 @@ fn hello_code(hello: &ClientMsg) -> &str {
     }
 }
 
+/// Whether a hello takes a seat back or joins (not a Create): its seat's loss is the ticket's.
+fn live_or_joining(hello: &Option<ClientMsg>) -> bool {
+    matches!(hello, Some(ClientMsg::Join { .. } | ClientMsg::Present { .. }))
+}
+
 /// This page's address with `query`: `?room=CODE` opens the room, `&host=` too as its host.
 pub(crate) fn page_link(query: &str) -> String {
     web_sys::window()
@@ -243,6 +248,8 @@ impl Room {
         if code == ErrorCode::OpenElsewhere {
             // The newest tab has the seat; this one stops (no reconnecting by itself).
             self.close();
+            self.seen.set(None);
+            self.board.set(None);
             self.status.set(Status::Elsewhere);
             return;
         } else if code == ErrorCode::OldPage {
@@ -250,8 +257,8 @@ impl Room {
             self.close();
             self.status.set(Status::Outdated);
             return;
-        } else if code == ErrorCode::SeatGone {
-            let kept = ticket();
+        } else if matches!(code, ErrorCode::SeatGone | ErrorCode::Removed) && live_or_joining(&hello) {
+            let kept = ticket().filter(|t| hello.as_ref().is_some_and(|h| hello_code(h) == t.code));
             match kept.as_ref().and_then(Ticket::seat_gone) {
                 // A host whose seat is gone keeps the room: back as its host screen.
                 Some(t) => {
@@ -416,8 +423,15 @@ impl Room {
 
     /// Out of the room on this page: the socket closed, the ticket forgotten.
     fn leave(self) {
+        // The ticket is forgotten only if it is this page's room's (another tab may keep another).
+        let mine = self
+            .seen
+            .with_untracked(|s| s.as_ref().map(|s| s.code.clone()))
+            .or_else(|| self.link.with_value(|l| l.hello.as_ref().map(|h| hello_code(h).to_string())));
         self.close();
-        keep_ticket(None);
+        if ticket().is_some_and(|t| Some(&t.code) == mine.as_ref()) {
+            keep_ticket(None);
+        }
         self.seen.set(None);
         self.board.set(None);
         self.status.set(Status::Out);
@@ -516,6 +530,8 @@ pub fn RoomPanel(invite: Option<String>, host: Option<String>) -> impl IntoView 
             }}
             <p class="field-error" role="alert">{move || error.get()}</p>
             {move || match hosting.get() {
+                // Another tab has the seat: only the notice above, no forms.
+                None if status.get() == Status::Elsewhere => ().into_any(),
                 None => view! {
                     <section class="panel room-door" aria-label="Class room">
                         <h2>"Class room"</h2>

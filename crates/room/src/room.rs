@@ -262,7 +262,9 @@ fn direction_control(c: char) -> bool {
 
 /// What two names are compared by: without invisible characters, in any case.
 pub fn name_key(name: &str) -> String {
-    name.chars().filter(|&c| !invisible(c)).collect::<String>().to_lowercase()
+    use unicode_normalization::UnicodeNormalization;
+    // Invisible characters go first: one between a letter and its accent would keep them apart.
+    name.chars().filter(|&c| !invisible(c)).nfc().collect::<String>().to_lowercase()
 }
 
 /// Checks a name: normalised (NFC, trimmed, no direction controls), 1–20 characters, no
@@ -927,6 +929,10 @@ mod tests {
         // One name, however its accents were typed (é as one character, or e and a combining accent).
         r.apply(Input::Join { name: "Zoé".into() }, 0).unwrap();
         assert!(matches!(refused(&mut r, Input::Join { name: "Zoe\u{301}".into() }, 0), RoomError::NameTaken(_)));
+        assert!(matches!(
+            refused(&mut r, Input::Join { name: "Zoe\u{200B}\u{301}".into() }, 0),
+            RoomError::NameTaken(_)
+        ));
         // A name can't turn the scoreboard's text around.
         let out = r.apply(Input::Join { name: "\u{202E}Dee".into() }, 0).unwrap();
         assert_eq!(out[0].event, RoomEvent::Joined { seat: 4, name: "Dee".into() });

@@ -32,8 +32,13 @@ impl Ticket {
         host: Option<String>,
         name: String,
     ) -> Ticket {
-        let kept_host = kept.filter(|t| t.code == code).and_then(|t| t.host.clone());
-        Ticket { code: code.to_string(), token, host: host.or(kept_host), name }
+        // What this Welcome doesn't say is kept: a host link opened in a second window
+        // doesn't take the seat's token from the first, nor a seat the host token.
+        let same = kept.filter(|t| t.code == code);
+        let kept_token = same.and_then(|t| t.token.clone());
+        let kept_host = same.and_then(|t| t.host.clone());
+        let name = if token.is_none() && name.is_empty() { same.map(|t| t.name.clone()).unwrap_or(name) } else { name };
+        Ticket { code: code.to_string(), token: token.or(kept_token), host: host.or(kept_host), name }
     }
 
     /// The hello that takes this place back: the seat if there is one, else the host's screen.
@@ -96,6 +101,10 @@ mod tests {
         assert_eq!((t.token.as_deref(), t.host.as_deref()), (Some("seat"), Some("host")));
         let other = Ticket::welcomed(Some(&kept), "XYZ234", Some("seat".into()), None, "Ana".into());
         assert_eq!(other.host, None);
+        // A host link opened in a second window keeps the seat this browser holds.
+        let seated = ticket(Some("seat"), Some("host"));
+        let t = Ticket::welcomed(Some(&seated), "ABC234", None, Some("host".into()), String::new());
+        assert_eq!((t.token.as_deref(), t.name.as_str()), (Some("seat"), "Ms Ada"));
     }
 
     #[test]

@@ -419,17 +419,23 @@ impl Hub {
     fn may_create(&self, from: IpAddr, code: &str, now: u64) -> Result<(), Fail> {
         let mut created = lock(&self.created);
         let list = created.entry(from).or_default();
-        list.retain(|(at, c)| {
-            // A room gone unjoined (made way, ended) still counts: it was never a class's.
-            now.saturating_sub(*at) < CREATE_WINDOW_MS && self.entry(c).is_none_or(|e| !lock(&e).joined)
-        });
-        if list.len() >= self.limits.rooms_per_address as usize {
+        list.retain(|(at, _)| now.saturating_sub(*at) < CREATE_WINDOW_MS);
+        // A room gone unjoined (made way, ended) still counts: it was never a class's.
+        let empty = list.iter().filter(|(_, c)| self.entry(c).is_none_or(|e| !lock(&e).joined)).count();
+        let per = self.limits.rooms_per_address as usize;
+        if empty >= per {
             return Err(fail(
                 ErrorCode::TooManyRooms,
                 format!(
-                    "This device has created {} rooms in the last ten minutes that nobody has joined: use one of them, or wait.",
-                    self.limits.rooms_per_address
+                    "This device has created {per} rooms in the last ten minutes that nobody has joined: use one of them, or wait."
                 ),
+            ));
+        }
+        // And a ceiling on all of them (a joiner from the same address makes a room joined).
+        if list.len() >= per * 6 {
+            return Err(fail(
+                ErrorCode::TooManyRooms,
+                format!("This device has created {} rooms in the last ten minutes: wait a few minutes.", list.len()),
             ));
         }
         list.push((now, code.to_string()));
