@@ -112,8 +112,9 @@ impl Server {
             prop_assert_eq!(p.mirror.pending(), 0, "every move was answered");
             let fresh = self.room.view(*who, now);
             prop_assert_eq!(&p.mirror.shown(now), &fresh, "page {:?}", who);
-            // What may be pressed, asked of the room itself (on a copy, with no clock run out).
-            if fresh.clock.is_some_and(|c| c.deadline < now) {
+            // What may be pressed, asked of the room itself (on a copy, with no clock run out:
+            // a clock runs out at its deadline).
+            if fresh.clock.is_some_and(|c| c.deadline <= now) {
                 continue;
             }
             if let Some(seat) = *who {
