@@ -11,7 +11,7 @@ use score_engine::stats::HistoryEntry;
 use score_engine::{solve, Action, Award, Board, Event, Input, Op, Puzzle, Round, Rules, Stats, TileId};
 use serde::{Deserialize, Serialize};
 
-pub use crate::table::{Slot, Slots};
+pub use crate::slots::{Slot, Slots};
 
 /// A settled result, as shown to the player: "+1: 20 made in 2 moves".
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -260,6 +260,9 @@ fn stored_data_reads_the_same_from_the_browsers_json_and_serde_json() {
     same_both_ways(&DailyLog { days: vec![(20_400, 1), (20_401, -2)] });
     same_both_ways(&true);
     same_both_ways(&None::<String>);
+    // What a room server sends reads the same too (an empty list included).
+    same_both_ways(&score_room::protocol::ServerMsg::JoinAt { addresses: vec![] });
+    same_both_ways(&score_room::protocol::ServerMsg::JoinAt { addresses: vec!["192.168.1.20:8080".into()] });
 
     let v1 = r#"{"version":1,"score":-2,"streak":0,"best_streak":4,"history":[]}"#;
     assert_eq!(score_app::storage::decode_stats(v1).map(|s| (s.version, s.score)), Some((Stats::VERSION, -2)));

@@ -1,7 +1,7 @@
 use leptos::prelude::*;
 
-use crate::app::focus_soon;
 use crate::components::ClaimButtons;
+use crate::ctx::focus_soon;
 use crate::hooks::use_clock::now_ms;
 use crate::table::{use_table, Act};
 

@@ -1,7 +1,7 @@
 use leptos::prelude::*;
 use score_engine::practice::day_number;
 
-use crate::app::use_ctx;
+use crate::ctx::use_ctx;
 use crate::game::signed;
 use crate::hooks::use_clock::now_ms;
 

@@ -1,8 +1,8 @@
 use leptos::prelude::*;
 
-use crate::app::{roll_dice, use_ctx};
 use crate::components::solutions_panel::LIST_LIMIT;
 use crate::components::SolutionList;
+use crate::ctx::{roll_dice, use_ctx};
 use crate::forms;
 use crate::game::roll_text;
 use crate::hooks::use_clock::now_ms;

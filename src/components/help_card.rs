@@ -1,6 +1,6 @@
 use leptos::prelude::*;
 
-use crate::app::use_ctx;
+use crate::ctx::use_ctx;
 use crate::storage;
 
 /// "How to play" in three steps: shown on a first visit until dismissed, reopened from the Rules view.

@@ -1,7 +1,7 @@
 use leptos::prelude::*;
 use score_engine::Rules;
 
-use crate::app::use_ctx;
+use crate::ctx::use_ctx;
 use crate::hooks::use_clock::now_ms;
 use crate::solver::{self, Task};
 use crate::work::{Job, Outcome, Table};

@@ -1,6 +1,6 @@
 use leptos::prelude::*;
 
-use crate::app::use_ctx;
+use crate::ctx::use_ctx;
 use crate::forms;
 use crate::hooks::use_clock::now_ms;
 

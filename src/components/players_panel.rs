@@ -1,6 +1,6 @@
 use leptos::prelude::*;
 
-use crate::app::{roll_dice, use_ctx};
+use crate::ctx::{roll_dice, use_ctx};
 use crate::forms;
 use crate::game::Match;
 use crate::hooks::use_clock::now_ms;

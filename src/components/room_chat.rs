@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 use score_room::protocol::{ClientMsg, MAX_CHAT};
 
-use crate::components::room_panel::Room;
+use crate::components::room_client::Room;
 
 /// The chat; `room` is the page's room client.
 #[component]

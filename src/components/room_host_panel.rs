@@ -1,13 +1,16 @@
-//! The Host panel of a class room: auto-deal, a typed roll for the room's dice, the room's
+//! The Host panel of a class room: auto-deal (the room's setting: the server deals, with
+//! or without a host screen open), a typed roll for the room's dice, the room's
 //! rules, lock, remove a member, clear the chat, play too, the host link for a second
 //! device, the scores as CSV, the teacher's report, end the room.
 //! Shown only on a page that holds the host token; every command carries it, and the
-//! server checks it.
+//! server checks it. The token is never on screen unless the teacher asks for the host link
+//! (then as a link and a QR code for their own phone, hidden again with one press), and
+//! never in a URL: the CSV is asked for with a form whose body carries it.
 
 use leptos::prelude::*;
 use score_room::protocol::{ClientMsg, HostCommand, MAX_NAME};
 
-use crate::components::room_panel::{page_link, Room};
+use crate::components::room_client::{page_link, Room};
 use crate::components::RoomReport;
 
 /// Choices for dealing the next roll by itself, seconds after a result (0: off).
@@ -19,14 +22,17 @@ pub(crate) fn RoomHostPanel(
     /// The room client, holding the host token.
     room: Room,
 ) -> impl IntoView {
-    let Room { seen, error, report, auto_secs, auto_at, .. } = room;
+    let Room { seen, error, report, .. } = room;
+    // Auto-deal is the room's setting, run by the server: any host screen shows and changes it.
+    let auto_secs = Memo::new(move |_| seen.with(|s| s.as_ref().map_or(0, |s| s.auto_deal_secs)));
     let seated = Memo::new(move |_| seen.with(|s| s.as_ref().is_some_and(|s| s.seat.is_some())));
     let members = Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| s.members.clone())).unwrap_or_default());
     let play_name = RwSignal::new(String::new());
     let code = Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| s.code.clone())).unwrap_or_default());
     let host = Memo::new(move |_| seen.with(|s| s.as_ref().and_then(|s| s.host.clone())).unwrap_or_default());
-    let csv_href = move || format!("scores.csv?room={}&host={}", code.get(), host.get());
     let host_link = move || page_link(&format!("?room={}&host={}", code.get(), host.get()));
+    let show_host_link = RwSignal::new(false);
+    let ending = RwSignal::new(false);
     let locked = Memo::new(move |_| seen.with(|s| s.as_ref().is_some_and(|s| s.locked)));
     let typed_roll = RwSignal::new(String::new());
     let r_dice = RwSignal::new(String::new());
@@ -53,10 +59,7 @@ pub(crate) fn RoomHostPanel(
                 "Deal the next roll by itself "
                 <select on:change=move |ev| {
                     let secs = event_target_value(&ev).parse().unwrap_or(0);
-                    auto_secs.set(secs);
-                    if secs == 0 {
-                        auto_at.set(None);
-                    }
+                    room.command(HostCommand::AutoDeal { secs });
                 }>
                     {AUTO_DEAL.map(|secs| view! {
                         <option value=secs.to_string() selected=move || auto_secs.get() == secs>
@@ -130,30 +133,82 @@ pub(crate) fn RoomHostPanel(
                     {move || members.get().into_iter().map(|p| {
                         let seat = p.seat;
                         view! {
-                            <li>
+                            <li class:away=p.away>
                                 <span>{p.name.clone()}</span>
+                                <span class="presence">{if p.away { " away" } else { " here" }}</span>
                                 <button aria-label=format!("Remove {}", p.name) on:click=move |_| room.command(HostCommand::Remove { seat })>"Remove"</button>
                             </li>
                         }
                     }).collect_view()}
                 </ul>
             </section>
-            <p class="share">
-                <label>
-                    "Host link (to control this room from another device: keep it to yourself) "
-                    <input type="text" readonly prop:value=host_link/>
-                </label>
-            </p>
-            <p>
-                <a download href=csv_href>"Download scores (CSV)"</a>
-            </p>
+            <section class="host-link" aria-labelledby="host-link-title">
+                <h3 id="host-link-title">"Another device"</h3>
+                <Show
+                    when=move || show_host_link.get()
+                    fallback=move || view! {
+                        <p class="muted">"The host link controls this room from another device, such as your phone. Keep it to yourself: it is not shown to the class."</p>
+                        <button type="button" on:click=move |_| show_host_link.set(true)>"Show the host link"</button>
+                    }
+                >
+                    <p class="share">
+                        <label>
+                            "Host link (keep it to yourself) "
+                            <input type="text" readonly prop:value=host_link/>
+                        </label>
+                    </p>
+                    <div class="room-qr host-qr" role="img" aria-label="QR code of the host link" inner_html=move || crate::qr::svg(&host_link()).unwrap_or_default()></div>
+                    <button type="button" on:click=move |_| show_host_link.set(false)>"Hide the host link"</button>
+                </Show>
+            </section>
+            <CsvButton code host/>
             <p>
                 <button on:click=move |_| room.command(HostCommand::Report)>
                     {move || if report.with(Option::is_some) { "Update the report" } else { "Show the report" }}
                 </button>
             </p>
             {move || report.get().map(|rows| view! { <RoomReport code=code.get() rows/> })}
-            <button class="danger" on:click=move |_| room.command(HostCommand::End)>"End the room"</button>
+            <Show
+                when=move || ending.get()
+                fallback=move || view! {
+                    <button class="danger" on:click=move |_| {
+                        ending.set(true);
+                        // The report is on the page to print or keep before the room ends.
+                        room.command(HostCommand::Report);
+                    }>"End the room…"</button>
+                }
+            >
+                <div class="end-confirm" role="alertdialog" aria-labelledby="end-title" aria-describedby="end-words">
+                    <h3 id="end-title">"End the room?"</h3>
+                    <p id="end-words">
+                        "Everyone leaves, and the room's scores and report are gone for good. "
+                        "Download the scores and print the report first if you want to keep them."
+                    </p>
+                    <div class="controls">
+                        <CsvButton code host/>
+                        <button type="button" on:click=move |_| ending.set(false)>"Keep the room"</button>
+                        <button type="button" class="danger" on:click=move |_| room.command(HostCommand::End)>"End the room now"</button>
+                    </div>
+                </div>
+            </Show>
         </section>
+    }
+}
+
+/// "Download scores (CSV)": a form posted to `scores.csv?room=CODE` (the code routes it
+/// behind a proxy), the host token in its body (a URL would put it in the server's and
+/// proxies' logs); the answer is a download, so the page stays.
+#[component]
+fn CsvButton(
+    /// The room's code.
+    code: Memo<String>,
+    /// The host token.
+    host: Memo<String>,
+) -> impl IntoView {
+    view! {
+        <form class="csv-download" method="post" action=move || format!("scores.csv?room={}", code.get())>
+            <input type="hidden" name="host" prop:value=move || host.get()/>
+            <button type="submit">"Download scores (CSV)"</button>
+        </form>
     }
 }

@@ -1,20 +1,34 @@
 //! Creating or joining a class room. To join: the room's code and a name. To create: only
 //! whether the computer judges, and a name if the teacher plays too. A link to a room
-//! (`?room=CODE`) fills the code in; a room that refused (none with that code, full, locked)
-//! or a seat given up while its member was away brings the form back with the code kept.
+//! (`?room=CODE`, the invite and its QR code) is a student's: it shows only Join, the code
+//! filled in and the name focused, with creating a room one small link away. A room that
+//! refused (none with that code, full, locked) or a seat given up while its member was away
+//! brings the form back with the code kept.
 
 use leptos::prelude::*;
 use score_room::protocol::{room_code, ClientMsg, CODE_LEN, MAX_NAME, VERSION};
 
-use crate::components::room_panel::{new_code, Room};
+use crate::components::room_client::{new_code, Room};
 
 /// The forms; `room` is the page's room client.
 #[component]
 pub(crate) fn RoomJoin(
     /// The room client.
     room: Room,
+    /// Opened by an invite: Join only, until the reader asks to create a room.
+    invited: bool,
 ) -> impl IntoView {
     let Room { error, code, name, .. } = room;
+    let creating = RwSignal::new(!invited);
+    let name_field = NodeRef::<leptos::html::Input>::new();
+    if invited {
+        // The code is filled in: the name is what a student types first.
+        Effect::new(move |_| {
+            if let Some(input) = name_field.get() {
+                let _ = input.focus();
+            }
+        });
+    }
     let judging = RwSignal::new(true);
     // The teacher presents the room and takes no seat, unless they give a name to play under.
     let host_name = RwSignal::new(String::new());
@@ -38,9 +52,9 @@ pub(crate) fn RoomJoin(
                 .set(Some(format!("A room code is {CODE_LEN} letters and digits, as the teacher's screen shows it."))),
         }
     };
-    view! {
-        <div class="room-forms">
-            <form on:submit=create>
+    let create_form = move || {
+        view! {
+            <form on:submit=create class="create-room">
                 <h3>"Create a room"</h3>
                 <p class="muted">"Your screen shows the room to the class: the code to join, the roll, the clock and the scoreboard."</p>
                 <label>"Play too, as (optional) " <input type="text" maxlength=MAX_NAME prop:value=move || host_name.get() on:input=move |ev| host_name.set(event_target_value(&ev))/></label>
@@ -48,14 +62,32 @@ pub(crate) fn RoomJoin(
                     <input type="checkbox" prop:checked=move || judging.get() on:change=move |ev| judging.set(event_target_checked(&ev))/>
                     " The computer judges IMPOSSIBLE"
                 </label>
-                <button type="submit" class="primary">"Create room"</button>
+                <button type="submit" class=if invited { "" } else { "primary" }>"Create room"</button>
             </form>
-            <form on:submit=join>
+        }
+    };
+    view! {
+        <div class="room-forms" class:invited=invited>
+            // A teacher's door: creating first. A student's (an invite): joining only.
+            {(!invited).then(create_form)}
+            <form on:submit=join class="join-room">
                 <h3>"Join a room"</h3>
                 <label>"Room code " <input type="text" maxlength=CODE_LEN autocapitalize="characters" prop:value=move || code.get() on:input=move |ev| code.set(event_target_value(&ev))/></label>
-                <label>"Your name " <input type="text" maxlength=MAX_NAME prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev))/></label>
+                <label>"Your name " <input node_ref=name_field type="text" maxlength=MAX_NAME autocomplete="nickname" prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev))/></label>
                 <button type="submit" class="primary">"Join"</button>
             </form>
+            {invited.then(|| view! {
+                <Show
+                    when=move || creating.get()
+                    fallback=move || view! {
+                        <p class="create-instead">
+                            <button type="button" class="link" on:click=move |_| creating.set(true)>"Create a new room instead"</button>
+                        </p>
+                    }
+                >
+                    {create_form()}
+                </Show>
+            })}
         </div>
     }
 }

@@ -1,476 +1,42 @@
 //! A class room, which takes the whole page while the player is in it: one roll, one
 //! scoreboard, the clocks and a chat shared with a class over `score-server`'s room socket.
-//! The server is the only judge: the page sends what the player does and shows what the
-//! room says. It speaks through the browser's own WebSocket (web-sys): no extra crate, and
-//! reconnection with backoff is a few lines we control.
-//!
-//! This file is the room's client ([`Room`]: the socket, what the member has seen, the
-//! seat kept across reloads) and the page that picks a screen: the forms
-//! ([`RoomJoin`]), a student's table ([`RoomStudent`]) or a host's screen
-//! ([`RoomPresenter`], with the Host panel). The table is the one solitaire plays on: the
-//! room answers it through [`TableSource`](crate::table::TableSource) (`room_table.rs`).
+//! This is the page that picks a screen: the forms ([`RoomJoin`]), a student's table
+//! ([`RoomStudent`]) or a host's screen ([`RoomPresenter`], with the Host panel); the room's
+//! client ([`Room`]: the socket, what the member has seen, the seat kept across reloads) is
+//! `room_client.rs`. The table is the one solitaire plays on: the room answers it through
+//! [`TableSource`](crate::table::TableSource) (`room_table.rs`).
 //!
 //! The room is its own wasm module (`src/bin/score-room.rs`), loaded when a player opens a
 //! room: a solitary player's first load carries none of it. It shares nothing with the
 //! solitaire game but the page, so it keeps its own clock.
 
-use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
-use score_engine::{Action, Board};
-use score_room::mirror::{Effect, Mirror};
-use score_room::protocol::{
-    random_code, room_code, ClientMsg, ErrorCode, HostCommand, ReportRow, RoomEvent, Seat, ServerMsg, View, CODE_LEN,
-    VERSION,
-};
-use score_room::ticket::Ticket;
-use wasm_bindgen::prelude::*;
-use web_sys::{CloseEvent, MessageEvent, WebSocket};
+use score_room::protocol::{room_code, ClientMsg, CODE_LEN, VERSION};
 
-use crate::codec;
+use crate::components::room_client::{left_room, ticket, Room, Status};
 use crate::components::{RoomJoin, RoomPresenter, RoomStudent};
-use crate::hooks::use_clock::{now_ms, use_clock};
-use crate::storage;
-use crate::table::Slots;
-
-/// Where the seat token is kept, so a reload takes the same seat back.
-pub const ROOM_KEY: &str = "score.room.v1";
-
-fn ticket() -> Option<Ticket> {
-    storage::load::<Option<Ticket>>(ROOM_KEY, "room").0.flatten()
-}
-
-fn keep_ticket(t: Option<&Ticket>) {
-    let _ = storage::save(ROOM_KEY, &t);
-}
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) enum Status {
-    Out,
-    Connecting,
-    Live,
-    Reconnecting,
-    /// No room server answers: the page is served as plain files.
-    NoServer,
-    /// The server speaks a newer protocol: this page must be reloaded (its place is kept).
-    Outdated,
-    /// Another tab of this browser took the seat: this one waits to be asked to take it back.
-    Elsewhere,
-}
-
-/// The room as this member (or host screen) sees it: the room's code, this page's seat and
-/// host token, and the [`Mirror`] of the room (tested natively in `score-room`), whose view
-/// it reads as its own fields.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Seen {
-    pub(crate) code: String,
-    /// This page's seat: none for a host screen that doesn't play.
-    pub(crate) seat: Option<Seat>,
-    pub(crate) host: Option<String>,
-    pub(crate) mirror: Mirror,
-}
-
-impl std::ops::Deref for Seen {
-    type Target = View;
-    fn deref(&self) -> &View {
-        self.mirror.view()
-    }
-}
-
-impl Seen {
-    pub(crate) fn name(&self, seat: Seat) -> String {
-        self.mirror.name(seat)
-    }
-
-    /// A server time in this browser's clock.
-    pub(crate) fn local(&self, server_ms: u64) -> u64 {
-        self.mirror.local(server_ms)
-    }
-}
-
-/// The room socket's address, naming the room (`ws?room=CODE`) so that a proxy in front
-/// of several servers can send every socket of a room to the one that holds it.
-fn socket_url(code: &str) -> Option<String> {
-    let loc = web_sys::window()?.location();
-    let scheme = if loc.protocol().ok()? == "https:" { "wss" } else { "ws" };
-    let path = loc.pathname().ok()?;
-    let dir = &path[..path.rfind('/').map_or(0, |i| i + 1)];
-    Some(format!("{scheme}://{}{}ws?room={code}", loc.host().ok()?, dir))
-}
-
-/// A code for a new room, from the browser's randomness.
-pub(crate) fn new_code() -> String {
-    let mut bytes = [0u8; CODE_LEN];
-    let _ = getrandom::fill(&mut bytes);
-    random_code(bytes)
-}
-
-/// The room a hello is for.
-fn hello_code(hello: &ClientMsg) -> &str {
-    match hello {
-        ClientMsg::Create { code, .. } | ClientMsg::Join { code, .. } | ClientMsg::Present { code, .. } => code,
-        _ => "",
-    }
-}
-
-/// Whether a hello takes a seat back or joins (not a Create): its seat's loss is the ticket's.
-fn live_or_joining(hello: &Option<ClientMsg>) -> bool {
-    matches!(hello, Some(ClientMsg::Join { .. } | ClientMsg::Present { .. }))
-}
-
-/// This page's address with `query`: `?room=CODE` opens the room, `&host=` too as its host.
-pub(crate) fn page_link(query: &str) -> String {
-    web_sys::window()
-        .and_then(|w| {
-            let l = w.location();
-            Some(format!("{}{}{query}", l.origin().ok()?, l.pathname().ok()?))
-        })
-        .unwrap_or_default()
-}
-
-/// Tells the page the room was left: solitaire comes back.
-fn left_room() {
-    if let (Some(w), Ok(ev)) = (web_sys::window(), web_sys::Event::new("score-room:left")) {
-        let _ = w.dispatch_event(&ev);
-    }
-}
-
-/// The connection and what keeps it alive.
-#[derive(Default)]
-struct Link {
-    ws: Option<WebSocket>,
-    handlers: Vec<Closure<dyn FnMut(JsValue)>>,
-    retry: Option<Timeout>,
-    attempts: u32,
-    opened_once: bool,
-    /// What to send on (re)opening: create, join or present, then (once in) the way back in.
-    hello: Option<ClientMsg>,
-}
-
-/// The room client, all of it `Copy` handles.
-#[derive(Clone, Copy)]
-pub(crate) struct Room {
-    pub(crate) status: RwSignal<Status>,
-    pub(crate) seen: RwSignal<Option<Seen>>,
-    /// What the room (or the page) refused last, in a sentence.
-    pub(crate) error: RwSignal<Option<String>>,
-    /// This member's board: a copy of the one the room keeps, checked by the same engine.
-    pub(crate) board: RwSignal<Option<Board>>,
-    pub(crate) slots: RwSignal<Slots>,
-    /// Why the last move on this board was refused.
-    pub(crate) message: RwSignal<Option<String>>,
-    /// Rolls seen on this page, so the table redraws its dice for each.
-    pub(crate) rolls: RwSignal<u64>,
-    /// The wall clock, ms.
-    pub(crate) now: RwSignal<u64>,
-    /// The teacher's report, when the host asked for it.
-    pub(crate) report: RwSignal<Option<Vec<ReportRow>>>,
-    /// The join form's code and name, filled in again when a seat is gone or refused.
-    pub(crate) code: RwSignal<String>,
-    pub(crate) name: RwSignal<String>,
-    /// A host screen shows only the game (the Host panel hidden): for the projector.
-    pub(crate) presenting: RwSignal<bool>,
-    /// Seconds after a result when this host screen deals the next roll (0: it doesn't).
-    pub(crate) auto_secs: RwSignal<u32>,
-    /// When this host screen deals the next roll by itself (this browser's clock).
-    pub(crate) auto_at: RwSignal<Option<u64>>,
-    link: StoredValue<Link, LocalStorage>,
-}
-
-impl Room {
-    fn new(code: String) -> Room {
-        Room {
-            status: RwSignal::new(Status::Out),
-            seen: RwSignal::new(None),
-            error: RwSignal::new(None),
-            board: RwSignal::new(None),
-            slots: RwSignal::new(Slots::default()),
-            message: RwSignal::new(None),
-            rolls: RwSignal::new(0),
-            now: RwSignal::new(now_ms()),
-            report: RwSignal::new(None),
-            code: RwSignal::new(code),
-            name: RwSignal::new(String::new()),
-            presenting: RwSignal::new(false),
-            auto_secs: RwSignal::new(0),
-            auto_at: RwSignal::new(None),
-            link: StoredValue::new_local(Link::default()),
-        }
-    }
-
-    /// The board as the mirror has it, the slots emptied; `new_roll` redraws the dice.
-    fn reset_board(self, s: &Seen, new_roll: bool) {
-        self.board.set(s.seat.map(|_| s.mirror.board()));
-        self.slots.set(Slots::default());
-        if new_roll {
-            self.message.set(None);
-            self.rolls.update(|n| *n += 1);
-        }
-    }
-
-    fn on_server(self, msg: ServerMsg) {
-        match msg {
-            ServerMsg::Welcome { code, seat, token, host, seq, view } => {
-                let mirror = Mirror::welcome(seat, seq, *view, js_sys::Date::now() as u64);
-                let name = seat.map(|seat| mirror.name(seat)).unwrap_or_default();
-                let t = Ticket::welcomed(ticket().as_ref(), &code, token, host, name);
-                keep_ticket(Some(&t));
-                let s = Seen { code, seat, host: t.host.clone(), mirror };
-                // A reconnection takes this place back (never creates a second room).
-                self.link.update_value(|l| l.hello = t.hello());
-                // The address names the room, so a reload or a bookmark comes back to it.
-                crate::app::set_query(&format!("?room={}", s.code));
-                self.reset_board(&s, true);
-                if s.host.is_some() && !self.seen.with_untracked(Option::is_some) {
-                    // A host screen opens presenting; the Host panel is one press away.
-                    self.presenting.set(s.seat.is_none());
-                }
-                self.seen.set(Some(s));
-                self.status.set(Status::Live);
-                self.error.set(None);
-            }
-            ServerMsg::Error { code, message } => self.on_error(code, message),
-            ServerMsg::Event { seq, now, event } => self.on_event(event, now, Some(seq)),
-            ServerMsg::Own { now, event } => self.on_event(event, now, None),
-            ServerMsg::Report { rows } => self.report.set(Some(rows)),
-        }
-    }
-
-    fn on_error(self, code: ErrorCode, message: String) {
-        let hello = self.link.with_value(|l| l.hello.clone());
-        if let (ErrorCode::CodeTaken, Some(ClientMsg::Create { version, name, judging, .. })) = (code, &hello) {
-            // The code this page proposed for its new room is taken: another one.
-            let retry =
-                ClientMsg::Create { version: *version, code: new_code(), name: name.clone(), judging: *judging };
-            self.start(retry);
-            return;
-        }
-        let live = self.status.get_untracked() == Status::Live;
-        if code == ErrorCode::OpenElsewhere {
-            // The newest tab has the seat; this one stops (no reconnecting by itself).
-            self.close();
-            self.seen.set(None);
-            self.board.set(None);
-            self.status.set(Status::Elsewhere);
-            return;
-        } else if code == ErrorCode::OldPage {
-            // A newer server: the place is kept for the reload that takes it back.
-            self.close();
-            self.status.set(Status::Outdated);
-            return;
-        } else if matches!(code, ErrorCode::SeatGone | ErrorCode::Removed) && live_or_joining(&hello) {
-            let kept = ticket().filter(|t| hello.as_ref().is_some_and(|h| hello_code(h) == t.code));
-            match kept.as_ref().and_then(Ticket::seat_gone) {
-                // A host whose seat is gone keeps the room: back as its host screen.
-                Some(t) => {
-                    keep_ticket(Some(&t));
-                    if let Some(hello) = t.hello() {
-                        self.start(hello);
-                    }
-                }
-                // Back to the join form, with the code and the name the seat had.
-                None => {
-                    self.leave();
-                    if let Some(t) = kept {
-                        self.code.set(t.code);
-                        self.name.set(t.name);
-                    }
-                }
-            }
-        } else if code.sends_away() || !live {
-            // Not let in (no such room, full, locked, a wrong host link…) or sent away: back
-            // to the forms, the code kept so the sentence says what to do with it.
-            let asked = hello.as_ref().map(|h| hello_code(h).to_string()).filter(|c| !c.is_empty());
-            self.leave();
-            if let Some(c) = asked.filter(|_| !matches!(hello, Some(ClientMsg::Create { .. }))) {
-                self.code.set(c);
-            }
-        }
-        self.error.set(Some(message));
-    }
-
-    fn on_event(self, event: RoomEvent, now: u64, seq: Option<u64>) {
-        let mut effect = Effect::Nothing;
-        self.seen.update(|s| {
-            if let Some(s) = s {
-                effect = s.mirror.receive(seq, now, js_sys::Date::now() as u64, event);
-            }
-        });
-        match effect {
-            Effect::Nothing => {}
-            // One was missed: the room afresh, from a new Welcome.
-            Effect::Reopen => self.open(),
-            Effect::Board | Effect::NewRoll => {
-                if let Some(s) = self.seen.get_untracked() {
-                    self.reset_board(&s, effect == Effect::NewRoll);
-                }
-                if effect == Effect::NewRoll {
-                    self.auto_at.set(None);
-                }
-            }
-        }
-        // After a result, a host screen with auto-deal on deals the next roll in a while.
-        let settled = self.seen.with_untracked(|s| s.as_ref().is_some_and(|s| s.settled && s.host.is_some()));
-        let secs = self.auto_secs.get_untracked();
-        if settled && secs > 0 && self.auto_at.get_untracked().is_none() {
-            self.auto_at.set(Some(now_ms() + u64::from(secs) * 1000));
-        }
-    }
-
-    /// Time passes: a host screen's auto-deal comes due.
-    fn tick(self, t: u64) {
-        if self.auto_at.get_untracked().is_some_and(|at| t >= at) {
-            self.auto_at.set(None);
-            // Dealt only if the roll is still settled: another host screen may have dealt first.
-            if self.seen.with_untracked(|s| s.as_ref().is_some_and(|s| s.settled)) {
-                self.command(HostCommand::NextRoll);
-            }
-        }
-    }
-
-    /// Opens the socket and says hello; after a drop (once it had opened) it tries again
-    /// with backoff; if it never opens, no room server answers here.
-    fn open(self) {
-        let code = self.link.with_value(|l| l.hello.as_ref().map(|h| hello_code(h).to_string())).unwrap_or_default();
-        let Some(url) = socket_url(&code) else { return };
-        let Ok(ws) = WebSocket::new(&url) else {
-            self.status.set(Status::NoServer);
-            return;
-        };
-        let sock = ws.clone();
-        let on_open = Closure::<dyn FnMut(JsValue)>::new(move |_| {
-            let hello = self.link.with_value(|l| l.hello.clone());
-            self.link.update_value(|l| {
-                l.opened_once = true;
-                l.attempts = 0;
-            });
-            if let Some(text) = hello.as_ref().and_then(|h| codec::to_text(h).ok()) {
-                let _ = sock.send_with_str(&text);
-            }
-        });
-        let on_message = Closure::<dyn FnMut(JsValue)>::new(move |ev: JsValue| {
-            let Ok(ev) = ev.dyn_into::<MessageEvent>() else { return };
-            if let Some(msg) = ev.data().as_string().and_then(|t| codec::from_text::<ServerMsg>(&t)) {
-                self.on_server(msg);
-            }
-        });
-        let on_close = Closure::<dyn FnMut(JsValue)>::new(move |ev: JsValue| {
-            let _ = ev.dyn_into::<CloseEvent>();
-            let (wanted, opened) = self.link.with_value(|l| (l.hello.is_some(), l.opened_once));
-            if !wanted {
-                return; // left on purpose
-            }
-            if !opened {
-                self.status.set(Status::NoServer);
-                return;
-            }
-            self.status.set(Status::Reconnecting);
-            self.link.update_value(|l| {
-                l.attempts += 1;
-                let wait = (500u32 << l.attempts.min(5)).min(10_000);
-                l.retry = Some(Timeout::new(wait, move || self.open()));
-            });
-        });
-        ws.set_onopen(Some(on_open.as_ref().unchecked_ref()));
-        ws.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        ws.set_onclose(Some(on_close.as_ref().unchecked_ref()));
-        self.link.update_value(|l| {
-            if let Some(old) = l.ws.replace(ws) {
-                old.set_onclose(None);
-                old.set_onmessage(None);
-                let _ = old.close();
-            }
-            l.handlers = vec![on_open, on_message, on_close];
-        });
-    }
-
-    pub(crate) fn start(self, hello: ClientMsg) {
-        self.link.update_value(|l| {
-            l.hello = Some(hello);
-            l.opened_once = false;
-        });
-        self.status.set(Status::Connecting);
-        self.error.set(None);
-        self.open();
-    }
-
-    pub(crate) fn send(self, msg: ClientMsg) {
-        let sent = self.link.with_value(|l| match (&l.ws, codec::to_text(&msg)) {
-            (Some(ws), Ok(text)) if ws.ready_state() == WebSocket::OPEN => ws.send_with_str(&text).is_ok(),
-            _ => false,
-        });
-        if !sent {
-            self.error.set(Some("Not connected to the room: reconnecting…".into()));
-        }
-    }
-
-    /// A host's command, with the host token this page holds.
-    pub(crate) fn command(self, command: HostCommand) {
-        if let Some(host) = self.seen.with_untracked(|s| s.as_ref().and_then(|s| s.host.clone())) {
-            self.send(ClientMsg::Host { host, command });
-        }
-    }
-
-    fn close(self) {
-        self.link.update_value(|l| {
-            l.hello = None;
-            l.retry = None;
-            if let Some(ws) = l.ws.take() {
-                ws.set_onclose(None);
-                let _ = ws.close();
-            }
-        });
-    }
-
-    /// Out of the room on this page: the socket closed, the ticket forgotten.
-    fn leave(self) {
-        // The ticket is forgotten only if it is this page's room's (another tab may keep another).
-        let mine = self
-            .seen
-            .with_untracked(|s| s.as_ref().map(|s| s.code.clone()))
-            .or_else(|| self.link.with_value(|l| l.hello.as_ref().map(|h| hello_code(h).to_string())));
-        self.close();
-        if ticket().is_some_and(|t| Some(&t.code) == mine.as_ref()) {
-            keep_ticket(None);
-        }
-        self.seen.set(None);
-        self.board.set(None);
-        self.status.set(Status::Out);
-        self.auto_at.set(None);
-    }
-
-    /// "Leave the room": a member's seat and name are given up at once; a host's screen
-    /// closes and the room goes on (the host comes back to it from "Class room").
-    pub(crate) fn quit(self) {
-        if self.seen.with_untracked(|s| s.as_ref().is_some_and(|s| s.host.is_some())) {
-            self.close();
-        } else {
-            self.send(ClientMsg::Leave);
-            self.leave();
-        }
-        left_room();
-    }
-
-    /// A move on this member's board: made here at once, checked by the same `Board` the
-    /// room replays, and sent; the room's answer puts the page's board right if it differs.
-    pub(crate) fn act(self, action: Action) {
-        let Some(Some(done)) = self.seen.try_update(|s| s.as_mut().map(|s| s.mirror.act(action))) else { return };
-        match done {
-            Ok(m) => {
-                self.message.set(None);
-                self.slots.set(Slots::default());
-                self.board.set(self.seen.with_untracked(|s| s.as_ref().map(|s| s.mirror.board())));
-                self.send(ClientMsg::Act { action: m });
-            }
-            Err(e) => self.message.set(Some(e.to_string())),
-        }
-    }
-}
+use crate::hooks::use_clock::use_clock;
 
 /// A class room's page; `invite` is the code a link named, `host` a host link's token.
 #[component]
 pub fn RoomPanel(invite: Option<String>, host: Option<String>) -> impl IntoView {
     let room = Room::new(invite.clone().unwrap_or_default());
-    use_clock(room.now, move |t| room.tick(t));
+    // An invite (not a host link) is a student's way in.
+    let invited = invite.is_some() && host.is_none();
+    use_clock(room.now, |_| {});
+    // The room's clock is announced at 10 and 5 seconds left, as solitaire's is.
+    let seconds_left = Memo::new(move |_| {
+        let t = room.now.get();
+        room.seen.with(|s| {
+            let s = s.as_ref()?;
+            Some(s.local(s.clock?.deadline).saturating_sub(t).div_ceil(1000))
+        })
+    });
+    leptos::prelude::Effect::new(move |_| {
+        if let Some(secs @ (10 | 5)) = seconds_left.get() {
+            room.heard.set(format!("{secs} seconds left."));
+        }
+    });
     on_cleanup(move || room.close());
     let kept = ticket();
     match (host, kept) {
@@ -496,6 +62,7 @@ pub fn RoomPanel(invite: Option<String>, host: Option<String>) -> impl IntoView 
     let hosting = Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| s.host.is_some())));
     view! {
         <div class="room-page" class:presenting=move || room.presenting.get() && hosting.get() == Some(true)>
+            <div class="sr-only" aria-live="polite" data-testid="room-announcer">{move || room.heard.get()}</div>
             {move || match status.get() {
                 Status::NoServer => view! {
                     <p class="notice" role="status">
@@ -535,7 +102,7 @@ pub fn RoomPanel(invite: Option<String>, host: Option<String>) -> impl IntoView 
                 None => view! {
                     <section class="panel room-door" aria-label="Class room">
                         <h2>"Class room"</h2>
-                        <RoomJoin room/>
+                        <RoomJoin room invited/>
                         <button type="button" on:click=move |_| left_room()>"Back to solitaire"</button>
                     </section>
                 }.into_any(),

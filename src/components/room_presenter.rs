@@ -1,16 +1,17 @@
-//! A host's screen, made for the projector: the join code, the join address and its QR
-//! code, the roll as dice, the clock and whose claim it is, the claimant's working live,
+//! A host's screen, made for the projector: the join code, an address the class can reach
+//! (see [`score_room::reach`]) and its QR code, the roll as dice, the clock and whose claim it is, the claimant's working live,
 //! the last result and the ranked scoreboard, readable from the back of a class and fitting
 //! one screen. "Present" hides the Host panel, so the projector shows only the game; "Next
 //! roll" (N) stays, for the class's rhythm. A host who chose "Play too" plays on the same
 //! table as everyone.
 
 use leptos::prelude::*;
-use score_room::protocol::Claim;
+use score_room::protocol::{Claim, HostCommand};
+use score_room::reach::{join_at, JoinAt};
 
 use crate::app::typing;
 use crate::components::claim_bar::result_class;
-use crate::components::room_panel::{page_link, Room};
+use crate::components::room_client::Room;
 use crate::components::room_scoreboard::{LiveWorking, RoomScoreboard};
 use crate::components::{ClaimBar, RoomChat, RoomHostPanel, TableView};
 use crate::table::{Act, Table};
@@ -22,7 +23,7 @@ pub(crate) fn RoomPresenter(
     room: Room,
 ) -> impl IntoView {
     let table = Table::provide(room, room.now.into());
-    let Room { seen, presenting, now, auto_at, .. } = room;
+    let Room { seen, presenting, now, .. } = room;
     let code = Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| s.code.clone())).unwrap_or_default());
     let seated = Memo::new(move |_| seen.with(|s| s.as_ref().is_some_and(|s| s.seat.is_some())));
     let roll = Memo::new(move |_| {
@@ -43,7 +44,12 @@ pub(crate) fn RoomPresenter(
     };
     // The last result, as the table's claim bar has it (with its points, for its colour).
     let results = Memo::new(move |_| table.claims.with(|c| c.results.clone()));
-    let auto_left = move || auto_at.get().map(|at| at.saturating_sub(now.get()).div_ceil(1000));
+    // Auto-deal's countdown: the server deals when it comes to 0.
+    let auto_left = move || {
+        let t = now.get();
+        seen.with(|s| s.as_ref()?.mirror.deal_due()).map(|at| at.saturating_sub(t).div_ceil(1000))
+    };
+    let auto_secs = move || seen.with_untracked(|s| s.as_ref().map_or(0, |s| s.auto_deal_secs));
     let next_roll = move || table.act(Act::Next);
     // N deals the next roll, unless a clock runs (the button deals at any time).
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
@@ -54,10 +60,33 @@ pub(crate) fn RoomPresenter(
         }
     });
     on_cleanup(move || keys.remove());
-    // The address to type, without its scheme (a browser adds it).
-    let join_at = move || {
-        let link = page_link("");
-        link.split_once("://").map_or(link.clone(), |(_, rest)| rest.to_string())
+    // The address to join at: this page's own, unless it is this computer's (localhost), when
+    // it is one the server says other devices reach it at (the teacher picks among several).
+    let here = Memo::new(move |_| {
+        let loc = web_sys::window().map(|w| w.location());
+        let part = |f: fn(&web_sys::Location) -> Result<String, wasm_bindgen::JsValue>| {
+            loc.as_ref().and_then(|l| f(l).ok()).unwrap_or_default()
+        };
+        (part(web_sys::Location::protocol), part(web_sys::Location::host), part(web_sys::Location::pathname))
+    });
+    let reach = Memo::new(move |_| here.with(|(_, host, _)| join_at(host, room.server_at.get().as_deref())));
+    let picked = RwSignal::new(0usize);
+    // The address to type, without its scheme (a browser adds it): one memo, read alone by
+    // what shows it (`Err(true)`: the server listens on loopback only; `Err(false)`: not known).
+    let join_addr = Memo::new(move |_| {
+        let (_, _, path) = here.get();
+        match reach.get() {
+            JoinAt::Page(host) => Ok(format!("{host}{path}")),
+            JoinAt::Server(list) => list.get(picked.get()).or(list.first()).map(|a| format!("{a}{path}")).ok_or(false),
+            JoinAt::LoopbackOnly => Err(true),
+            JoinAt::Unknown => Err(false),
+        }
+    });
+    let invite =
+        move || join_addr.get().ok().map(|a| format!("{}//{a}?room={}", here.with(|h| h.0.clone()), code.get()));
+    let choices = move || match reach.get() {
+        JoinAt::Server(list) if list.len() > 1 => list,
+        _ => Vec::new(),
     };
     view! {
         <div class="presenter">
@@ -66,7 +95,8 @@ pub(crate) fn RoomPresenter(
                 <button type="button" class="primary next-roll" aria-keyshortcuts="N" on:click=move |_| next_roll()>"Next roll"</button>
                 {move || auto_left().map(|secs| view! {
                     <p class="auto-deal" role="timer">{format!("Next roll in {secs} s")}</p>
-                    <button type="button" on:click=move |_| auto_at.set(None)>"Wait"</button>
+                    // The wait starts again, for everyone's screen.
+                    <button type="button" on:click=move |_| room.command(HostCommand::AutoDeal { secs: auto_secs() })>"Wait"</button>
                 })}
                 <button type="button" aria-pressed=move || presenting.get().to_string() on:click=move |_| presenting.update(|p| *p = !*p)>
                     "Present"
@@ -78,15 +108,39 @@ pub(crate) fn RoomPresenter(
                     <span class="label">"Code"</span>
                     <strong data-testid="room-code">{code}</strong>
                 </p>
-                <p class="join-at">"Join at " <strong>{join_at}</strong></p>
-                // score-server draws the invite link's QR code, knowing its own address.
-                <img
-                    class="room-qr"
-                    src=move || format!("qr.svg?room={}", code.get())
-                    alt=move || format!("QR code of the link to join room {}", code.get())
-                    width="240"
-                    height="240"
-                />
+                {move || match join_addr.get() {
+                    Ok(addr) => view! { <p class="join-at">"Join at " <strong data-testid="join-at">{addr}</strong></p> }.into_any(),
+                    Err(true) => view! {
+                        <p class="join-at notice" role="status" data-testid="loopback-only">
+                            "Phones can't join yet: score-server listens on this computer only. "
+                            "Start it with " <code>"--bind 0.0.0.0"</code> " to let the class reach it on this network."
+                        </p>
+                    }.into_any(),
+                    Err(false) => ().into_any(),
+                }}
+                {move || {
+                    let list = choices();
+                    (!list.is_empty() && !presenting.get()).then(|| view! {
+                        <label class="join-choice">
+                            "This computer's address on the class's network "
+                            <select on:change=move |ev| picked.set(event_target_value(&ev).parse().unwrap_or(0))>
+                                {list.into_iter().enumerate().map(|(i, a)| view! {
+                                    <option value=i.to_string() selected=move || picked.get() == i>{a}</option>
+                                }).collect_view()}
+                            </select>
+                        </label>
+                    })
+                }}
+                // Drawn on this page, from the address shown above.
+                {move || invite().and_then(|link| crate::qr::svg(&link)).map(|svg| view! {
+                    <div
+                        class="room-qr"
+                        role="img"
+                        aria-label=format!("QR code of the link to join room {}", code.get())
+                        data-testid="room-qr"
+                        inner_html=svg
+                    ></div>
+                })}
             </section>
             <section class="stage" aria-label="The roll">
                 <Show

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 use score_room::protocol::Player;
 
-use crate::components::room_panel::Room;
+use crate::components::room_client::Room;
 
 /// The members by score, best first (then by seat), each with their rank: one more than
 /// the number of members with more points.
@@ -98,7 +98,7 @@ mod tests {
     use super::*;
 
     fn p(seat: usize, name: &str, score: i32) -> Player {
-        Player { seat, name: name.into(), score }
+        Player { seat, name: name.into(), score, away: false }
     }
 
     #[test]

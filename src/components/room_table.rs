@@ -8,7 +8,7 @@ use score_engine::Action;
 use score_room::protocol::{Claim, ClientMsg, HostCommand};
 use score_room::say;
 
-use crate::components::room_panel::Room;
+use crate::components::room_client::Room;
 use crate::game::ResultLine;
 use crate::table::{Act, ClaimRow, Claims, ClockView, Desk, TableSource};
 

@@ -1,6 +1,6 @@
 use leptos::prelude::*;
 
-use crate::app::{focus_soon, use_ctx};
+use crate::ctx::{focus_soon, use_ctx};
 
 /// The rules in plain words: what docs/RULES.md says, told to a player.
 #[component]

@@ -1,6 +1,6 @@
 use leptos::prelude::*;
 
-use crate::app::use_ctx;
+use crate::ctx::use_ctx;
 use crate::game::{roll_text, signed};
 
 /// Score, streaks and the latest rounds.

@@ -1,7 +1,7 @@
 use leptos::prelude::*;
 use score_engine::rules::{Field, Preset, Rules};
 
-use crate::app::{roll_dice, use_ctx};
+use crate::ctx::{roll_dice, use_ctx};
 use crate::forms;
 use crate::hooks::use_clock::now_ms;
 

@@ -4,8 +4,8 @@
 
 use leptos::prelude::*;
 
-use crate::app::{next_roll, use_ctx, LocalTable};
 use crate::components::{ClaimBar, DifficultySelect, PlayRollForm, TableView};
+use crate::ctx::{next_roll, use_ctx, LocalTable};
 use crate::hooks::use_clock::now_ms;
 use crate::table::Table;
 

@@ -1,8 +1,8 @@
 use leptos::prelude::*;
 use score_engine::{Preset, Rules};
 
-use crate::app::{random_u32, use_ctx};
 use crate::components::DifficultySelect;
+use crate::ctx::{random_u32, use_ctx};
 use crate::forms;
 use crate::solver::{self, Task};
 use crate::work::{Job, Outcome, SheetRoll};

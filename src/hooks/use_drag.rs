@@ -11,7 +11,7 @@ use leptos::ev;
 use leptos::prelude::*;
 use score_engine::{Op, TileId};
 
-use crate::table::Slot;
+use crate::slots::Slot;
 
 /// What is being dragged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

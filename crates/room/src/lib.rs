@@ -12,6 +12,7 @@
 
 pub mod mirror;
 pub mod protocol;
+pub mod reach;
 pub mod room;
 pub mod say;
 pub mod ticket;

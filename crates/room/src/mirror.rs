@@ -98,6 +98,13 @@ impl Mirror {
         replay(&self.view, self.view.actions.iter().chain(&self.pending))
     }
 
+    /// When auto-deal deals the next roll, in this page's clock: with it on and the roll settled.
+    pub fn deal_due(&self) -> Option<u64> {
+        let secs = u64::from(self.view.auto_deal_secs);
+        let at = self.view.settled_at.filter(|_| secs > 0 && self.view.settled)?;
+        Some(self.local(at.saturating_add(secs * 1000)))
+    }
+
     /// The SCORE claimant's working as steps ("12 − 12 = 0"), replayed on the roll.
     pub fn working(&self) -> Option<(Seat, Vec<String>)> {
         let w = self.view.working.as_ref()?;
@@ -156,16 +163,16 @@ impl Mirror {
             }
         }
         self.offset = server_now as i64 - local_now as i64;
-        self.apply(event)
+        self.apply(event, server_now)
     }
 
-    /// Applies one room event.
-    pub fn apply(&mut self, event: RoomEvent) -> Effect {
+    /// Applies one room event, sent at the server's time `now`.
+    pub fn apply(&mut self, event: RoomEvent, now: u64) -> Effect {
         let v = &mut self.view;
         match event {
             RoomEvent::Joined { seat, name } => {
                 v.members.retain(|m| m.seat != seat);
-                v.members.push(Player { seat, name, score: 0 });
+                v.members.push(Player { seat, name, score: 0, away: false });
                 v.members.sort_unstable_by_key(|m| m.seat);
             }
             RoomEvent::Left { seat } => {
@@ -174,9 +181,15 @@ impl Mirror {
                     v.working = None;
                 }
             }
+            RoomEvent::Presence { seat, away } => {
+                if let Some(m) = v.members.iter_mut().find(|m| m.seat == seat) {
+                    m.away = away;
+                }
+            }
             RoomEvent::Clock { seat, claim, deadline } => {
                 v.clock = Some(Clock { seat, claim, deadline });
                 v.settled = false;
+                v.settled_at = None;
                 if claim == Claim::Score {
                     v.working = Some(Working { seat, actions: Vec::new() });
                     if Some(seat) == self.seat {
@@ -203,6 +216,8 @@ impl Mirror {
                 v.results = outcomes;
                 v.clock = clock;
                 v.settled = clock.is_none();
+                // Settled now: auto-deal counts from here.
+                v.settled_at = if v.settled { v.settled_at.or(Some(now)) } else { None };
                 for s in scores {
                     if let Some(m) = v.members.iter_mut().find(|m| m.seat == s.seat) {
                         m.score = s.score;
@@ -213,6 +228,7 @@ impl Mirror {
                 v.roll = roll;
                 v.clock = None;
                 v.settled = false;
+                v.settled_at = None;
                 v.results.clear();
                 v.working = None;
                 v.actions.clear();
@@ -229,6 +245,12 @@ impl Mirror {
             RoomEvent::Rules { rules, judging } => {
                 v.rules = rules;
                 v.judging = judging;
+            }
+            RoomEvent::AutoDeal { secs } => {
+                v.auto_deal_secs = secs;
+                if v.settled {
+                    v.settled_at = Some(now);
+                }
             }
         }
         Effect::Nothing

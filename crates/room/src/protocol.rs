@@ -12,7 +12,7 @@ use score_engine::{Action, Op, Phase, Rules, TileId};
 use serde::{Deserialize, Serialize};
 
 /// The protocol's version, checked in the first message.
-pub const VERSION: u32 = 4;
+pub const VERSION: u32 = 5;
 
 /// A member's place in the room: their index on the scoreboard and in the round.
 pub type Seat = usize;
@@ -140,7 +140,14 @@ pub enum HostCommand {
     End,
     /// The teacher's report: answered to this connection alone ([`ServerMsg::Report`]).
     Report,
+    /// Deal the next roll by itself `secs` after a result (0: never; at most
+    /// [`MAX_AUTO_DEAL_SECS`]). The server deals it, whether any host screen is open or not;
+    /// sent again while a roll is settled, it restarts the wait ("Wait").
+    AutoDeal { secs: u32 },
 }
+
+/// The longest auto-deal wait, seconds.
+pub const MAX_AUTO_DEAL_SECS: u32 = 600;
 
 /// One member's line of the teacher's report.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -220,6 +227,9 @@ pub struct Player {
     pub name: String,
     /// Their score in this room.
     pub score: i32,
+    /// Their page is away (closed, asleep, off the network): the seat waits for it.
+    #[serde(default)]
+    pub away: bool,
 }
 
 /// A seat's score after a result.
@@ -295,6 +305,8 @@ pub enum RoomEvent {
     Joined { seat: Seat, name: String },
     /// A member left (or was removed).
     Left { seat: Seat },
+    /// A member's page went away (the seat waits for it) or came back.
+    Presence { seat: Seat, away: bool },
     /// A clock started, for a player, until a deadline (server ms).
     Clock { seat: Seat, claim: Claim, deadline: u64 },
     /// A member's board, as the moves from the roll that make it: to everyone while its
@@ -314,6 +326,8 @@ pub enum RoomEvent {
     Locked { locked: bool },
     /// New rules (a new roll follows).
     Rules { rules: Rules, judging: bool },
+    /// Auto-deal was set (0: off); while the roll is settled, its wait starts again now.
+    AutoDeal { secs: u32 },
 }
 
 /// The room as one member sees it on joining (or coming back).
@@ -341,6 +355,13 @@ pub struct View {
     pub actions: Vec<Move>,
     /// The SCORE claimant's working, from their SCORE until the next roll.
     pub working: Option<Working>,
+    /// The next roll is dealt by itself this many seconds after a result (0: never).
+    #[serde(default)]
+    pub auto_deal_secs: u32,
+    /// When the roll was settled (server ms), or its auto-deal wait last restarted; none
+    /// while it is not settled. With `auto_deal_secs`, when the next roll comes.
+    #[serde(default)]
+    pub settled_at: Option<u64>,
     /// Whether the room is locked.
     pub locked: bool,
 }
@@ -436,4 +457,7 @@ pub enum ServerMsg {
     Error { code: ErrorCode, message: String },
     /// The teacher's report, for the host who asked.
     Report { rows: Vec<ReportRow> },
+    /// To a host screen after its Welcome: the addresses (`host:port`) other devices can
+    /// reach this server at; none when it listens on this computer only (see [`crate::reach`]).
+    JoinAt { addresses: Vec<String> },
 }

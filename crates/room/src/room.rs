@@ -74,6 +74,12 @@ pub enum Input {
     ClearChat,
     /// Host: new rules (already checked) and judging, with a roll dealt for them.
     SetRules { rules: Rules, judging: bool, deal: Deal },
+    /// Host: deal the next roll by itself `secs` after a result (0: off); while the roll is
+    /// settled, the wait starts again now.
+    AutoDeal { secs: u32 },
+    /// The server: a member's page went away (its socket dropped: the seat waits for it) or
+    /// came back. A roll counts in the report only for the members here when it is dealt.
+    Presence { seat: Seat, away: bool },
 }
 
 /// Who an event is for.
@@ -158,6 +164,14 @@ pub struct Member {
     /// What they did, for the teacher's report.
     #[serde(default)]
     pub record: Record,
+    /// Whether their page is away (not connected). Not kept: after a restart every member
+    /// is away until their page comes back.
+    #[serde(skip, default = "away_after_restart")]
+    pub away: bool,
+}
+
+fn away_after_restart() -> bool {
+    true
 }
 
 /// Times to a made SCORE kept per member (the latest).
@@ -236,6 +250,12 @@ pub struct Saved {
     /// Every result line so far, with its roll, for the host's download (the last 5,000).
     #[serde(default)]
     pub history: Vec<(String, String)>,
+    /// Auto-deal: the next roll comes this many seconds after a result (0: off).
+    #[serde(default)]
+    pub auto_deal_secs: u32,
+    /// When the roll was settled, or its auto-deal wait restarted, ms; none while in play.
+    #[serde(default)]
+    pub settled_at: Option<u64>,
 }
 
 /// One class room.
@@ -312,6 +332,8 @@ impl Room {
             outcomes: Vec::new(),
             working: None,
             history: Vec::new(),
+            auto_deal_secs: 0,
+            settled_at: None,
         };
         Room { saved, boards: Vec::new() }
     }
@@ -412,6 +434,12 @@ impl Room {
         out
     }
 
+    /// When auto-deal deals the next roll (server ms): with it on and the roll settled.
+    pub fn deal_due(&self) -> Option<u64> {
+        let secs = u64::from(self.saved.auto_deal_secs);
+        (secs > 0 && self.phase() == Phase::Over).then_some(self.saved.settled_at?.saturating_add(secs * 1000))
+    }
+
     /// The last results.
     pub fn results(&self) -> &[Outcome] {
         &self.saved.outcomes
@@ -423,7 +451,10 @@ impl Room {
             rules: self.saved.rules.clone(),
             judging: self.saved.judging,
             roll: self.saved.roll.clone(),
-            members: self.members().map(|(seat, m)| Player { seat, name: m.name.clone(), score: m.score }).collect(),
+            members: self
+                .members()
+                .map(|(seat, m)| Player { seat, name: m.name.clone(), score: m.score, away: m.away })
+                .collect(),
             clock: Clock::of(self.phase()),
             settled: self.phase() == Phase::Over,
             now: now_ms,
@@ -431,6 +462,8 @@ impl Room {
             chat: self.saved.chat.iter().cloned().collect(),
             actions: seat.map(|s| self.actions(s)).unwrap_or_default(),
             working: self.saved.working.clone(),
+            auto_deal_secs: self.saved.auto_deal_secs,
+            settled_at: self.saved.settled_at.filter(|_| self.phase() == Phase::Over),
             locked: self.saved.locked,
         }
     }
@@ -512,6 +545,22 @@ impl Room {
                 self.saved.chat.clear();
                 vec![everyone(RoomEvent::ChatCleared)]
             }
+            Input::AutoDeal { secs } => {
+                let secs = secs.min(crate::protocol::MAX_AUTO_DEAL_SECS);
+                self.saved.auto_deal_secs = secs;
+                if self.phase() == Phase::Over {
+                    self.saved.settled_at = Some(now_ms);
+                }
+                vec![everyone(RoomEvent::AutoDeal { secs })]
+            }
+            Input::Presence { seat, away } => {
+                let m = self.saved.seats.get_mut(seat).and_then(Option::as_mut).ok_or(RoomError::NoSuchSeat)?;
+                if m.away == away {
+                    return Ok(Vec::new());
+                }
+                m.away = away;
+                vec![everyone(RoomEvent::Presence { seat, away })]
+            }
             Input::SetRules { rules, judging, deal } => {
                 let mut out = self.round(RoundInput::Abandon, now_ms).unwrap_or_default();
                 self.saved.rules = rules.clone();
@@ -548,8 +597,12 @@ impl Room {
             self.saved.actions.push(Vec::new());
             self.boards.push(Board::new(&self.saved.roll, &self.saved.rules));
         }
-        self.saved.seats[seat] =
-            Some(Member { name: name.clone(), score: 0, record: Record { rolls: 1, ..Record::default() } });
+        self.saved.seats[seat] = Some(Member {
+            name: name.clone(),
+            score: 0,
+            record: Record { rolls: 1, ..Record::default() },
+            away: false,
+        });
         self.saved.actions[seat].clear();
         self.boards[seat] = Board::new(&self.saved.roll, &self.saved.rules);
         Ok(vec![everyone(RoomEvent::Joined { seat, name })])
@@ -652,9 +705,11 @@ impl Room {
         // The results shown belong to the roll before: a new roll starts with none.
         self.saved.working = None;
         self.saved.outcomes.clear();
+        self.saved.settled_at = None;
         self.saved.solution = deal.solution;
         self.saved.solved = true;
-        for m in self.saved.seats.iter_mut().flatten() {
+        // Played by those here: a member whose page is away doesn't play this roll.
+        for m in self.saved.seats.iter_mut().flatten().filter(|m| !m.away) {
             m.record.rolls += 1;
         }
         out.push(everyone(RoomEvent::Rolled { roll: deal.roll }));
@@ -685,6 +740,9 @@ impl Room {
         let excess = self.saved.history.len().saturating_sub(HISTORY_KEPT);
         self.saved.history.drain(..excess);
         self.saved.outcomes = outcomes.clone();
+        if self.phase() == Phase::Over {
+            self.saved.settled_at.get_or_insert(now_ms);
+        }
         // A SCORE that failed during an IMPOSSIBLE claim hands the clock back to the claim.
         vec![everyone(RoomEvent::Results { outcomes, scores: self.scores(), clock: Clock::of(self.phase()) })]
     }
@@ -1067,7 +1125,7 @@ mod tests {
         assert_eq!(out, [everyone(RoomEvent::Joined { seat: 1, name: "Ben".into() })]);
         // The new Ben starts from the roll, with no score.
         assert!(r.moves(1).is_empty());
-        assert_eq!(r.view(Some(1), 4).members[1], Player { seat: 1, name: "Ben".into(), score: 0 });
+        assert_eq!(r.view(Some(1), 4).members[1], Player { seat: 1, name: "Ben".into(), score: 0, away: false });
     }
 
     // One rule for solo and rooms: the moves of the working that made the goal, not every
@@ -1156,5 +1214,27 @@ mod tests {
             Room::restore(serde_json::from_str(&serde_json::to_string(r.saved()).unwrap()).unwrap(), 140_000);
         assert_eq!(back.report(), r.report());
         assert!(r.csv().contains("\n0,\"Ana\",3,6,3,0,0,0,8.0\n"), "{}", r.csv());
+    }
+
+    // A member whose page closed at once doesn't play every roll after (issue: "8 rolls, 0 points").
+    #[test]
+    fn a_roll_counts_only_for_members_whose_page_is_here_and_the_list_says_who_is_away() {
+        let mut r = room(&[2, 5, 12, 12]);
+        let out = r.apply(Input::Presence { seat: 1, away: true }, 1).unwrap();
+        assert_eq!(out, [everyone(RoomEvent::Presence { seat: 1, away: true })]);
+        // Told once: the same presence again says nothing.
+        assert!(r.apply(Input::Presence { seat: 1, away: true }, 2).unwrap().is_empty());
+        assert_eq!(r.apply(Input::Presence { seat: 9, away: true }, 2).unwrap_err().error, RoomError::NoSuchSeat);
+        assert!(r.view(Some(0), 3).members.iter().any(|m| m.seat == 1 && m.away));
+        for t in 0..8 {
+            r.apply(Input::NewRoll { deal: deal(&[2, 5, 12, 12]) }, 10 + t).unwrap();
+        }
+        r.apply(Input::Presence { seat: 1, away: false }, 30).unwrap();
+        r.apply(Input::NewRoll { deal: deal(&[2, 5, 12, 12]) }, 31).unwrap();
+        let rolls = |seat: Seat| r.report().into_iter().find(|x| x.seat == seat).unwrap().rolls;
+        assert_eq!((rolls(0), rolls(1)), (10, 2), "the roll they joined on, and the one after they came back");
+        // After a restart nobody's page is connected yet: all away until they come back.
+        let (back, _) = Room::restore(serde_json::from_str(&serde_json::to_string(r.saved()).unwrap()).unwrap(), 40);
+        assert!(back.view(None, 40).members.iter().all(|m| m.away));
     }
 }

@@ -16,8 +16,8 @@ fn golden<T: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug>(value: 
 }
 
 #[test]
-fn the_protocol_is_version_four() {
-    assert_eq!(VERSION, 4);
+fn the_protocol_is_version_five() {
+    assert_eq!(VERSION, 5);
 }
 
 #[test]
@@ -76,6 +76,10 @@ fn what_a_page_sends() {
     );
     golden(host(HostCommand::End), r#"{"type":"Host","host":"h","command":{"type":"End"}}"#);
     golden(host(HostCommand::Report), r#"{"type":"Host","host":"h","command":{"type":"Report"}}"#);
+    golden(
+        host(HostCommand::AutoDeal { secs: 10 }),
+        r#"{"type":"Host","host":"h","command":{"type":"AutoDeal","secs":10}}"#,
+    );
     // A random roll may leave the roll out.
     assert_eq!(
         serde_json::from_str::<ClientMsg>(r#"{"type":"Host","host":"h","command":{"type":"NewRoll"}}"#).unwrap(),
@@ -89,7 +93,7 @@ fn what_the_server_sends() {
         rules: Rules::default(),
         judging: true,
         roll: vec![2, 5, 12, 12],
-        members: vec![Player { seat: 0, name: "Ms Ada".into(), score: 1 }],
+        members: vec![Player { seat: 0, name: "Ms Ada".into(), score: 1, away: false }],
         clock: Some(Clock { seat: 0, claim: Claim::Impossible, deadline: 61_000 }),
         settled: false,
         now: 1_000,
@@ -97,6 +101,8 @@ fn what_the_server_sends() {
         chat: vec![ChatLine { name: "Ms Ada".into(), text: "hi".into() }],
         actions: vec![Move::Combine { left: TileId(2), op: Op::Sub, right: TileId(3) }],
         working: Some(Working { seat: 0, actions: vec![Move::Undo] }),
+        auto_deal_secs: 10,
+        settled_at: None,
         locked: false,
     };
     golden(
@@ -112,12 +118,12 @@ fn what_the_server_sends() {
             r#"{"type":"Welcome","code":"ABC234","seat":0,"token":"t","host":"h","seq":7,"view":{"#,
             r#""rules":{"dice":[6,6,12,20],"goal":20,"ops":31,"use_all":false,"score_secs":30,"#,
             r#""impossible_secs":60,"strict":false},"#,
-            r#""judging":true,"roll":[2,5,12,12],"members":[{"seat":0,"name":"Ms Ada","score":1}],"#,
+            r#""judging":true,"roll":[2,5,12,12],"members":[{"seat":0,"name":"Ms Ada","score":1,"away":false}],"#,
             r#""clock":{"seat":0,"claim":"Impossible","deadline":61000},"settled":false,"now":1000,"#,
             r#""results":[{"seat":0,"name":"Ms Ada","points":1,"why":{"type":"Made","moves":2}}],"#,
             r#""chat":[{"name":"Ms Ada","text":"hi"}],"#,
             r#""actions":[{"type":"Combine","left":2,"op":"Sub","right":3}],"#,
-            r#""working":{"seat":0,"actions":[{"type":"Undo"}]},"locked":false}}"#
+            r#""working":{"seat":0,"actions":[{"type":"Undo"}]},"auto_deal_secs":10,"settled_at":null,"locked":false}}"#
         ),
     );
     let event = |seq, event| ServerMsg::Event { seq, now: 5, event };
@@ -129,6 +135,19 @@ fn what_the_server_sends() {
         event(9, RoomEvent::Left { seat: 1 }),
         r#"{"type":"Event","seq":9,"now":5,"event":{"type":"Left","seat":1}}"#,
     );
+    golden(
+        event(9, RoomEvent::Presence { seat: 1, away: true }),
+        r#"{"type":"Event","seq":9,"now":5,"event":{"type":"Presence","seat":1,"away":true}}"#,
+    );
+    golden(
+        event(9, RoomEvent::AutoDeal { secs: 10 }),
+        r#"{"type":"Event","seq":9,"now":5,"event":{"type":"AutoDeal","secs":10}}"#,
+    );
+    golden(
+        ServerMsg::JoinAt { addresses: vec!["192.168.1.20:8080".into()] },
+        r#"{"type":"JoinAt","addresses":["192.168.1.20:8080"]}"#,
+    );
+    golden(ServerMsg::JoinAt { addresses: vec![] }, r#"{"type":"JoinAt","addresses":[]}"#);
     golden(
         event(10, RoomEvent::Clock { seat: 1, claim: Claim::Score, deadline: 30_005 }),
         r#"{"type":"Event","seq":10,"now":5,"event":{"type":"Clock","seat":1,"claim":"Score","deadline":30005}}"#,

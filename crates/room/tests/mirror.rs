@@ -24,8 +24,9 @@ type Who = Option<Seat>;
 
 struct Page {
     mirror: Mirror,
-    /// Messages sent to this page and not yet read: a room event's `seq` (none: to it alone).
-    inbox: VecDeque<(Option<u64>, RoomEvent)>,
+    /// Messages sent to this page and not yet read: a room event's `seq` (none: to it alone),
+    /// and the server's time when it was sent (as the hub stamps each message).
+    inbox: VecDeque<(Option<u64>, u64, RoomEvent)>,
 }
 
 /// The server's side: the room, its event numbers, and every connected page.
@@ -37,18 +38,18 @@ struct Server {
 
 impl Server {
     /// Sends events as the hub does: room events numbered, to every page; own events to one.
-    fn send(&mut self, outs: Vec<Out>) {
+    fn send(&mut self, outs: Vec<Out>, now: u64) {
         for o in outs {
             match o.to {
                 To::All => {
                     self.seq += 1;
                     for p in self.pages.values_mut() {
-                        p.inbox.push_back((Some(self.seq), o.event.clone()));
+                        p.inbox.push_back((Some(self.seq), now, o.event.clone()));
                     }
                 }
                 To::Seat(s) => {
                     if let Some(p) = self.pages.get_mut(&Some(s)) {
-                        p.inbox.push_back((None, o.event));
+                        p.inbox.push_back((None, now, o.event));
                     }
                 }
             }
@@ -62,9 +63,9 @@ impl Server {
 
     fn deliver(&mut self, who: Who, now: u64) {
         let Some(p) = self.pages.get_mut(&who) else { return };
-        while let Some((seq, event)) = p.inbox.pop_front() {
+        while let Some((seq, sent, event)) = p.inbox.pop_front() {
             // A page that misses an event asks for the room afresh; in order, none is missed.
-            assert_ne!(p.mirror.receive(seq, now, now, event), score_room::mirror::Effect::Reopen);
+            assert_ne!(p.mirror.receive(seq, sent, now, event), score_room::mirror::Effect::Reopen);
         }
     }
 
@@ -91,14 +92,14 @@ impl Server {
                 if let Some(seat) = leaving {
                     self.pages.remove(&Some(seat));
                 }
-                self.send(outs);
+                self.send(outs, now);
                 if let (true, Some(seat)) = (joining, joined) {
                     self.welcome(Some(seat), now);
                 }
             }
             Err(Refused { settled, board, .. }) => {
-                self.send(settled);
-                self.send(board.into_iter().map(|b| *b).collect());
+                self.send(settled, now);
+                self.send(board.into_iter().map(|b| *b).collect(), now);
             }
         }
     }
@@ -180,7 +181,7 @@ proptest! {
                     now += ms;
                     if tick {
                         let outs = server.room.tick(now);
-                        server.send(outs);
+                        server.send(outs, now);
                     }
                 }
                 Go::Play(Step::Restart) => {
@@ -255,10 +256,10 @@ fn a_move_on_its_way_when_a_roll_is_dealt_ends_on_the_rooms_board() {
     s.pages.get_mut(&Some(0)).unwrap().mirror.act(sub).unwrap();
     let rules = score_engine::Rules::default();
     let outs = s.room.apply(Input::NewRoll { deal: Deal::new(vec![1, 1, 1, 4], &rules) }, 2).unwrap();
-    s.send(outs);
+    s.send(outs, 2);
     match s.room.apply(Input::Act { seat: 0, action: sub }, 3) {
-        Ok(outs) => s.send(outs),
-        Err(Refused { board, .. }) => s.send(board.into_iter().map(|b| *b).collect()),
+        Ok(outs) => s.send(outs, 3),
+        Err(Refused { board, .. }) => s.send(board.into_iter().map(|b| *b).collect(), 3),
     }
     read_all(&mut s, 3);
     assert_eq!(s.pages[&Some(0)].mirror.pending(), 0);

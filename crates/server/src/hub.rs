@@ -1,102 +1,83 @@
-//! The network side: serves the game's files and hosts rooms over WebSockets on the same
-//! origin. It only moves messages: every decision is the [`Room`]'s.
+//! The room registry: every room of this server, by code, and what moves each one (create,
+//! join, present, sit, input, end, tick). It only moves messages: every decision is the
+//! [`Room`]'s. The limits it keeps are in `limits.rs`, the socket loop that calls it in
+//! `session.rs`, the HTTP side in `http.rs` (its public items re-exported here).
 //!
-//! Limits: frames over 4 KB close the socket; unreadable messages are answered, and the
-//! fifth closes it; 20 messages (5 chat messages) per 10 s per connection; 10 joins by a
-//! wrong code per minute per address; upgrades from another Origin are refused. Rooms: at
-//! most [`Limits::rooms_per_address`] created per address in ten minutes, and
-//! [`Limits::max_rooms`] in all; when the server is full, the room nobody has been in for
-//! longest makes way, and a room with nobody in it is removed after
-//! [`Limits::idle_ms`]. A seat whose member drops keeps its score for 10 minutes and
-//! comes back with its token.
+//! # Lock order
 //!
-//! Memory: each socket's read buffer is sized for this protocol's 4 KB frames (the
-//! WebSocket library's default is 128 KiB), an event is written to JSON once and shared by
-//! every member's queue, and each queue holds at most [`QUEUE`] messages: a member who
-//! stops reading is disconnected with close code [`CLOSE_TOO_SLOW`] (their seat waits for
-//! them; the page reconnects and is sent the room afresh).
+//! The locks (each a `std::sync::Mutex`, taken through `lock`, which shrugs off poisoning):
+//!
+//! 1. `Hub::created`: rooms created per address in the last ten minutes;
+//! 2. `Hub::rooms`: the global map from code to room;
+//! 3. each room's `Mutex<Entry>`;
+//! 4. `Hub::wrong_codes`: wrong codes per address;
+//! 5. the store's `Mutex<Connection>` (inside [`Store`]);
+//! 6. `Hub::sockets`: sockets open per address.
+//!
+//! One is only ever taken while holding locks above it in this list, never below:
+//!
+//! - `created` is taken with nothing held (`Hub::may_create`, from `create`, and
+//!   `Hub::forget_old_counts`, from `tick_at`). While it is held, `rooms` is taken briefly to
+//!   find a room and released, and then that room's entry is taken briefly to read whether it
+//!   was joined.
+//! - `rooms` is taken with nothing held, or under `created` (above), and mostly only for as
+//!   long as it takes to clone an entry's `Arc` out of the map (`Hub::entry`), or to insert or
+//!   remove one; the entry's lock is then taken after `rooms` is released. Two places lock
+//!   entries while holding `rooms`: `make_way` (from `create`, to find the room idle for
+//!   longest) and [`Hub::stopping`]. No entry's lock is held while `rooms` is taken: `tick_at`
+//!   drops the entry before `remove`, and `end` takes the entry out of the map before locking
+//!   it. `create` also writes to the store while holding `rooms` (see below).
+//! - An entry's lock is taken with nothing held (every message, `tick_at`, `end`, `csv`,
+//!   `answer_move`, `dropped`), under `created`, or under `rooms` (both above). At most one
+//!   entry's lock is held at a time (`make_way` and `stopping` lock them one after another).
+//!   Under an entry, `wrong_codes` may be taken (`present`, for a wrong host link) and the
+//!   store written (`save`, `unstore`).
+//! - `wrong_codes` and the store take nothing while held. `sockets` (`SocketCount`) is only
+//!   ever taken with nothing held, and takes nothing.
+//!
+//! The rule: no SQLite write and no QR drawing happens under the `rooms` lock or on a tokio
+//! runtime thread. Hub work that touches SQLite runs on tokio's blocking threads (the socket
+//! session's `blocking`, the ticker's `spawn_blocking`, the startup load's `spawn_blocking`
+//! in `main.rs`). Known exceptions, left as they are for now: `create` saves the new room,
+//! and `make_way` deletes the room that makes way, while `rooms` is held (both on a blocking
+//! thread); `/qr.svg` draws its QR code on a runtime thread. Room locks taken on a runtime
+//! thread (no SQLite under them): `/scores.csv` (`Hub::csv`), `/qr.svg`'s room lookup, a
+//! session's `dropped` when its socket ends, and `stopping`; and `sockets`, when a socket
+//! opens and closes.
 
 use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
-use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, Query, State};
-use axum::http::{header, HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::serve::ListenerExt;
-use axum::Router;
+use axum::extract::ws::Utf8Bytes;
 use score_engine::Rules;
-use tokio::sync::mpsc::{channel, error::TrySendError, Sender};
-use tower_http::services::{ServeDir, ServeFile};
+use tokio::sync::mpsc::{error::TrySendError, Sender};
 
 use crate::store::{Store, StoredRoom};
 use score_engine::roll::arrange_or_explain;
-use score_room::protocol::{room_code, ClientMsg, ErrorCode, HostCommand, RoomEvent, ServerMsg, VERSION};
+use score_room::protocol::{room_code, ClientMsg, ErrorCode, HostCommand, RoomEvent, ServerMsg, MAX_AUTO_DEAL_SECS};
 use score_room::room::{check_name, Deal, Input, Out, Room, RoomError, Seat, To};
 
-/// Largest message, bytes.
-pub const MAX_FRAME: usize = 4096;
-/// A dropped member's seat is kept this long, ms.
-pub const SEAT_KEPT_MS: u64 = 10 * 60 * 1000;
-/// Messages waiting for one member at most; past that the member is too slow and is cut.
-pub const QUEUE: usize = 256;
-/// The close code for a member cut for not reading (an application code, 4000–4999).
-pub const CLOSE_TOO_SLOW: u16 = 4001;
-/// Moves (with undos and clears) one member may send in 10 s.
-pub const MOVES_PER_10_S: u32 = 120;
-/// The window of the wrong-code limit, ms.
-const WRONG_CODE_WINDOW_MS: u64 = 60_000;
-/// The close code for a socket that said nothing in time, or stopped answering pings.
-pub const CLOSE_SILENT: u16 = 4002;
-/// The window of [`Limits::rooms_per_address`], ms.
-const CREATE_WINDOW_MS: u64 = 10 * 60 * 1000;
+pub use crate::http::{router, serve};
+pub use crate::limits::{Limits, MAX_FRAME, MOVES_PER_10_S, QUEUE, SEAT_KEPT_MS};
+pub use crate::session::{CLOSE_SILENT, CLOSE_TOO_SLOW};
 
-/// What one server allows (`score-server`'s flags set them).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Limits {
-    /// Most rooms held at once.
-    pub max_rooms: usize,
-    /// Most rooms one address may create in ten minutes.
-    pub rooms_per_address: u32,
-    /// A room with nobody connected is removed after this long, ms.
-    pub idle_ms: u64,
-    /// Behind a proxy: take each client's address from its `X-Real-IP` header.
-    pub trust_proxy: bool,
-    /// A socket that says nothing this long after it opens is closed, ms.
-    pub first_message_ms: u64,
-    /// Every socket is pinged this often, ms, and closed when two pings go unanswered (a
-    /// phone that left the Wi-Fi no longer holds its room open).
-    pub ping_ms: u64,
-    /// Most sockets open at once from one address (loopback is not counted: a load test, or a
-    /// proxy on this machine without `--trust-proxy`).
-    pub sockets_per_address: u32,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            max_rooms: 500,
-            rooms_per_address: 5,
-            idle_ms: 24 * 60 * 60 * 1000,
-            trust_proxy: false,
-            first_message_ms: 10_000,
-            ping_ms: 30_000,
-            sockets_per_address: 1_000,
-        }
-    }
-}
+use crate::session::error;
 
 /// One member's connection, as the room holds it: a bounded queue of frames, and the flag
-/// that tells the socket's task why the room let go of it.
-struct Conn {
-    tx: Sender<Utf8Bytes>,
-    too_slow: Arc<AtomicBool>,
+/// that tells the socket's task why the room let go of it ([`LET_GO_SLOW`],
+/// [`LET_GO_ELSEWHERE`]; 0 for any other reason).
+pub(crate) struct Conn {
+    pub(crate) tx: Sender<Utf8Bytes>,
+    pub(crate) let_go: Arc<AtomicU8>,
 }
+
+/// The member stopped reading and their queue filled.
+pub(crate) const LET_GO_SLOW: u8 = 1;
+/// Another tab of the member took the seat: the socket's task tells this one so itself, once
+/// its queue is drained (a full queue can't lose it).
+pub(crate) const LET_GO_ELSEWHERE: u8 = 2;
 
 impl Conn {
     /// Queues a frame; `false` when the queue is full (the member is not reading).
@@ -132,9 +113,9 @@ fn new_roll(rules: &Rules) -> Vec<i64> {
 }
 
 /// A refusal: what the page acts on, and the sentence it shows.
-type Fail = (ErrorCode, String);
+pub(crate) type Fail = (ErrorCode, String);
 
-fn fail(code: ErrorCode, message: impl Into<String>) -> Fail {
+pub(crate) fn fail(code: ErrorCode, message: impl Into<String>) -> Fail {
     (code, message.into())
 }
 
@@ -155,13 +136,13 @@ enum HostAction {
 /// Who a connection is in a room: a member on their seat, or a host screen without one
 /// (a projector, or the host's second device).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum Who {
+pub(crate) enum Who {
     Seat(Seat),
     Screen(u64),
 }
 
 /// One room and who is connected to it.
-struct Entry {
+pub(crate) struct Entry {
     room: Room,
     host: String,
     tokens: HashMap<String, Seat>,
@@ -176,13 +157,15 @@ struct Entry {
     /// Changed since it was last stored (by moves or chat, which wait for the next tick).
     dirty: bool,
     /// Someone other than its host has joined (a room nobody joins counts against its creator).
-    joined: bool,
+    pub(crate) joined: bool,
 }
 
-/// Whether events must be on disk before the members are told: everything but moves and
-/// chat, which are stored at the next tick (at most 200 ms later).
+/// Whether events must be on disk before the members are told: everything but moves, chat
+/// and presence, which are stored at the next tick (at most 200 ms later; presence isn't
+/// stored at all: after a restart every page is away until it comes back).
 fn durable(outs: &[Out]) -> bool {
-    outs.iter().any(|o| !matches!(o.event, RoomEvent::Board { .. } | RoomEvent::Chat { .. }))
+    outs.iter()
+        .any(|o| !matches!(o.event, RoomEvent::Board { .. } | RoomEvent::Chat { .. } | RoomEvent::Presence { .. }))
 }
 
 impl Entry {
@@ -196,8 +179,27 @@ impl Entry {
     }
 
     /// Sends events in order: each written to JSON once, the same frame queued for every
-    /// member it is for. A member whose queue is full is cut: their seat waits for them.
+    /// member it is for. A member whose queue is full is cut: their seat waits for them, and
+    /// everyone else sees them away.
     fn send(&mut self, outs: &[Out], now: u64) {
+        let mut outs = outs.to_vec();
+        while !outs.is_empty() {
+            let slow = self.send_once(&outs, now);
+            outs = Vec::new();
+            for who in slow {
+                if let Some(c) = self.conns.remove(&who) {
+                    c.let_go.store(LET_GO_SLOW, Ordering::Relaxed);
+                    if let Who::Seat(seat) = who {
+                        self.dropped.insert(seat, now);
+                        outs.extend(self.room.apply(Input::Presence { seat, away: true }, now).unwrap_or_default());
+                    }
+                }
+            }
+        }
+    }
+
+    /// One pass of [`Entry::send`]: who was too slow to take it.
+    fn send_once(&mut self, outs: &[Out], now: u64) -> Vec<Who> {
         let mut slow = Vec::new();
         for out in outs {
             let event = out.event.clone();
@@ -221,14 +223,27 @@ impl Entry {
                 }
             }
         }
-        for who in slow {
-            if let Some(c) = self.conns.remove(&who) {
-                c.too_slow.store(true, Ordering::Relaxed);
-                if let Who::Seat(seat) = who {
-                    self.dropped.insert(seat, now);
-                }
-            }
+        slow.sort_unstable_by_key(|w| match w {
+            Who::Seat(s) => (0, *s as u64),
+            Who::Screen(n) => (1, *n),
+        });
+        slow.dedup();
+        slow
+    }
+
+    /// Tells a connection where the class reaches the server, queued after its Welcome (a
+    /// host screen shows it; it is no secret, so every page is told: a host who plays too
+    /// comes back by their seat's token).
+    fn tell_join_at(&self, who: Who, frame: Option<Utf8Bytes>) {
+        if let (Some(c), Some(frame)) = (self.conns.get(&who), frame) {
+            c.offer(&frame);
         }
+    }
+
+    /// A seat's page came back or went away: everyone is told (not stored).
+    fn presence(&mut self, seat: Seat, away: bool, now: u64) {
+        let outs = self.room.apply(Input::Presence { seat, away }, now).unwrap_or_default();
+        self.send(&outs, now);
     }
 
     /// Tells every connected member one thing (and cuts nobody: this is the last they hear).
@@ -266,17 +281,20 @@ impl Entry {
 pub struct Hub {
     rooms: Mutex<HashMap<String, Arc<Mutex<Entry>>>>,
     store: Option<Store>,
-    wrong_codes: Mutex<HashMap<IpAddr, (u64, u32)>>,
+    pub(crate) wrong_codes: Mutex<HashMap<IpAddr, (u64, u32)>>,
     /// Rooms created per address in the last ten minutes that nobody has joined yet: when,
     /// and their codes. (Taken before `rooms`, never while an entry is held.)
-    created: Mutex<HashMap<IpAddr, Vec<(u64, String)>>>,
+    pub(crate) created: Mutex<HashMap<IpAddr, Vec<(u64, String)>>>,
     /// Sockets open per address.
-    sockets: Mutex<HashMap<IpAddr, u32>>,
+    pub(crate) sockets: Mutex<HashMap<IpAddr, u32>>,
+    /// The addresses (`host:port`) other devices reach this server at, learnt when it starts
+    /// listening; told to each host screen ([`ServerMsg::JoinAt`]).
+    reach: std::sync::OnceLock<Vec<String>>,
     rules: Rules,
-    limits: Limits,
+    pub(crate) limits: Limits,
 }
 
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     // A panic elsewhere must not take every room down with it: the data is still sound.
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
@@ -333,6 +351,7 @@ impl Hub {
             wrong_codes: Mutex::new(HashMap::new()),
             created: Mutex::new(HashMap::new()),
             sockets: Mutex::new(HashMap::new()),
+            reach: std::sync::OnceLock::new(),
             rules,
             limits,
         })
@@ -340,11 +359,13 @@ impl Hub {
 
     /// Stores a room now. Called only off the async runtime (the socket tasks and the ticker
     /// run the hub on tokio's blocking threads), so a slow disk never stalls other sockets.
+    /// A room that could not be stored stays marked, and the next tick tries again.
     fn save(&self, code: &str, entry: &mut Entry) {
         entry.dirty = false;
         if let Some(s) = &self.store {
             if let Err(e) = s.save(code, &entry.stored()) {
-                eprintln!("score-server: room {code} not saved: {e}");
+                entry.dirty = true;
+                eprintln!("score-server: room {code} not saved (tried again at the next tick): {e}");
             }
         }
     }
@@ -359,7 +380,7 @@ impl Hub {
         }
     }
 
-    fn entry(&self, code: &str) -> Option<Arc<Mutex<Entry>>> {
+    pub(crate) fn entry(&self, code: &str) -> Option<Arc<Mutex<Entry>>> {
         lock(&self.rooms).get(code).cloned()
     }
 
@@ -370,17 +391,25 @@ impl Hub {
 
     /// [`Hub::tick`] at the time `now` (ms).
     pub fn tick_at(&self, now: u64) {
-        // Maps keyed by address keep only what still counts.
-        lock(&self.wrong_codes).retain(|_, (since, _)| now.saturating_sub(*since) <= WRONG_CODE_WINDOW_MS);
-        lock(&self.created).retain(|_, list| {
-            list.retain(|(at, _)| now.saturating_sub(*at) < CREATE_WINDOW_MS);
-            !list.is_empty()
-        });
+        self.forget_old_counts(now);
         let entries: Vec<(String, Arc<Mutex<Entry>>)> =
             lock(&self.rooms).iter().map(|(c, e)| (c.clone(), e.clone())).collect();
-        for (code, e) in entries {
-            let mut e = lock(&e);
+        for (code, entry) in entries {
+            // Auto-deal, while anyone is connected (a host screen or not): the roll is dealt
+            // (the solver run) with the room's lock released.
+            let due = {
+                let e = lock(&entry);
+                e.room.deal_due().filter(|&at| at <= now && !e.conns.is_empty()).map(|_| e.room.rules().clone())
+            };
+            let dealt = due.map(|rules| (Deal::new(new_roll(&rules), &rules), rules));
+            let mut e = lock(&entry);
             let mut outs = e.room.tick(now);
+            if let Some((deal, rules)) = dealt {
+                // Still due, on the same rules (a host may have dealt or changed them meanwhile).
+                if e.room.deal_due().is_some_and(|at| at <= now) && e.room.rules() == &rules {
+                    outs.extend(e.room.apply(Input::NextRoll { deal }, now).unwrap_or_else(|r| r.settled));
+                }
+            }
             let expired: Vec<Seat> =
                 e.dropped.iter().filter(|(_, &t)| now.saturating_sub(t) > SEAT_KEPT_MS).map(|(&s, _)| s).collect();
             for seat in expired {
@@ -413,55 +442,26 @@ impl Hub {
         }
     }
 
-    /// Counts room `code` created from `from`, or says it is one too many. What is counted is
-    /// what abuse looks like: rooms nobody has joined. A school's teachers behind one public
-    /// address each create a room their class joins, and none of those counts.
-    fn may_create(&self, from: IpAddr, code: &str, now: u64) -> Result<(), Fail> {
-        let mut created = lock(&self.created);
-        let list = created.entry(from).or_default();
-        list.retain(|(at, _)| now.saturating_sub(*at) < CREATE_WINDOW_MS);
-        // A room gone unjoined (made way, ended) still counts: it was never a class's.
-        let empty = list.iter().filter(|(_, c)| self.entry(c).is_none_or(|e| !lock(&e).joined)).count();
-        let per = self.limits.rooms_per_address as usize;
-        if empty >= per {
-            return Err(fail(
-                ErrorCode::TooManyRooms,
-                format!(
-                    "This device has created {per} rooms in the last ten minutes that nobody has joined: use one of them, or wait."
-                ),
-            ));
-        }
-        // And a ceiling on all of them (a joiner from the same address makes a room joined).
-        if list.len() >= per * 6 {
-            return Err(fail(
-                ErrorCode::TooManyRooms,
-                format!("This device has created {} rooms in the last ten minutes: wait a few minutes.", list.len()),
-            ));
-        }
-        list.push((now, code.to_string()));
-        Ok(())
-    }
-
     /// With the server full, the room nobody has been in for longest makes way for a new
-    /// one; `false` when every room has someone in it.
-    fn make_way(&self, rooms: &mut HashMap<String, Arc<Mutex<Entry>>>) -> bool {
+    /// one: taken out of `rooms` (held by the caller), its code returned for the caller to
+    /// delete from the database once `rooms` is released; none when every room has someone
+    /// in it. A room whose lock is busy is in use, and passed over without waiting.
+    fn make_way(rooms: &mut HashMap<String, Arc<Mutex<Entry>>>) -> Option<String> {
         let oldest = rooms
             .iter()
             .filter_map(|(code, e)| {
-                let e = lock(e);
+                let e = e.try_lock().ok()?;
                 e.conns.is_empty().then(|| (e.active_ms, code.clone()))
             })
             .min();
-        let Some((_, code)) = oldest else { return false };
+        let (_, code) = oldest?;
         rooms.remove(&code);
-        self.unstore(&code);
-        eprintln!("score-server: room {code} made way for a new one (nobody in it for longest)");
-        true
+        Some(code)
     }
 
     /// A new room, under the code the page proposed, opened by its host (seated when they
     /// gave a name to play under, else as a host screen): its code, the host's place and Welcome.
-    fn create(
+    pub(crate) fn create(
         &self,
         code: &str,
         name: Option<&str>,
@@ -505,37 +505,54 @@ impl Hub {
         } else {
             (entry.screen(conn), None)
         };
-        let mut rooms = lock(&self.rooms);
-        if rooms.len() >= self.limits.max_rooms && !self.make_way(&mut rooms) {
-            return Err(fail(ErrorCode::ServerFull, "Every room on this server is in use: try again later."));
+        let entry = Arc::new(Mutex::new(entry));
+        // Held from before it is in `rooms` until it is stored: whoever finds it waits.
+        let mut e = lock(&entry);
+        let made_way = {
+            let mut rooms = lock(&self.rooms);
+            if rooms.contains_key(&code) {
+                return Err(taken());
+            }
+            let made_way = if rooms.len() >= self.limits.max_rooms {
+                let Some(gone) = Hub::make_way(&mut rooms) else {
+                    return Err(fail(ErrorCode::ServerFull, "Every room on this server is in use: try again later."));
+                };
+                Some(gone)
+            } else {
+                None
+            };
+            rooms.insert(code.clone(), entry.clone());
+            made_way
+        };
+        // The database is written with `rooms` released (only this new room's lock held).
+        if let Some(gone) = made_way {
+            self.unstore(&gone);
+            eprintln!("score-server: room {gone} made way for a new one (nobody in it for longest)");
         }
-        if rooms.contains_key(&code) {
-            return Err(taken());
-        }
-        self.save(&code, &mut entry);
-        let welcome = entry.welcome(&code, seated.then_some(0), seat_token, Some(host), now);
-        rooms.insert(code.clone(), Arc::new(Mutex::new(entry)));
+        self.save(&code, &mut e);
+        let welcome = e.welcome(&code, seated.then_some(0), seat_token, Some(host), now);
+        e.tell_join_at(who, self.join_at());
         eprintln!("score-server: room {code} created");
         Ok((code, who, welcome))
     }
 
-    /// Counts a wrong room code (or host token) from `from`: the refusal to send.
-    fn wrong_code(&self, from: IpAddr, now: u64, refusal: Fail) -> Fail {
-        let mut wrong = lock(&self.wrong_codes);
-        let (since, n) = wrong.entry(from).or_insert((now, 0));
-        if now.saturating_sub(*since) > WRONG_CODE_WINDOW_MS {
-            (*since, *n) = (now, 0);
-        }
-        *n += 1;
-        if *n > 10 {
-            fail(ErrorCode::WrongCodes, "Too many wrong codes: wait a minute.")
-        } else {
-            refusal
-        }
+    /// Learns the addresses other devices reach this server at, bound to `bound`.
+    pub fn listening_on(&self, bound: std::net::SocketAddr) {
+        let interfaces: Vec<IpAddr> = local_ip_address::list_afinet_netifas()
+            .map(|l| l.into_iter().map(|(_, ip)| ip).collect())
+            .unwrap_or_default();
+        let _ = self.reach.set(score_room::reach::reachable(bound, &interfaces));
+    }
+
+    /// What a host screen is told of where the class reaches the server: none before the
+    /// server listens (a hub under test).
+    fn join_at(&self) -> Option<Utf8Bytes> {
+        let addresses = self.reach.get()?.clone();
+        serde_json::to_string(&ServerMsg::JoinAt { addresses }).ok().map(Utf8Bytes::from)
     }
 
     /// Opens a room as its host on another screen (the host link): no seat.
-    fn present(&self, code: &str, host: &str, conn: Conn, from: IpAddr) -> Result<(Who, String), Fail> {
+    pub(crate) fn present(&self, code: &str, host: &str, conn: Conn, from: IpAddr) -> Result<(Who, String), Fail> {
         let code = code.trim().to_uppercase();
         let now = now_ms();
         let no_room =
@@ -549,11 +566,13 @@ impl Hub {
         e.active_ms = now;
         let who = e.screen(conn);
         let host = e.host.clone();
-        Ok((who, e.welcome(&code, None, None, Some(host), now)))
+        let welcome = e.welcome(&code, None, None, Some(host), now);
+        e.tell_join_at(who, self.join_at());
+        Ok((who, welcome))
     }
 
     /// A host screen takes a seat ("Play too"): its seat and its new Welcome.
-    fn sit(&self, code: &str, screen: Who, name: &str) -> Result<(Who, String), Fail> {
+    pub(crate) fn sit(&self, code: &str, screen: Who, name: &str) -> Result<(Who, String), Fail> {
         let gone = || fail(ErrorCode::NotSeated, "You are no longer in this room.");
         let entry = self.entry(code).ok_or_else(gone)?;
         let mut e = lock(&entry);
@@ -569,11 +588,13 @@ impl Hub {
         };
         e.conns.insert(Who::Seat(seat), conn);
         let host = e.host.clone();
-        Ok((Who::Seat(seat), e.welcome(code, Some(seat), Some(t), Some(host), now)))
+        let welcome = e.welcome(code, Some(seat), Some(t), Some(host), now);
+        e.tell_join_at(Who::Seat(seat), self.join_at());
+        Ok((Who::Seat(seat), welcome))
     }
 
     /// Seats a member (or takes their seat back by its token): their seat and Welcome.
-    fn join(
+    pub(crate) fn join(
         &self,
         code: &str,
         name: &str,
@@ -600,19 +621,22 @@ impl Hub {
             // of the same browser) is told why, then closed; it does not take the seat back
             // by itself.
             if let Some(old) = e.conns.insert(Who::Seat(seat), conn) {
-                old.offer(&error(
-                    ErrorCode::OpenElsewhere,
-                    "This room is open in another tab or window: your seat is there now.",
-                ));
+                old.let_go.store(LET_GO_ELSEWHERE, Ordering::Relaxed);
             }
             e.dropped.remove(&seat);
             e.active_ms = now;
-            return Ok((seat, e.welcome(&code, Some(seat), Some(token), None, now)));
+            // Everyone sees them back; the Welcome (built after) shows it too.
+            e.presence(seat, false, now);
+            let welcome = e.welcome(&code, Some(seat), Some(token), None, now);
+            e.tell_join_at(Who::Seat(seat), self.join_at());
+            return Ok((seat, welcome));
         }
         let (seat, t) = self.seat(&code, &mut e, name, now)?;
         e.joined = true;
         e.conns.insert(Who::Seat(seat), conn);
-        Ok((seat, e.welcome(&code, Some(seat), Some(t), None, now)))
+        let welcome = e.welcome(&code, Some(seat), Some(t), None, now);
+        e.tell_join_at(Who::Seat(seat), self.join_at());
+        Ok((seat, welcome))
     }
 
     /// Seats `name` in the room: its seat and the seat's token, the join stored and told to
@@ -669,13 +693,28 @@ impl Hub {
                 let deal = Deal::new(new_roll(&new), &new);
                 Input::SetRules { rules: new, judging, deal }
             }
+            HostCommand::AutoDeal { secs } if secs > MAX_AUTO_DEAL_SECS => {
+                return Err(fail(
+                    ErrorCode::Refused,
+                    format!("Auto-deal waits at most {MAX_AUTO_DEAL_SECS} seconds after a result."),
+                ));
+            }
+            HostCommand::AutoDeal { secs } => Input::AutoDeal { secs },
             HostCommand::End => return Ok(HostAction::End),
             HostCommand::Report => return Ok(HostAction::Report),
         };
         Ok(HostAction::Play { input, dealt_for: rules })
     }
 
-    fn input(&self, code: &str, who: Who, msg: ClientMsg) -> Result<(), Fail> {
+    /// A message from the connection `me` of `who` (a seat or a host screen): refused when
+    /// `me` is no longer the one the room holds for `who` (another tab took the seat).
+    pub(crate) fn input(
+        &self,
+        code: &str,
+        who: Who,
+        msg: ClientMsg,
+        me: Option<&Sender<Utf8Bytes>>,
+    ) -> Result<(), Fail> {
         let gone = || fail(ErrorCode::NotSeated, "You are no longer in this room.");
         let entry = self.entry(code).ok_or_else(gone)?;
         // A host screen commands the room; to play it takes a seat first.
@@ -721,7 +760,7 @@ impl Hub {
             }
         };
         let mut e = lock(&entry);
-        if !e.conns.contains_key(&who) {
+        if !e.conns.get(&who).is_some_and(|c| me.is_some_and(|me| c.tx.same_channel(me))) {
             return Err(gone());
         }
         let now = now_ms();
@@ -776,7 +815,7 @@ impl Hub {
 
     /// A member's board as the room holds it, to them alone: the answer to a move that never
     /// reached the room (the rate limit), so their page takes the room's board back.
-    fn answer_move(&self, code: &str, who: Who) {
+    pub(crate) fn answer_move(&self, code: &str, who: Who) {
         let (Some(entry), Who::Seat(seat)) = (self.entry(code), who) else { return };
         let mut e = lock(&entry);
         if e.room.members().any(|(s, _)| s == seat) {
@@ -785,14 +824,16 @@ impl Hub {
         }
     }
 
-    fn dropped(&self, code: &str, who: Who, conn: &Sender<Utf8Bytes>) {
+    pub(crate) fn dropped(&self, code: &str, who: Who, conn: &Sender<Utf8Bytes>) {
         if let Some(entry) = self.entry(code) {
             let mut e = lock(&entry);
             // Only if this connection is still the seat's (a reload may have replaced it).
             if e.conns.get(&who).is_some_and(|c| c.tx.same_channel(conn)) {
                 e.conns.remove(&who);
                 if let Who::Seat(seat) = who {
-                    e.dropped.insert(seat, now_ms());
+                    let now = now_ms();
+                    e.dropped.insert(seat, now);
+                    e.presence(seat, true, now);
                 }
             }
         }
@@ -807,427 +848,23 @@ fn joined_seat(outs: &[Out]) -> Option<Seat> {
     })
 }
 
-/// A simple window limit: `max` events per `window_ms`.
-struct Limit {
-    max: u32,
-    window_ms: u64,
-    start: u64,
-    count: u32,
-}
-
-impl Limit {
-    fn new(max: u32, window_ms: u64) -> Limit {
-        Limit { max, window_ms, start: 0, count: 0 }
-    }
-
-    fn allow(&mut self, now: u64) -> bool {
-        if now.saturating_sub(self.start) >= self.window_ms {
-            (self.start, self.count) = (now, 0);
-        }
-        self.count += 1;
-        self.count <= self.max
-    }
-}
-
-fn error(code: ErrorCode, message: &str) -> Utf8Bytes {
-    Utf8Bytes::from(serde_json::to_string(&ServerMsg::Error { code, message: message.into() }).unwrap_or_default())
-}
-
-/// Runs hub work (room locks, the solver, SQLite) on tokio's blocking threads; a panic there
-/// fails this one message, not the server.
-async fn blocking<T: Send + 'static>(work: impl FnOnce() -> Result<T, Fail> + Send + 'static) -> Result<T, Fail> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .unwrap_or_else(|_| Err(fail(ErrorCode::Refused, "Something went wrong on the server: try again.")))
-}
-
-async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr, address_room: Option<String>) {
-    let (tx, mut rx) = channel::<Utf8Bytes>(QUEUE);
-    let too_slow = Arc::new(AtomicBool::new(false));
-    let conn = |tx: &Sender<Utf8Bytes>| Conn { tx: tx.clone(), too_slow: too_slow.clone() };
-    // Until this member is seated the session holds the sender; then only the room does, so
-    // a removal (or a reload taking the seat) ends this session.
-    let mut tx = Some(tx);
-    let mut weak = None;
-    let mut joined: Option<(String, Who)> = None;
-    let (mut strikes, mut over) = (0u32, 0u32);
-    // Moves have a limit of their own, well above the quickest player's (40 moves, undos and
-    // clears in 10 s are never refused), so the others' limit stays tight.
-    let (mut all, mut chat, mut moves) =
-        (Limit::new(20, 10_000), Limit::new(5, 10_000), Limit::new(MOVES_PER_10_S, 10_000));
-    // A socket must say hello in time, and answer pings: else it is closed (half-open
-    // sockets would keep a room from ever being idle).
-    let first_by = tokio::time::Instant::now() + Duration::from_millis(hub.limits.first_message_ms);
-    let ping_every = Duration::from_millis(hub.limits.ping_ms.max(1));
-    let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping_every, ping_every);
-    let (mut heard, mut unanswered) = (false, 0u32);
-    let silent = |why: &'static str| {
-        Message::Close(Some(CloseFrame { code: CLOSE_SILENT, reason: Utf8Bytes::from_static(why) }))
-    };
-    loop {
-        tokio::select! {
-            _ = tokio::time::sleep_until(first_by), if !heard => {
-                let _ = socket.send(silent("Nothing was said: reconnect.")).await;
-                break;
-            }
-            _ = pings.tick() => {
-                if unanswered >= 2 {
-                    let _ = socket.send(silent("No answer to two pings.")).await;
-                    break;
-                }
-                unanswered += 1;
-                if socket.send(Message::Ping(Default::default())).await.is_err() {
-                    break;
-                }
-            }
-            incoming = socket.recv() => {
-                if matches!(incoming, Some(Ok(_))) {
-                    unanswered = 0;
-                }
-                let text = match incoming {
-                    Some(Ok(Message::Text(t))) => t.to_string(),
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                    Some(Ok(_)) => continue,
-                };
-                heard = true;
-                let now = now_ms();
-                let reply = match serde_json::from_str::<ClientMsg>(&text) {
-                    Err(_) => {
-                        strikes += 1;
-                        Some(error(ErrorCode::Unreadable, "That message could not be read."))
-                    }
-                    Ok(ClientMsg::Act { .. }) if !moves.allow(now) => {
-                        over += 1;
-                        // The page made the move before asking: the room's board puts it right.
-                        if let Some((code, who)) = joined.clone() {
-                            let h = hub.clone();
-                            let _ = blocking(move || {
-                                h.answer_move(&code, who);
-                                Ok(())
-                            })
-                            .await;
-                        }
-                        Some(error(ErrorCode::SlowDown, "Slow down: too many moves."))
-                    }
-                    Ok(ref m) if !matches!(m, ClientMsg::Act { .. }) && !all.allow(now) => {
-                        over += 1;
-                        Some(error(ErrorCode::SlowDown, "Slow down: too many messages."))
-                    }
-                    Ok(ClientMsg::Chat { .. }) if !chat.allow(now) => {
-                        over += 1;
-                        Some(error(ErrorCode::SlowDown, "Slow down: too many chat messages."))
-                    }
-                    Ok(msg) => match (&joined, &tx) {
-                        (Some((code, screen @ Who::Screen(_))), _) if matches!(msg, ClientMsg::Sit { .. }) => {
-                            let ClientMsg::Sit { name } = msg else { continue };
-                            let (h, code, screen) = (hub.clone(), code.clone(), *screen);
-                            match blocking(move || h.sit(&code, screen, &name)).await {
-                                Ok((who, welcome)) => {
-                                    if let Some((_, w)) = joined.as_mut() {
-                                        *w = who;
-                                    }
-                                    Some(Utf8Bytes::from(welcome))
-                                }
-                                Err((c, m)) => Some(error(c, &m)),
-                            }
-                        }
-                        (Some((code, who)), _) => {
-                            let (hub, code, who) = (hub.clone(), code.clone(), *who);
-                            match blocking(move || hub.input(&code, who, msg)).await {
-                                Ok(()) => None,
-                                Err((c, m)) => Some(error(c, &m)),
-                            }
-                        }
-                        (None, None) => Some(error(ErrorCode::NotSeated, "Create or join a room first.")),
-                        (None, Some(sender)) => {
-                            let seated = match msg {
-                                ClientMsg::Create { version, .. } | ClientMsg::Join { version, .. } | ClientMsg::Present { version, .. }
-                                    if version != VERSION =>
-                                {
-                                    Err(fail(ErrorCode::OldPage, "This page is older than the server: reload it."))
-                                }
-                                // A proxy routed this socket by the room in its address: the
-                                // message must name that room, or it reached the wrong instance.
-                                ClientMsg::Create { ref code, .. } | ClientMsg::Join { ref code, .. } | ClientMsg::Present { ref code, .. }
-                                    if address_room.as_ref().is_some_and(|r| room_code(code).as_ref() != Some(r)) =>
-                                {
-                                    Err(fail(ErrorCode::WrongAddress, "This page asked for another room than it named: reload it."))
-                                }
-                                ClientMsg::Create { code, name, judging, .. } => {
-                                    let (hub, conn) = (hub.clone(), conn(sender));
-                                    blocking(move || hub.create(&code, name.as_deref(), judging, conn, from)).await
-                                }
-                                ClientMsg::Join { code, name, token, .. } => {
-                                    let (hub, conn, asked) = (hub.clone(), conn(sender), code.clone());
-                                    blocking(move || hub.join(&asked, &name, token, conn, from))
-                                        .await
-                                        .map(|(seat, welcome)| (code.trim().to_uppercase(), Who::Seat(seat), welcome))
-                                }
-                                ClientMsg::Present { code, host, .. } => {
-                                    let (hub, conn, asked) = (hub.clone(), conn(sender), code.clone());
-                                    blocking(move || hub.present(&asked, &host, conn, from))
-                                        .await
-                                        .map(|(who, welcome)| (code.trim().to_uppercase(), who, welcome))
-                                }
-                                _ => Err(fail(ErrorCode::NotSeated, "Create or join a room first.")),
-                            };
-                            match seated {
-                                Ok((code, who, welcome)) => {
-                                    joined = Some((code, who));
-                                    weak = tx.take().map(|t| t.downgrade());
-                                    Some(Utf8Bytes::from(welcome))
-                                }
-                                Err((c, m)) => Some(error(c, &m)),
-                            }
-                        }
-                    },
-                };
-                if let Some(r) = reply {
-                    if socket.send(Message::Text(r)).await.is_err() {
-                        break;
-                    }
-                }
-                // Repeat offenders are disconnected.
-                if strikes >= 5 || over >= 20 {
-                    let _ = socket.send(Message::Close(None)).await;
-                    break;
-                }
-            }
-            out = rx.recv() => match out {
-                Some(frame) => {
-                    if socket.send(Message::Text(frame)).await.is_err() {
-                        break;
-                    }
-                }
-                // The room let go of this connection: removed by the host, a reload took the
-                // seat, or the member stopped reading and their queue filled.
-                None => {
-                    if too_slow.load(Ordering::Relaxed) {
-                        let reason = Utf8Bytes::from_static("Too slow: reconnect to catch up.");
-                        let _ = socket.send(Message::Close(Some(CloseFrame { code: CLOSE_TOO_SLOW, reason }))).await;
-                    }
-                    break;
-                }
-            },
-        }
-    }
-    if let (Some((code, who)), Some(conn)) = (&joined, weak.and_then(|w| w.upgrade())) {
-        hub.dropped(code, *who, &conn);
-    }
-}
-
-/// Whether the upgrade comes from a page of this server (or from no page at all).
-fn same_origin(headers: &HeaderMap) -> bool {
-    let Some(origin) = headers.get("origin").and_then(|o| o.to_str().ok()) else { return true };
-    let host = headers.get("host").and_then(|h| h.to_str().ok()).unwrap_or_default();
-    origin.split("://").nth(1).is_some_and(|o| o == host)
-}
-
-#[derive(serde::Deserialize)]
-struct WsQuery {
-    /// The room this socket is for (`/ws?room=CODE`), for a proxy to route by.
-    room: Option<String>,
-}
-
-/// The address a connection comes from: the peer's, or, behind a proxy this server trusts
-/// (`--trust-proxy`), the one the proxy says in `X-Real-IP`.
-fn client_address(peer: IpAddr, headers: &HeaderMap, trust_proxy: bool) -> IpAddr {
-    let forwarded = || headers.get("x-real-ip")?.to_str().ok()?.trim().parse().ok();
-    if trust_proxy {
-        forwarded().unwrap_or(peer)
-    } else {
-        peer
-    }
-}
-
-async fn ws(
-    upgrade: WebSocketUpgrade,
-    headers: HeaderMap,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    Query(q): Query<WsQuery>,
-    State(hub): State<Arc<Hub>>,
-) -> Response {
-    if !same_origin(&headers) {
-        return (StatusCode::FORBIDDEN, "Rooms take connections from this server's own pages only.").into_response();
-    }
-    let from = client_address(addr.ip(), &headers, hub.limits.trust_proxy);
-    let address_room = q.room.and_then(|r| room_code(&r));
-    let Some(held) = SocketCount::take(&hub, from) else {
-        return (StatusCode::TOO_MANY_REQUESTS, "Too many connections from this address.").into_response();
-    };
-    upgrade
-        .max_message_size(MAX_FRAME)
-        .max_frame_size(MAX_FRAME)
-        // Sized for this protocol's frames, not the library's 128 KiB defaults: a socket's
-        // buffers are most of what it costs.
-        .read_buffer_size(MAX_FRAME)
-        .write_buffer_size(0)
-        .max_write_buffer_size(64 * 1024)
-        .on_upgrade(move |socket| async move {
-            session(socket, hub, from, address_room).await;
-            drop(held);
-        })
-}
-
-/// One open socket counted against its address, given back when dropped.
-struct SocketCount {
-    hub: Arc<Hub>,
-    from: IpAddr,
-}
-
-impl SocketCount {
-    /// Counts a socket from `from`, or `None` when that address holds as many as it may.
-    fn take(hub: &Arc<Hub>, from: IpAddr) -> Option<SocketCount> {
-        if from.is_loopback() {
-            return Some(SocketCount { hub: hub.clone(), from });
-        }
-        let mut open = lock(&hub.sockets);
-        let n = open.entry(from).or_insert(0);
-        if *n >= hub.limits.sockets_per_address {
-            return None;
-        }
-        *n += 1;
-        Some(SocketCount { hub: hub.clone(), from })
-    }
-}
-
-impl Drop for SocketCount {
-    fn drop(&mut self) {
-        if self.from.is_loopback() {
-            return;
-        }
-        let mut open = lock(&self.hub.sockets);
-        if let Some(n) = open.get_mut(&self.from) {
-            *n -= 1;
-            if *n == 0 {
-                open.remove(&self.from);
-            }
-        }
-    }
-}
-
-#[derive(serde::Deserialize)]
-struct CsvQuery {
-    /// The room (`room`, as a proxy routes by it; `code` from pages before it).
-    #[serde(alias = "code")]
-    room: String,
-    host: String,
-}
-
-async fn csv(State(hub): State<Arc<Hub>>, Query(q): Query<CsvQuery>) -> Response {
-    let room = room_code(&q.room).unwrap_or_default();
-    match hub.csv(&room, &q.host) {
-        Some(text) => (
-            [
-                (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
-                (header::CONTENT_DISPOSITION, format!("attachment; filename=\"score-room-{room}.csv\"")),
-            ],
-            text,
-        )
-            .into_response(),
-        None => (StatusCode::FORBIDDEN, "Only the room's host can download its scores.").into_response(),
-    }
-}
-
-#[derive(serde::Deserialize)]
-struct QrQuery {
-    room: String,
-}
-
-/// The invite link of room `code` as a QR code (SVG), for `scheme://host`.
-pub fn invite_qr(scheme: &str, host: &str, code: &str) -> Option<String> {
-    let link = format!("{scheme}://{host}/?room={code}");
-    let qr = qrcode::QrCode::new(link.as_bytes()).ok()?;
-    Some(
-        qr.render::<qrcode::render::svg::Color>()
-            .min_dimensions(240, 240)
-            .dark_color(qrcode::render::svg::Color("#000"))
-            .light_color(qrcode::render::svg::Color("#fff"))
-            .build(),
-    )
-}
-
-/// `/qr.svg?room=CODE`: the QR code of a room's invite link, on this server's address (as
-/// the browser reached it; behind a proxy this server trusts, with its X-Forwarded-Proto).
-async fn qr(State(hub): State<Arc<Hub>>, headers: HeaderMap, Query(q): Query<QrQuery>) -> Response {
-    let Some(code) = room_code(&q.room).filter(|c| hub.entry(c).is_some()) else {
-        return (StatusCode::NOT_FOUND, "There is no such room.").into_response();
-    };
-    let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim);
-    let Some(host) = header("host").filter(|h| !h.is_empty()) else {
-        return (StatusCode::BAD_REQUEST, "No Host header.").into_response();
-    };
-    let forwarded = header("x-forwarded-proto").filter(|p| hub.limits.trust_proxy && matches!(*p, "http" | "https"));
-    match invite_qr(forwarded.unwrap_or("http"), host, &code) {
-        Some(svg) => ([(header::CONTENT_TYPE, "image/svg+xml"), (header::CACHE_CONTROL, "private, max-age=3600")], svg)
-            .into_response(),
-        None => (StatusCode::BAD_REQUEST, "That address is too long for a QR code.").into_response(),
-    }
-}
-
-/// The server's routes: `/ws` for rooms, `/scores.csv` for a host, `/qr.svg` for a room's
-/// invite link, and the game's files (precompressed when present).
-pub fn router(hub: Arc<Hub>, dist: PathBuf) -> Router {
-    let files =
-        ServeDir::new(&dist).precompressed_br().precompressed_gzip().fallback(ServeFile::new(dist.join("index.html")));
-    Router::new()
-        .route("/ws", get(ws))
-        .route("/scores.csv", get(csv))
-        .route("/qr.svg", get(qr))
-        .fallback_service(files)
-        .with_state(hub)
-}
-
-/// Serves on `listener` until `shutdown` resolves; rooms are ticked every 200 ms.
-pub async fn serve(
-    listener: tokio::net::TcpListener,
-    hub: Arc<Hub>,
-    dist: PathBuf,
-    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
-) -> std::io::Result<()> {
-    let ticker = hub.clone();
-    let hub_for_stop = hub.clone();
-    let ticks = tokio::spawn(async move {
-        let mut every = tokio::time::interval(Duration::from_millis(200));
-        loop {
-            every.tick().await;
-            let hub = ticker.clone();
-            let _ = tokio::task::spawn_blocking(move || hub.tick()).await;
-        }
-    });
-    let app = router(hub, dist).into_make_service_with_connect_info::<SocketAddr>();
-    // Room events are small frames: without TCP_NODELAY each waits on a delayed ACK (40 ms).
-    let listener = listener.tap_io(|tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    let told = hub_for_stop.clone();
-    let shutdown = async move {
-        shutdown.await;
-        told.stopping();
-        // A moment for the notices to leave before the sockets close.
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    };
-    let result = axum::serve(listener, app).with_graceful_shutdown(shutdown).await;
-    ticks.abort();
-    result
-}
-
 #[cfg(test)]
 mod tests {
     use score_room::protocol::RoomEvent;
+    use tokio::sync::mpsc::channel;
 
     use super::*;
 
-    fn entry(queue: usize) -> (Entry, tokio::sync::mpsc::Receiver<Utf8Bytes>, Arc<AtomicBool>) {
+    fn entry(queue: usize) -> (Entry, tokio::sync::mpsc::Receiver<Utf8Bytes>, Arc<AtomicU8>) {
         let (tx, rx) = channel(queue);
-        let too_slow = Arc::new(AtomicBool::new(false));
+        let too_slow = Arc::new(AtomicU8::new(0));
         let mut room = Room::new(Rules::default(), true, Deal::new(vec![2, 5, 12, 12], &Rules::default()));
         room.apply(Input::Join { name: "Ana".into() }, 0).unwrap();
         let e = Entry {
             room,
             host: "h".into(),
             tokens: HashMap::from([("t".to_string(), 0)]),
-            conns: HashMap::from([(Who::Seat(0), Conn { tx, too_slow: too_slow.clone() })]),
+            conns: HashMap::from([(Who::Seat(0), Conn { tx, let_go: too_slow.clone() })]),
             screens: 0,
             dropped: HashMap::new(),
             active_ms: 0,
@@ -1247,11 +884,11 @@ mod tests {
         let (mut e, mut rx, too_slow) = entry(2);
         e.send(&locked(true), 1);
         e.send(&locked(false), 2);
-        assert!(e.conns.contains_key(&Who::Seat(0)) && !too_slow.load(Ordering::Relaxed));
+        assert!(e.conns.contains_key(&Who::Seat(0)) && too_slow.load(Ordering::Relaxed) == 0);
         // The third event finds the queue full: the member is cut, told why, and their seat waits.
         e.send(&locked(true), 3);
         assert!(!e.conns.contains_key(&Who::Seat(0)));
-        assert!(too_slow.load(Ordering::Relaxed));
+        assert_eq!(too_slow.load(Ordering::Relaxed), LET_GO_SLOW);
         assert_eq!(e.dropped.get(&0), Some(&3));
         assert_eq!(e.tokens.get("t"), Some(&0));
         // What was queued still arrives, in order, and then the queue ends.
@@ -1321,7 +958,7 @@ mod tests {
     fn one_frame_is_shared_by_every_member() {
         let (mut e, mut rx, _) = entry(4);
         let (tx2, mut rx2) = channel(4);
-        e.conns.insert(Who::Seat(1), Conn { tx: tx2, too_slow: Arc::new(AtomicBool::new(false)) });
+        e.conns.insert(Who::Seat(1), Conn { tx: tx2, let_go: Arc::new(AtomicU8::new(0)) });
         e.send(&locked(true), 1);
         let (a, b) = (rx.try_recv().unwrap(), rx2.try_recv().unwrap());
         assert_eq!(a, b);
@@ -1345,8 +982,36 @@ mod durability {
         assert!(durable(&all(RoomEvent::Clock { seat: 1, claim: score_room::protocol::Claim::Score, deadline: 5 })));
         assert!(!durable(&all(RoomEvent::Board { seat: 1, actions: vec![] })));
         assert!(!durable(&all(RoomEvent::Chat { seat: 1, name: "Ana".into(), text: "hi".into() })));
+        assert!(!durable(&all(RoomEvent::Presence { seat: 1, away: true })));
         let mut mixed = all(RoomEvent::Board { seat: 1, actions: vec![] });
         mixed.extend(all(RoomEvent::Results { outcomes: vec![], scores: vec![], clock: None }));
         assert!(durable(&mixed));
+    }
+
+    // Pins a bug: a failed save cleared `dirty` first, so a room that could not be written
+    // (a full disk, a locked file) was never written until something else changed.
+    #[test]
+    fn a_room_that_could_not_be_stored_is_stored_at_the_next_tick() {
+        let dir = std::env::temp_dir().join(format!("score-hub-retry-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let hub = Hub::new(Some(Store::open(&dir).unwrap()));
+        let (tx, _rx) = tokio::sync::mpsc::channel(16);
+        let conn = Conn { tx, let_go: Arc::new(AtomicU8::new(0)) };
+        let (code, _, _) = hub.create("ABC234", Some("Ana"), true, conn, "10.0.0.1".parse().unwrap()).unwrap();
+        // The table goes away under the server: the next save fails.
+        let other = rusqlite::Connection::open(dir.join("score.sqlite3")).unwrap();
+        other.execute_batch("ALTER TABLE rooms RENAME TO away").unwrap();
+        let entry = hub.entry(&code).unwrap();
+        {
+            let mut e = lock(&entry);
+            e.room.apply(Input::Lock { locked: true }, now_ms()).unwrap();
+            hub.save(&code, &mut e);
+            assert!(e.dirty, "a failed save is tried again");
+        }
+        other.execute_batch("ALTER TABLE away RENAME TO rooms").unwrap();
+        hub.tick();
+        assert!(!lock(&entry).dirty);
+        let (stored, _) = Store::open(&dir).unwrap().load().unwrap();
+        assert!(stored[0].1.room.locked, "the change reached the disk at the tick");
     }
 }

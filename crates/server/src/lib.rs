@@ -4,5 +4,8 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+mod http;
 pub mod hub;
+mod limits;
+mod session;
 pub mod store;

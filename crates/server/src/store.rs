@@ -1,5 +1,9 @@
 //! The one module that touches the database: rooms survive a restart. Each room is one
 //! row, its state as JSON, written as it changes (SQLite in WAL mode).
+//!
+//! The schema's version is SQLite's `user_version`: [`SCHEMA`] for this server. A database
+//! from before versions (0) is brought up to date when opened; one written by a newer server
+//! is refused, untouched, rather than misread.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -23,20 +27,41 @@ pub struct StoredRoom {
 /// Rooms read back: each code with its room, and the codes whose rows no longer read.
 pub type Loaded = (Vec<(String, StoredRoom)>, Vec<String>);
 
+/// The version of the database's layout this server reads and writes.
+pub const SCHEMA: i64 = 1;
+
 /// The database.
 pub struct Store {
     db: Mutex<Connection>,
 }
 
 impl Store {
-    /// Opens (or creates) `dir/score.sqlite3`.
+    /// Opens (or creates) `dir/score.sqlite3`, bringing an older layout up to [`SCHEMA`].
     pub fn open(dir: &Path) -> rusqlite::Result<Store> {
         std::fs::create_dir_all(dir).map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
         let db = Connection::open(dir.join("score.sqlite3"))?;
-        db.execute_batch(
-            "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
-             CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, state TEXT NOT NULL, active_ms INTEGER NOT NULL);",
-        )?;
+        let version: i64 = db.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        if version > SCHEMA {
+            return Err(rusqlite::Error::ToSqlConversionFailure(
+                format!(
+                    "the database in {} was written by a newer score-server (layout {version}; this one reads {SCHEMA}): \
+                     run the newer server, or start this one with another --data folder",
+                    dir.display()
+                )
+                .into(),
+            ));
+        }
+        db.execute_batch("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")?;
+        // Each step brings layout n to n + 1, in one transaction with the version it sets.
+        if version < 1 {
+            // Layout 1: one row per room (a database from before versions has it already).
+            db.execute_batch(
+                "BEGIN;
+                 CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, state TEXT NOT NULL, active_ms INTEGER NOT NULL);
+                 PRAGMA user_version = 1;
+                 COMMIT;",
+            )?;
+        }
         Ok(Store { db: Mutex::new(db) })
     }
 
@@ -73,5 +98,65 @@ impl Store {
             }
         }
         Ok((rooms, bad))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dir(name: &str) -> std::path::PathBuf {
+        let d = std::env::temp_dir().join(format!("score-store-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    fn room() -> StoredRoom {
+        let rules = score_engine::Rules::default();
+        let r =
+            score_room::room::Room::new(rules.clone(), true, score_room::room::Deal::new(vec![2, 5, 12, 12], &rules));
+        StoredRoom { room: r.saved().clone(), host: "h".into(), tokens: HashMap::new(), active_ms: 7 }
+    }
+
+    #[test]
+    fn a_database_from_before_versions_is_read_and_brought_up_to_date() {
+        let d = dir("old");
+        {
+            // Exactly what the server before versions made.
+            let db = Connection::open(d.join("score.sqlite3")).unwrap();
+            db.execute_batch(
+                "PRAGMA journal_mode = WAL;
+                 CREATE TABLE rooms (code TEXT PRIMARY KEY, state TEXT NOT NULL, active_ms INTEGER NOT NULL);",
+            )
+            .unwrap();
+            let json = serde_json::to_string(&room()).unwrap();
+            db.execute("INSERT INTO rooms VALUES ('ABC234', ?1, 7)", params![json]).unwrap();
+        }
+        let store = Store::open(&d).unwrap();
+        let (rooms, bad) = store.load().unwrap();
+        assert_eq!((rooms.len(), bad.len()), (1, 0));
+        assert_eq!(rooms[0].1, room());
+        let version: i64 = store.db.lock().unwrap().query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+        assert_eq!(version, SCHEMA);
+        drop(store);
+        // Opening again changes nothing.
+        assert_eq!(Store::open(&d).unwrap().load().unwrap().0.len(), 1);
+    }
+
+    #[test]
+    fn a_database_from_a_newer_server_is_refused_untouched() {
+        let d = dir("newer");
+        {
+            let db = Connection::open(d.join("score.sqlite3")).unwrap();
+            db.execute_batch("CREATE TABLE rooms2 (x TEXT); PRAGMA user_version = 9;").unwrap();
+        }
+        let err = Store::open(&d).err().expect("refused").to_string();
+        assert!(err.contains("newer score-server (layout 9; this one reads 1)"), "{err}");
+        let db = Connection::open(d.join("score.sqlite3")).unwrap();
+        let version: i64 = db.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+        let rooms: i64 =
+            db.query_row("SELECT count(*) FROM sqlite_master WHERE name = 'rooms'", [], |r| r.get(0)).unwrap();
+        assert_eq!((version, rooms), (9, 0));
     }
 }

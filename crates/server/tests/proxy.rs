@@ -14,7 +14,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use common::{fresh_code, http_get, is, room_socket, send, temp, until, wait_for, Server, Ws};
+use common::{fresh_code, http_post, is, room_socket, send, temp, until, wait_for, Server, Ws};
 use score_engine::Rules;
 use score_server::hub::Limits;
 use score_server::store::Store;
@@ -97,6 +97,7 @@ async fn two_instances_behind_nginx_hold_their_own_rooms_and_bring_them_back_aft
     // Forty teachers create rooms through the proxy, each proposing a code; one student
     // joins each room through the proxy too.
     let mut codes = Vec::new();
+    let mut hosts = Vec::new();
     let mut sockets = Vec::new();
     for i in 0..40 {
         let code = fresh_code();
@@ -107,6 +108,7 @@ async fn two_instances_behind_nginx_hold_their_own_rooms_and_bring_them_back_aft
         )
         .await;
         assert_eq!(w["type"], "Welcome", "{w}");
+        hosts.push(w["host"].as_str().unwrap().to_string());
         let mut ana = room_socket(port, &code).await;
         let w = hello(&mut ana, json!({"type": "Join", "version": VERSION, "code": code, "name": "Ana"})).await;
         assert_eq!(w["type"], "Welcome", "room {code}: the member did not land where the room is: {w}");
@@ -130,11 +132,12 @@ async fn two_instances_behind_nginx_hold_their_own_rooms_and_bring_them_back_aft
         assert_eq!(w["type"], "Welcome", "room {code} after the restart: {w}");
         assert_eq!(w["view"]["members"].as_array().unwrap().len(), 3, "{w}");
     }
-    // A room's QR code comes from the instance that holds the room.
+    // A room's scores come from the instance that holds the room (routed by the code in
+    // the address; the host token is in the body).
     let proxy_addr: std::net::SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
-    for code in &codes[..4] {
-        let qr = http_get(proxy_addr, &format!("/qr.svg?room={code}")).await;
-        assert!(qr.starts_with("HTTP/1.1 200"), "{code}: {qr}");
+    for (code, host) in codes.iter().zip(&hosts).take(4) {
+        let csv = http_post(proxy_addr, &format!("/scores.csv?room={code}"), &format!("host={host}")).await;
+        assert!(csv.starts_with("HTTP/1.1 200") && csv.contains("\"Ana\""), "{code}: {csv}");
     }
     // A socket whose address names another room than its message is refused.
     let mut ws = room_socket(port, &codes[0]).await;

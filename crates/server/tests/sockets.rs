@@ -5,7 +5,7 @@ mod common;
 use score_room::protocol::VERSION;
 use std::time::Duration;
 
-use common::{fresh_code, http_get, is, send, temp, until, Server, Ws};
+use common::{fresh_code, http_get, http_post, is, send, temp, until, Server, Ws};
 use futures_util::{SinkExt, StreamExt};
 use score_engine::Rules;
 use score_server::hub::Limits;
@@ -137,11 +137,16 @@ async fn a_reload_takes_the_same_seat_back_with_its_score() {
     send(&mut host, json!({"type": "Reveal"})).await;
     let scores = until(&mut host, event("Results")).await["event"]["scores"].clone();
     drop(ana);
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    // The host's member list says Ana is away while her seat waits, and back when she is.
+    let away = until(&mut host, event("Presence")).await;
+    assert_eq!((away["event"]["seat"].as_u64(), away["event"]["away"].as_bool()), (Some(1), Some(true)), "{away}");
     let (_, back) = join(&server, &code, "anything", Some(&token)).await;
     assert_eq!(back["seat"], 1);
     let members = back["view"]["members"].as_array().unwrap().clone();
     assert_eq!(members[1]["score"], scores[1]["score"]);
+    assert_eq!(members[1]["away"], false);
+    let here = until(&mut host, event("Presence")).await;
+    assert_eq!((here["event"]["seat"].as_u64(), here["event"]["away"].as_bool()), (Some(1), Some(false)), "{here}");
     server.stop().await;
 }
 
@@ -198,16 +203,24 @@ async fn the_host_sets_rules_downloads_scores_and_ends_the_room_and_chat_is_rate
     }
     send(&mut ana, json!({"type": "Chat", "text": "one too many"})).await;
     assert_eq!(until(&mut ana, is("Error")).await["message"], "Slow down: too many chat messages.");
-    // The scores as CSV, for the host only.
-    let csv = http_get(server.addr, &format!("/scores.csv?room={code}&host={host_token}")).await;
+    // The scores as CSV, for the host only, the token in a form's body: never in a URL
+    // (servers and proxies log URLs), so a GET with it in the query is not answered with them.
+    let csv = http_post(server.addr, &format!("/scores.csv?room={code}"), &format!("host={host_token}")).await;
     assert!(csv.starts_with("HTTP/1.1 200"), "{csv}");
     assert!(csv.contains("median_seconds_to_score\n0,\"Host\",0,2,0,0,0,0,\n1,\"Ana\",0,2,0,0,0,0,\n"), "{csv}");
-    // The invite link's QR code, on the address the page reached (none for a room not here).
-    let qr = http_get(server.addr, &format!("/qr.svg?room={}", code.to_lowercase())).await;
-    assert!(qr.starts_with("HTTP/1.1 200") && qr.contains("content-type: image/svg+xml"), "{qr}");
-    let expected = score_server::hub::invite_qr("http", &server.addr.to_string(), &code).unwrap();
-    assert!(qr.ends_with(&expected), "not the QR code of http://{}/?room={code}", server.addr);
-    assert!(http_get(server.addr, "/qr.svg?room=ZZZZZZ").await.starts_with("HTTP/1.1 404"));
+    let in_url = http_get(server.addr, &format!("/scores.csv?room={code}&host={host_token}")).await;
+    assert!(in_url.starts_with("HTTP/1.1 405"), "{in_url}");
+    // No endpoint tells a live room from a missing one: a wrong token and a missing room are
+    // answered alike, and there is no QR code to ask for (the page draws it).
+    let wrong = http_post(server.addr, &format!("/scores.csv?room={code}"), "host=guess").await;
+    let missing = http_post(server.addr, "/scores.csv?room=ZZZZZZ", &format!("host={host_token}")).await;
+    assert!(wrong.starts_with("HTTP/1.1 403"), "{wrong}");
+    assert_eq!(wrong.split("\r\n\r\n").nth(1), missing.split("\r\n\r\n").nth(1));
+    assert_eq!(status(&wrong), status(&missing));
+    for path in [format!("/qr.svg?room={code}"), "/qr.svg?room=ZZZZZZ".to_string()] {
+        let qr = http_get(server.addr, &path).await;
+        assert!(!qr.contains("image/svg+xml"), "{qr}");
+    }
     // The report, to the host alone; a student may not ask for it.
     send(&mut host, host_cmd(&host_token, json!({"type": "Report"}))).await;
     let report = until(&mut host, is("Report")).await;
@@ -215,8 +228,6 @@ async fn the_host_sets_rules_downloads_scores_and_ends_the_room_and_chat_is_rate
     assert_eq!(report["rows"][1]["rolls"], 2);
     send(&mut ana, host_cmd("guess", json!({"type": "Report"}))).await;
     assert_eq!(until(&mut ana, is("Error")).await["code"], "NotHost");
-    let refused = http_get(server.addr, &format!("/scores.csv?code={code}&host=guess")).await;
-    assert!(refused.starts_with("HTTP/1.1 403"), "{refused}");
     // The host ends the room: Ana is told and her socket closes; the code no longer works.
     send(&mut host, host_cmd(&host_token, json!({"type": "End"}))).await;
     let ended = until(&mut ana, is("Error")).await;
@@ -224,6 +235,11 @@ async fn the_host_sets_rules_downloads_scores_and_ends_the_room_and_chat_is_rate
     let (_, gone) = join(&server, &code, "Ben", None).await;
     assert_eq!(gone["message"], format!("There is no room {code}: check the code with your teacher."));
     server.stop().await;
+}
+
+/// An HTTP answer's status line.
+fn status(answer: &str) -> &str {
+    answer.lines().next().unwrap_or_default()
 }
 
 /// The next message, whatever it is, within 5 s.
@@ -282,6 +298,13 @@ async fn room_events_are_numbered_on_from_the_welcome_and_private_ones_are_not()
     let joined = until(&mut host, event("Joined")).await;
     assert_eq!(joined["seq"], 1);
     assert_eq!(w["seq"], 1, "the Welcome includes the join: {w}");
+    // Then, unnumbered, where other devices reach this server: nowhere, on 127.0.0.1.
+    let join_at = next(&mut ana).await;
+    assert_eq!(
+        join_at,
+        json!({"type": "JoinAt", "addresses": []}),
+        "a server on loopback is reached from this computer only"
+    );
     send(&mut ana, json!({"type": "Chat", "text": "hi"})).await;
     for ws in [&mut host, &mut ana] {
         let chat = next(ws).await;
@@ -615,5 +638,65 @@ async fn a_school_behind_one_address_creates_the_rooms_its_classes_join_but_a_bu
         }
     }
     assert_eq!(made, 5);
+    server.stop().await;
+}
+
+// Auto-deal was a host screen's timer: it stopped when the screen that turned it on closed.
+// It is the room's setting now, and the server deals.
+#[tokio::test]
+async fn auto_deal_is_the_rooms_and_goes_on_with_no_host_screen_open() {
+    let dir = temp("auto");
+    let server = Server::start(&dir, Rules::default()).await;
+    let (mut host, code, _, host_token) = create(&server, "Host").await;
+    let (mut ana, _) = join(&server, &code, "Ana", None).await;
+    send(&mut host, host_cmd(&host_token, json!({"type": "AutoDeal", "secs": 601}))).await;
+    assert_eq!(until(&mut host, is("Error")).await["message"], "Auto-deal waits at most 600 seconds after a result.");
+    send(&mut host, host_cmd(&host_token, json!({"type": "AutoDeal", "secs": 1}))).await;
+    assert_eq!(until(&mut ana, event("AutoDeal")).await["event"]["secs"], 1);
+    // The host's screen closes; Ana settles the roll; the next comes a second later.
+    send(&mut host, json!({"type": "Leave"})).await;
+    drop(host);
+    send(&mut ana, json!({"type": "Claim", "claim": "Impossible"})).await;
+    until(&mut ana, event("Clock")).await;
+    send(&mut ana, json!({"type": "Reveal"})).await;
+    let results = until(&mut ana, event("Results")).await;
+    let rolled = until(&mut ana, event("Rolled")).await;
+    let waited = rolled["now"].as_u64().unwrap() - results["now"].as_u64().unwrap();
+    assert!((1_000..1_500).contains(&waited), "dealt {waited} ms after the result");
+    // A page that comes in meanwhile is told the setting and when the roll settled.
+    let (_, w) = join(&server, &code, "Ben", None).await;
+    assert_eq!(w["view"]["auto_deal_secs"], 1);
+    server.stop().await;
+}
+
+async fn open_from(addr: std::net::SocketAddr, ip: &str) -> Ws {
+    let mut req = format!("ws://{addr}/ws").into_client_request().unwrap();
+    req.headers_mut().insert("x-real-ip", ip.parse().unwrap());
+    connect_async(req).await.unwrap().0
+}
+
+// A refused upgrade (429) reached the page as no room server at all ("Rooms need
+// score-server"): an address past its socket cap is now told why, on the socket.
+#[tokio::test]
+async fn an_address_past_its_socket_cap_is_told_why_and_others_are_not_affected() {
+    let dir = temp("cap");
+    let limits = Limits { trust_proxy: true, sockets_per_address: 2, ..Limits::default() };
+    let server = Server::start_with(&dir, Rules::default(), limits).await;
+    let first = open_from(server.addr, "203.0.113.9").await;
+    let _second = open_from(server.addr, "203.0.113.9").await;
+    let mut third = open_from(server.addr, "203.0.113.9").await;
+    let told = next(&mut third).await;
+    assert_eq!(told["code"], "SlowDown", "{told}");
+    assert!(told["message"].as_str().unwrap().starts_with("Too many connections from this network"), "{told}");
+    assert!(closes(&mut third).await);
+    // Another address is not counted with it; a socket closed frees its place.
+    let mut other = open_from(server.addr, "203.0.113.10").await;
+    send(&mut other, json!({"type": "Create", "version": VERSION, "code": fresh_code(), "judging": true})).await;
+    assert_eq!(until(&mut other, |v| v["type"] == "Welcome" || v["type"] == "Error").await["type"], "Welcome");
+    drop(first);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut again = open_from(server.addr, "203.0.113.9").await;
+    send(&mut again, json!({"type": "Create", "version": VERSION, "code": fresh_code(), "judging": true})).await;
+    assert_eq!(until(&mut again, |v| v["type"] == "Welcome" || v["type"] == "Error").await["type"], "Welcome");
     server.stop().await;
 }

@@ -53,7 +53,7 @@ pub fn step() -> impl Strategy<Value = Step> {
         1 => seat.clone().prop_map(|seat| Step::Input(Input::RevealNow { seat })),
         1 => seat.clone().prop_map(|seat| Step::Input(Input::GiveUp { seat })),
         12 => (seat.clone(), action()).prop_map(|(seat, action)| Step::Input(Input::Act { seat, action })),
-        1 => (seat, "[a-z <>&]{0,8}").prop_map(|(seat, text)| Step::Input(Input::Chat { seat, text })),
+        1 => (seat.clone(), "[a-z <>&]{0,8}").prop_map(|(seat, text)| Step::Input(Input::Chat { seat, text })),
         1 => any::<u64>().prop_map(|seed| Step::Input(Input::NewRoll {
             deal: Deal::new(roll_for(&Rules::default(), seed), &Rules::default()),
         })),
@@ -62,6 +62,8 @@ pub fn step() -> impl Strategy<Value = Step> {
         })),
         1 => any::<bool>().prop_map(|locked| Step::Input(Input::Lock { locked })),
         1 => Just(Step::Input(Input::ClearChat)),
+        1 => prop_oneof![Just(0u32), Just(5), Just(30), Just(100_000)].prop_map(|secs| Step::Input(Input::AutoDeal { secs })),
+        2 => (seat, any::<bool>()).prop_map(|(seat, away)| Step::Input(Input::Presence { seat, away })),
         1 => (rules(), any::<bool>(), any::<u64>()).prop_map(|(rules, judging, seed)| {
             let deal = Deal::new(roll_for(&rules, seed), &rules);
             Step::Input(Input::SetRules { rules, judging, deal })

@@ -131,9 +131,22 @@ pub async fn room_socket(port: u16, code: &str) -> Ws {
 
 /// A plain HTTP GET of `path` (the whole response, headers and body).
 pub async fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
+    http(addr, &format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n")).await
+}
+
+/// A form posted to `path` (`body` already form-encoded), and the whole answer.
+#[allow(dead_code)]
+pub async fn http_post(addr: std::net::SocketAddr, path: &str, body: &str) -> String {
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    http(addr, &format!("{head}{body}")).await
+}
+
+async fn http(addr: std::net::SocketAddr, req: &str) -> String {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut tcp = TcpStream::connect(addr).await.unwrap();
-    let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
     tcp.write_all(req.as_bytes()).await.unwrap();
     let mut out = String::new();
     tcp.read_to_string(&mut out).await.unwrap();

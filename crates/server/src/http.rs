@@ -1,0 +1,172 @@
+//! The network side: serves the game's files and hosts rooms over WebSockets on the same
+//! origin: `/ws` (upgraded to a socket session after the Origin and per-address socket
+//! checks), a host's `POST /scores.csv`, and the game's files; [`serve`] also ticks the
+//! rooms and learns the addresses other devices reach it at.
+//!
+//! No endpoint tells a live room from a missing one: the socket's wrong-code limit is the
+//! only way to ask, and a room's QR codes are drawn by the page, from the address it shows.
+//!
+//! Upgrades from another Origin are refused; each socket's buffers are sized for this
+//! protocol's [`MAX_FRAME`] frames.
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::ws::{Message, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::serve::ListenerExt;
+use axum::Form;
+use axum::Router;
+use score_room::protocol::{room_code, ErrorCode};
+use tower_http::services::{ServeDir, ServeFile};
+
+use crate::hub::Hub;
+use crate::limits::{SocketCount, MAX_FRAME};
+use crate::session::{error, session};
+
+/// Whether the upgrade comes from a page of this server (or from no page at all).
+fn same_origin(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get("origin").and_then(|o| o.to_str().ok()) else { return true };
+    let host = headers.get("host").and_then(|h| h.to_str().ok()).unwrap_or_default();
+    origin.split("://").nth(1).is_some_and(|o| o == host)
+}
+
+#[derive(serde::Deserialize)]
+struct WsQuery {
+    /// The room this socket is for (`/ws?room=CODE`), for a proxy to route by.
+    room: Option<String>,
+}
+
+/// The address a connection comes from: the peer's, or, behind a proxy this server trusts
+/// (`--trust-proxy`), the one the proxy says in `X-Real-IP`.
+fn client_address(peer: IpAddr, headers: &HeaderMap, trust_proxy: bool) -> IpAddr {
+    let forwarded = || headers.get("x-real-ip")?.to_str().ok()?.trim().parse().ok();
+    if trust_proxy {
+        forwarded().unwrap_or(peer)
+    } else {
+        peer
+    }
+}
+
+async fn ws(
+    upgrade: WebSocketUpgrade,
+    headers: HeaderMap,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Query(q): Query<WsQuery>,
+    State(hub): State<Arc<Hub>>,
+) -> Response {
+    if !same_origin(&headers) {
+        return (StatusCode::FORBIDDEN, "Rooms take connections from this server's own pages only.").into_response();
+    }
+    let from = client_address(addr.ip(), &headers, hub.limits.trust_proxy);
+    let address_room = q.room.and_then(|r| room_code(&r));
+    let Some(held) = SocketCount::take(&hub, from) else {
+        // Told over the socket, where the page reads it (a refused upgrade looks, to a page,
+        // like no room server at all), then closed.
+        return upgrade.max_message_size(MAX_FRAME).read_buffer_size(MAX_FRAME).on_upgrade(|mut socket| async move {
+            let told = error(
+                ErrorCode::SlowDown,
+                "Too many connections from this network to this server: close other tabs of the room, or try again in a minute.",
+            );
+            let _ = socket.send(Message::Text(told)).await;
+            let _ = socket.send(Message::Close(None)).await;
+        });
+    };
+    upgrade
+        .max_message_size(MAX_FRAME)
+        .max_frame_size(MAX_FRAME)
+        // Sized for this protocol's frames, not the library's 128 KiB defaults: a socket's
+        // buffers are most of what it costs.
+        .read_buffer_size(MAX_FRAME)
+        .write_buffer_size(0)
+        .max_write_buffer_size(64 * 1024)
+        .on_upgrade(move |socket| async move {
+            session(socket, hub, from, address_room).await;
+            drop(held);
+        })
+}
+
+/// The room of `POST /scores.csv?room=CODE` (in the address, for a proxy to route by: a
+/// room's code is no secret, it is on the projector).
+#[derive(serde::Deserialize)]
+struct CsvRoom {
+    room: String,
+}
+
+/// What the Host panel's "Download scores" form posts: the host token, in the body (never in
+/// a URL: servers and proxies log URLs).
+#[derive(serde::Deserialize)]
+struct CsvForm {
+    host: String,
+}
+
+/// `POST /scores.csv?room=CODE`: the room's scores as CSV, for its host. A room that doesn't exist and
+/// a wrong token get the same answer, so this tells nobody which codes are live rooms.
+async fn csv(State(hub): State<Arc<Hub>>, Query(r): Query<CsvRoom>, Form(q): Form<CsvForm>) -> Response {
+    let room = room_code(&r.room).unwrap_or_default();
+    let asked = room.clone();
+    // Off the runtime threads: the room's lock may be held by a SQLite write.
+    let text = tokio::task::spawn_blocking(move || hub.csv(&asked, &q.host)).await.ok().flatten();
+    match text {
+        Some(text) => (
+            [
+                (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+                (header::CONTENT_DISPOSITION, format!("attachment; filename=\"score-room-{room}.csv\"")),
+                (header::CACHE_CONTROL, "no-store".to_string()),
+            ],
+            text,
+        )
+            .into_response(),
+        None => (StatusCode::FORBIDDEN, "Only the room's host can download its scores.").into_response(),
+    }
+}
+
+/// The server's routes: `/ws` for rooms, `POST /scores.csv` for a host, and the game's files
+/// (precompressed when present). Room QR codes are drawn by the page that shows them.
+pub fn router(hub: Arc<Hub>, dist: PathBuf) -> Router {
+    let files =
+        ServeDir::new(&dist).precompressed_br().precompressed_gzip().fallback(ServeFile::new(dist.join("index.html")));
+    Router::new().route("/ws", get(ws)).route("/scores.csv", post(csv)).fallback_service(files).with_state(hub)
+}
+
+/// Serves on `listener` until `shutdown` resolves; rooms are ticked every 200 ms.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    hub: Arc<Hub>,
+    dist: PathBuf,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    if let Ok(bound) = listener.local_addr() {
+        hub.listening_on(bound);
+    }
+    let ticker = hub.clone();
+    let hub_for_stop = hub.clone();
+    let ticks = tokio::spawn(async move {
+        let mut every = tokio::time::interval(Duration::from_millis(200));
+        loop {
+            every.tick().await;
+            let hub = ticker.clone();
+            let _ = tokio::task::spawn_blocking(move || hub.tick()).await;
+        }
+    });
+    let app = router(hub, dist).into_make_service_with_connect_info::<SocketAddr>();
+    // Room events are small frames: without TCP_NODELAY each waits on a delayed ACK (40 ms).
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
+    let told = hub_for_stop.clone();
+    let shutdown = async move {
+        shutdown.await;
+        let _ = tokio::task::spawn_blocking(move || told.stopping()).await;
+        // A moment for the notices to leave before the sockets close.
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    let result = axum::serve(listener, app).with_graceful_shutdown(shutdown).await;
+    ticks.abort();
+    result
+}

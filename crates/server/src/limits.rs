@@ -1,0 +1,184 @@
+//! What one server allows, and the bookkeeping that enforces it.
+//!
+//! Limits: frames over 4 KB close the socket; unreadable messages are answered, and the
+//! fifth closes it; 20 messages (5 chat messages) per 10 s per connection; 10 joins by a
+//! wrong code per minute per address; upgrades from another Origin are refused. Rooms: at
+//! most [`Limits::rooms_per_address`] created per address in ten minutes, and
+//! [`Limits::max_rooms`] in all; when the server is full, the room nobody has been in for
+//! longest makes way, and a room with nobody in it is removed after
+//! [`Limits::idle_ms`]. A seat whose member drops keeps its score for 10 minutes and
+//! comes back with its token.
+//!
+//! The per-address maps (`Hub::wrong_codes`, `Hub::created`, `Hub::sockets`) are the
+//! [`Hub`]'s fields; what counts them is here, in a second `impl Hub` block. The lock order
+//! they follow is written at the top of [`crate::hub`].
+
+use std::net::IpAddr;
+use std::sync::Arc;
+
+use score_room::protocol::ErrorCode;
+
+use crate::hub::{fail, lock, Fail, Hub};
+
+/// Largest message, bytes.
+pub const MAX_FRAME: usize = 4096;
+/// A dropped member's seat is kept this long, ms.
+pub const SEAT_KEPT_MS: u64 = 10 * 60 * 1000;
+/// Messages waiting for one member at most; past that the member is too slow and is cut.
+pub const QUEUE: usize = 256;
+/// Moves (with undos and clears) one member may send in 10 s.
+pub const MOVES_PER_10_S: u32 = 120;
+/// The window of the wrong-code limit, ms.
+const WRONG_CODE_WINDOW_MS: u64 = 60_000;
+/// The window of [`Limits::rooms_per_address`], ms.
+const CREATE_WINDOW_MS: u64 = 10 * 60 * 1000;
+
+/// What one server allows (`score-server`'s flags set them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limits {
+    /// Most rooms held at once.
+    pub max_rooms: usize,
+    /// Most rooms one address may create in ten minutes.
+    pub rooms_per_address: u32,
+    /// A room with nobody connected is removed after this long, ms.
+    pub idle_ms: u64,
+    /// Behind a proxy: take each client's address from its `X-Real-IP` header.
+    pub trust_proxy: bool,
+    /// A socket that says nothing this long after it opens is closed, ms.
+    pub first_message_ms: u64,
+    /// Every socket is pinged this often, ms, and closed when two pings go unanswered (a
+    /// phone that left the Wi-Fi no longer holds its room open).
+    pub ping_ms: u64,
+    /// Most sockets open at once from one address (loopback is not counted: a load test, or a
+    /// proxy on this machine without `--trust-proxy`).
+    pub sockets_per_address: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_rooms: 500,
+            rooms_per_address: 5,
+            idle_ms: 24 * 60 * 60 * 1000,
+            trust_proxy: false,
+            first_message_ms: 10_000,
+            ping_ms: 30_000,
+            sockets_per_address: 1_000,
+        }
+    }
+}
+
+/// A simple window limit: `max` events per `window_ms`.
+pub(crate) struct Limit {
+    max: u32,
+    window_ms: u64,
+    start: u64,
+    count: u32,
+}
+
+impl Limit {
+    pub(crate) fn new(max: u32, window_ms: u64) -> Limit {
+        Limit { max, window_ms, start: 0, count: 0 }
+    }
+
+    pub(crate) fn allow(&mut self, now: u64) -> bool {
+        if now.saturating_sub(self.start) >= self.window_ms {
+            (self.start, self.count) = (now, 0);
+        }
+        self.count += 1;
+        self.count <= self.max
+    }
+}
+
+/// One open socket counted against its address, given back when dropped.
+pub(crate) struct SocketCount {
+    hub: Arc<Hub>,
+    from: IpAddr,
+}
+
+impl SocketCount {
+    /// Counts a socket from `from`, or `None` when that address holds as many as it may.
+    pub(crate) fn take(hub: &Arc<Hub>, from: IpAddr) -> Option<SocketCount> {
+        if from.is_loopback() {
+            return Some(SocketCount { hub: hub.clone(), from });
+        }
+        let mut open = lock(&hub.sockets);
+        let n = open.entry(from).or_insert(0);
+        if *n >= hub.limits.sockets_per_address {
+            return None;
+        }
+        *n += 1;
+        Some(SocketCount { hub: hub.clone(), from })
+    }
+}
+
+impl Drop for SocketCount {
+    fn drop(&mut self) {
+        if self.from.is_loopback() {
+            return;
+        }
+        let mut open = lock(&self.hub.sockets);
+        if let Some(n) = open.get_mut(&self.from) {
+            *n -= 1;
+            if *n == 0 {
+                open.remove(&self.from);
+            }
+        }
+    }
+}
+
+/// The wrong-code and room-creation counts per address.
+impl Hub {
+    /// Maps keyed by address keep only what still counts (at each tick).
+    pub(crate) fn forget_old_counts(&self, now: u64) {
+        lock(&self.wrong_codes).retain(|_, (since, _)| now.saturating_sub(*since) <= WRONG_CODE_WINDOW_MS);
+        lock(&self.created).retain(|_, list| {
+            list.retain(|(at, _)| now.saturating_sub(*at) < CREATE_WINDOW_MS);
+            !list.is_empty()
+        });
+    }
+
+    /// Counts room `code` created from `from`, or says it is one too many. What is counted is
+    /// what abuse looks like: rooms nobody has joined. A school's teachers behind one public
+    /// address each create a room their class joins, and none of those counts.
+    pub(crate) fn may_create(&self, from: IpAddr, code: &str, now: u64) -> Result<(), Fail> {
+        let mut created = lock(&self.created);
+        let list = created.entry(from).or_default();
+        list.retain(|(at, _)| now.saturating_sub(*at) < CREATE_WINDOW_MS);
+        // A room gone unjoined (made way, ended) still counts: it was never a class's.
+        let empty = list.iter().filter(|(_, c)| self.entry(c).is_none_or(|e| !lock(&e).joined)).count();
+        let per = self.limits.rooms_per_address as usize;
+        if empty >= per {
+            return Err(fail(
+                ErrorCode::TooManyRooms,
+                format!(
+                    "This device has created {per} rooms in the last ten minutes that nobody has joined: use one of them, or wait."
+                ),
+            ));
+        }
+        // And a ceiling on all of them (a joiner from the same address makes a room joined).
+        if list.len() >= per * 6 {
+            return Err(fail(
+                ErrorCode::TooManyRooms,
+                format!("This device has created {} rooms in the last ten minutes: wait a few minutes.", list.len()),
+            ));
+        }
+        list.push((now, code.to_string()));
+        Ok(())
+    }
+
+    /// Counts a wrong room code (or host token) from `from`: the refusal to send.
+    pub(crate) fn wrong_code(&self, from: IpAddr, now: u64, refusal: Fail) -> Fail {
+        let mut wrong = lock(&self.wrong_codes);
+        let (since, n) = wrong.entry(from).or_insert((now, 0));
+        if now.saturating_sub(*since) > WRONG_CODE_WINDOW_MS {
+            (*since, *n) = (now, 0);
+        }
+        *n += 1;
+        if *n > 10 {
+            fail(ErrorCode::WrongCodes, "Too many wrong codes: wait a minute.")
+        } else {
+            refusal
+        }
+    }
+}

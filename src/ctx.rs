@@ -1,0 +1,135 @@
+//! What the app shell shares with the components below it: the context ([`Ctx`], read with
+//! [`use_ctx`]), the local game as a table ([`LocalTable`]), and the helpers that act on
+//! them. The shell (`app::App`) provides the context; this module depends on neither the
+//! shell nor the components, so both can use it.
+
+use leptos::prelude::*;
+use score_engine::{Phase, Rules};
+
+use crate::game::Game;
+use crate::hooks::use_clock::now_ms;
+use crate::table::{Act, ClaimRow, Claims, ClockView, Desk, TableSource};
+
+/// Everything the components share.
+#[derive(Debug, Clone, Copy)]
+pub struct Ctx {
+    /// The table.
+    pub game: RwSignal<Game>,
+    /// The wall clock, ms (refreshed for countdowns).
+    pub now: RwSignal<u64>,
+    /// Notices about storage and loading, shown at the top.
+    pub notices: RwSignal<Vec<String>>,
+    /// What the live region says.
+    pub announce: RwSignal<String>,
+    /// The practice level chosen for new rolls (0: any roll).
+    pub level: RwSignal<u8>,
+    /// Whether "Share or play a roll" is open.
+    pub share_open: RwSignal<bool>,
+    /// Whether the "How to play" card is shown.
+    pub help_open: RwSignal<bool>,
+}
+
+/// The next roll: of the chosen practice level, if one is chosen and such a roll exists.
+pub fn next_roll(ctx: Ctx) {
+    let level = ctx.level.get_untracked();
+    ctx.game.update(|g| {
+        let rules = g.rules.clone();
+        let picked = match level {
+            0 => None,
+            l => score_engine::practice::roll_of_difficulty(&rules, l, random_u32),
+        };
+        let chosen = picked.is_some().then_some(level);
+        let roll = picked.unwrap_or_else(|| roll_dice(&rules));
+        g.new_roll(rules, roll, now_ms());
+        g.level = chosen;
+    });
+}
+
+/// The local game as a table: solitaire, or pass-and-play with a row of claims per player.
+#[derive(Debug, Clone, Copy)]
+pub struct LocalTable(pub Ctx);
+
+impl TableSource for LocalTable {
+    fn desk(&self) -> Desk {
+        self.0.game.with(|g| Desk::of(&g.board, &g.rules, g.slots, g.message.clone(), g.roll_count))
+    }
+
+    fn claims(&self) -> Claims {
+        self.0.game.with(|g| {
+            let phase = g.round.phase();
+            let row = |player, name, score| ClaimRow { player, name, score };
+            let rows = match &g.group {
+                Some(m) => m
+                    .names
+                    .iter()
+                    .zip(&m.scores)
+                    .enumerate()
+                    .map(|(i, (n, &s))| row(i, Some(n.clone()), Some(s)))
+                    .collect(),
+                None => vec![row(0, None, None)],
+            };
+            let scoring = matches!(phase, Phase::Score { .. });
+            Claims {
+                rows,
+                score_ok: matches!(phase, Phase::Open | Phase::Impossible(_)),
+                impossible_ok: phase == Phase::Open,
+                scoreboard: g.group.is_some(),
+                reveal: matches!(phase, Phase::Impossible(_)),
+                give_up: scoring,
+                clock: g.round.deadline().map(|deadline| ClockView {
+                    label: if scoring { "SCORE clock" } else { "IMPOSSIBLE clock" }.into(),
+                    deadline,
+                }),
+                results: g.results.clone(),
+                settled: g.round.is_over(),
+                next: true,
+            }
+        })
+    }
+
+    fn act(&self, act: Act) {
+        let t = now_ms();
+        if act == Act::Next {
+            next_roll(self.0);
+            return;
+        }
+        self.0.game.update(|g| match act {
+            Act::Place(slot, id) => g.place_tile(slot, id, t),
+            Act::PlaceOp(op) => g.place_op(op, t),
+            Act::Tap(id) => g.tap_tile(id, t),
+            Act::ClearSlot(slot) => g.clear_slot(slot),
+            Act::ClearSlots => g.slots = Default::default(),
+            Act::Undo => g.undo(),
+            Act::Clear => g.clear(),
+            Act::Score(p) => g.press_score(p, t),
+            Act::Impossible(p) => g.press_impossible(p, t),
+            Act::Reveal => g.reveal(t),
+            Act::GiveUp => g.give_up(t),
+            Act::Next => {}
+        });
+    }
+}
+
+/// Focuses the first element matching `selector`, once the page has drawn.
+pub fn focus_soon(selector: &'static str) {
+    request_animation_frame(move || {
+        if let Some(el) = document().query_selector(selector).ok().flatten() {
+            let _ = wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlElement>(el).focus();
+        }
+    });
+}
+
+/// Uses the context provided by the app shell (`app::App`).
+pub fn use_ctx() -> Ctx {
+    expect_context::<Ctx>()
+}
+
+/// 32 random bits from the browser's cryptographic randomness.
+pub fn random_u32() -> u32 {
+    getrandom::u32().unwrap_or_else(|_| (js_sys::Math::random() * 4_294_967_296.0) as u32)
+}
+
+/// Rolls `rules.dice` with the browser's cryptographic randomness.
+pub fn roll_dice(rules: &Rules) -> Vec<i64> {
+    score_engine::roll::roll(&rules.dice, random_u32)
+}
