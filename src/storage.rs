@@ -82,6 +82,21 @@ pub fn load_stats() -> (Option<Stats>, Option<String>) {
     (old, notice)
 }
 
+/// This tab's own note under `key` (session storage: each tab has its own, kept across
+/// its reloads); none if there is none or the browser keeps none.
+pub fn tab_note(key: &str) -> Option<String> {
+    web_sys::window()?.session_storage().ok().flatten()?.get_item(key).ok().flatten()
+}
+
+/// Sets (or, with none, removes) this tab's note under `key`.
+pub fn set_tab_note(key: &str, value: Option<&str>) {
+    let Some(s) = web_sys::window().and_then(|w| w.session_storage().ok().flatten()) else { return };
+    let _ = match value {
+        Some(v) => s.set_item(key, v),
+        None => s.remove_item(key),
+    };
+}
+
 /// Writes `value` to `key`; `Err` with a notice when storage refuses.
 pub fn save<T: Serialize>(key: &str, value: &T) -> Result<(), String> {
     let s = storage().ok_or(NO_STORAGE)?;

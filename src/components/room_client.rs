@@ -15,7 +15,7 @@ use score_room::mirror::{Effect, Mirror};
 use score_room::protocol::{
     random_code, ClientMsg, ErrorCode, HostCommand, ReportRow, RoomEvent, Seat, ServerMsg, View, CODE_LEN,
 };
-use score_room::ticket::Ticket;
+use score_room::ticket::{Ticket, Tickets};
 use wasm_bindgen::prelude::*;
 use web_sys::{CloseEvent, MessageEvent, WebSocket};
 
@@ -24,15 +24,37 @@ use crate::hooks::use_clock::now_ms;
 use crate::storage;
 use crate::table::Slots;
 
-/// Where the seat token is kept, so a reload takes the same seat back.
-pub const ROOM_KEY: &str = "score.room.v1";
+/// Where this browser keeps its way back into each room (seat and host tokens), so a
+/// reload takes the same place back.
+pub const ROOMS_KEY: &str = "score.rooms.v2";
+/// Where one room's ticket was kept before (read when the new key holds nothing).
+const ROOM_KEY_V1: &str = "score.room.v1";
+/// This tab's note of the room it presents as a host screen (session storage: per tab).
+const SCREEN_KEY: &str = "score.room.screen";
 
-pub(crate) fn ticket() -> Option<Ticket> {
-    storage::load::<Option<Ticket>>(ROOM_KEY, "room").0.flatten()
+/// Every room this browser can come back to.
+pub(crate) fn tickets() -> Tickets {
+    storage::load::<Tickets>(ROOMS_KEY, "rooms").0.unwrap_or_else(|| {
+        let mut all = Tickets::default();
+        if let Some(t) = storage::load::<Option<Ticket>>(ROOM_KEY_V1, "room").0.flatten() {
+            all.keep(t);
+        }
+        all
+    })
 }
 
-fn keep_ticket(t: Option<&Ticket>) {
-    let _ = storage::save(ROOM_KEY, &t);
+fn keep_tickets(all: &Tickets) {
+    let _ = storage::save(ROOMS_KEY, all);
+}
+
+/// Room `code`'s ticket.
+pub(crate) fn ticket_for(code: &str) -> Option<Ticket> {
+    tickets().get(code).cloned()
+}
+
+/// Whether this tab presents room `code` as a host screen (rather than sitting in its seat).
+pub(crate) fn presents(code: &str) -> bool {
+    storage::tab_note(SCREEN_KEY).as_deref() == Some(code)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -109,6 +131,26 @@ fn live_or_joining(hello: &Option<ClientMsg>) -> bool {
     matches!(hello, Some(ClientMsg::Join { .. } | ClientMsg::Present { .. }))
 }
 
+/// Whether a hello comes back to a place this browser holds: a seat by its token, or a
+/// host screen by the host token.
+fn rejoining(hello: &Option<ClientMsg>) -> bool {
+    matches!(hello, Some(ClientMsg::Join { token: Some(_), .. } | ClientMsg::Present { .. }))
+}
+
+/// Whether a refusal of a way back is final: the room, the token or the address is not
+/// (or no longer) right, as against a refusal for a while.
+fn for_good(code: ErrorCode) -> bool {
+    code.sends_away()
+        || matches!(
+            code,
+            ErrorCode::NoSuchRoom
+                | ErrorCode::NotHost
+                | ErrorCode::WrongAddress
+                | ErrorCode::WrongCodes
+                | ErrorCode::SeatGone
+        )
+}
+
 /// This page's address with `query`: `?room=CODE` opens the room, `&host=` too as its host.
 pub(crate) fn page_link(query: &str) -> String {
     web_sys::window()
@@ -163,6 +205,8 @@ pub(crate) struct Room {
     pub(crate) presenting: RwSignal<bool>,
     /// What the room's live region says (a screen reader hears the room, not solitaire).
     pub(crate) heard: RwSignal<String>,
+    /// When it last changed (this browser's clock).
+    heard_at: RwSignal<u64>,
     /// Where the server says other devices reach it (for a host screen; none until told).
     pub(crate) server_at: RwSignal<Option<Vec<String>>>,
     link: StoredValue<Link, LocalStorage>,
@@ -185,6 +229,7 @@ impl Room {
             presenting: RwSignal::new(false),
             server_at: RwSignal::new(None),
             heard: RwSignal::new(String::new()),
+            heard_at: RwSignal::new(0),
             link: StoredValue::new_local(Link::default()),
         }
     }
@@ -204,15 +249,21 @@ impl Room {
             ServerMsg::Welcome { code, seat, token, host, seq, view } => {
                 let mirror = Mirror::welcome(seat, seq, *view, js_sys::Date::now() as u64);
                 let name = seat.map(|seat| mirror.name(seat)).unwrap_or_default();
-                let t = Ticket::welcomed(ticket().as_ref(), &code, token, host, name);
-                keep_ticket(Some(&t));
+                let mut all = tickets();
+                let t = Ticket::welcomed(all.get(&code), &code, token, host, name);
+                all.keep(t.clone());
+                keep_tickets(&all);
+                // This tab is a host screen, or the seat: a reconnection or a reload takes this
+                // tab's own place back (never creates a second room, never takes the seat of
+                // another tab of this browser).
+                let screen = seat.is_none();
+                storage::set_tab_note(SCREEN_KEY, screen.then_some(code.as_str()));
                 let s = Seen { code, seat, host: t.host.clone(), mirror };
                 // A report is of the room it was asked in: never shown beside another.
                 if self.seen.with_untracked(|old| old.as_ref().is_none_or(|o| o.code != s.code)) {
                     self.report.set(None);
                 }
-                // A reconnection takes this place back (never creates a second room).
-                self.link.update_value(|l| l.hello = t.hello());
+                self.link.update_value(|l| l.hello = t.hello_for(screen));
                 // The address names the room, so a reload or a bookmark comes back to it.
                 crate::app::set_query(&format!("?room={}", s.code));
                 self.reset_board(&s, true);
@@ -243,7 +294,11 @@ impl Room {
         }
         let live = self.status.get_untracked() == Status::Live;
         if code == ErrorCode::OpenElsewhere {
-            // The newest tab has the seat; this one stops (no reconnecting by itself).
+            // The newest tab has the seat; this one stops (no reconnecting by itself), the
+            // room's code kept for "Use this tab".
+            if let Some(h) = &hello {
+                self.code.set(hello_code(h).to_string());
+            }
             self.close();
             self.seen.set(None);
             self.board.set(None);
@@ -255,12 +310,14 @@ impl Room {
             self.status.set(Status::Outdated);
             return;
         } else if matches!(code, ErrorCode::SeatGone | ErrorCode::Removed) && live_or_joining(&hello) {
-            let kept = ticket().filter(|t| hello.as_ref().is_some_and(|h| hello_code(h) == t.code));
+            let kept = hello.as_ref().and_then(|h| ticket_for(hello_code(h)));
             match kept.as_ref().and_then(Ticket::seat_gone) {
                 // A host whose seat is gone keeps the room: back as its host screen.
                 Some(t) => {
-                    keep_ticket(Some(&t));
-                    if let Some(hello) = t.hello() {
+                    let mut all = tickets();
+                    all.keep(t.clone());
+                    keep_tickets(&all);
+                    if let Some(hello) = t.hello_for(true) {
                         self.start(hello);
                     }
                 }
@@ -273,6 +330,12 @@ impl Room {
                     }
                 }
             }
+        } else if !live && rejoining(&hello) && !for_good(code) {
+            // Coming back (a seat's token, a host screen) and refused for a while (the server
+            // busy, too many connections from this network): the place is kept, and asked
+            // for again after a wait.
+            self.status.set(Status::Reconnecting);
+            self.retry_later();
         } else if code.sends_away() || !live {
             // Not let in (no such room, full, locked, a wrong host link…) or sent away: back
             // to the forms, the code kept so the sentence says what to do with it.
@@ -291,12 +354,28 @@ impl Room {
         self.seen.update(|s| {
             if let Some(s) = s {
                 let told = event.clone();
+                let before = s.mirror.seq();
                 effect = s.mirror.receive(seq, now, js_sys::Date::now() as u64, event);
-                said = score_room::say::heard(&told, s.mirror.view(), s.seat);
+                // Only what was applied is heard (not an event seen before, nor one after a gap).
+                if seq.is_none() || s.mirror.seq() != before {
+                    said = score_room::say::heard(&told, s.mirror.view(), s.seat);
+                }
             }
         });
         if let Some(said) = said {
-            self.heard.set(said);
+            // Events a moment apart (a result, then the roll that follows it) are heard
+            // together: the second never replaces the first before it is read out.
+            let t = js_sys::Date::now() as u64;
+            let recent = t.saturating_sub(self.heard_at.get_untracked()) < 1_500;
+            self.heard_at.set(t);
+            if recent {
+                self.heard.update(|h| {
+                    h.push(' ');
+                    h.push_str(&said);
+                });
+            } else {
+                self.heard.set(said);
+            }
         }
         match effect {
             Effect::Nothing => {}
@@ -347,11 +426,7 @@ impl Room {
                 return;
             }
             self.status.set(Status::Reconnecting);
-            self.link.update_value(|l| {
-                l.attempts += 1;
-                let wait = (500u32 << l.attempts.min(5)).min(10_000);
-                l.retry = Some(Timeout::new(wait, move || self.open()));
-            });
+            self.retry_later();
         });
         ws.set_onopen(Some(on_open.as_ref().unchecked_ref()));
         ws.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -363,6 +438,15 @@ impl Room {
                 let _ = old.close();
             }
             l.handlers = vec![on_open, on_message, on_close];
+        });
+    }
+
+    /// Opens the socket again after a wait that grows with each try (0.5 s to 10 s).
+    fn retry_later(self) {
+        self.link.update_value(|l| {
+            l.attempts += 1;
+            let wait = (500u32 << l.attempts.min(5)).min(10_000);
+            l.retry = Some(Timeout::new(wait, move || self.open()));
         });
     }
 
@@ -412,8 +496,14 @@ impl Room {
             .with_untracked(|s| s.as_ref().map(|s| s.code.clone()))
             .or_else(|| self.link.with_value(|l| l.hello.as_ref().map(|h| hello_code(h).to_string())));
         self.close();
-        if ticket().is_some_and(|t| Some(&t.code) == mine.as_ref()) {
-            keep_ticket(None);
+        // Only this room's ticket: the browser keeps its way back into its other rooms.
+        if let Some(code) = mine {
+            let mut all = tickets();
+            all.forget(&code);
+            keep_tickets(&all);
+            if presents(&code) {
+                storage::set_tab_note(SCREEN_KEY, None);
+            }
         }
         self.seen.set(None);
         self.board.set(None);

@@ -135,7 +135,8 @@ pub(crate) fn RoomHostPanel(
                         view! {
                             <li class:away=p.away>
                                 <span>{p.name.clone()}</span>
-                                <span class="presence">{if p.away { " away" } else { " here" }}</span>
+                                // Only who is away is marked: a full class reads as a plain list.
+                                {p.away.then(|| view! { <span class="presence">" away"</span> })}
                                 <button aria-label=format!("Remove {}", p.name) on:click=move |_| room.command(HostCommand::Remove { seat })>"Remove"</button>
                             </li>
                         }

@@ -13,7 +13,7 @@
 use leptos::prelude::*;
 use score_room::protocol::{room_code, ClientMsg, CODE_LEN, VERSION};
 
-use crate::components::room_client::{left_room, ticket, Room, Status};
+use crate::components::room_client::{left_room, presents, ticket_for, tickets, Room, Status};
 use crate::components::{RoomJoin, RoomPresenter, RoomStudent};
 use crate::hooks::use_clock::use_clock;
 
@@ -38,20 +38,22 @@ pub fn RoomPanel(invite: Option<String>, host: Option<String>) -> impl IntoView 
         }
     });
     on_cleanup(move || room.close());
-    let kept = ticket();
-    match (host, kept) {
+    let all = tickets();
+    match host {
         // A host link: this screen hosts the room (a wrong token is told, and the code kept).
-        (Some(host), _) => {
+        Some(host) => {
             room.start(ClientMsg::Present { version: VERSION, code: invite.clone().unwrap_or_default(), host })
         }
-        // The place kept from an earlier visit, unless the link names another room.
-        (None, Some(t)) if invite.as_ref().is_none_or(|c| *c == t.code) => {
-            if let Some(hello) = t.hello() {
+        None => {
+            // The place kept for the room the link names, or else the room this browser was
+            // in last: as this tab held it (a host screen, or the seat).
+            let kept = match &invite {
+                Some(code) => all.get(code),
+                None => all.latest(),
+            };
+            if let Some(hello) = kept.and_then(|t| t.hello_for(presents(&t.code))) {
                 room.start(hello);
-            }
-        }
-        _ => {
-            if let Some(code) = invite.filter(|c| room_code(c).is_none()) {
+            } else if let Some(code) = invite.filter(|c| room_code(c).is_none()) {
                 room.error.set(Some(format!(
                     "“{code}” isn't a room code: a code is {CODE_LEN} letters and digits, as the teacher's screen shows it."
                 )));
@@ -77,7 +79,7 @@ pub fn RoomPanel(invite: Option<String>, host: Option<String>) -> impl IntoView 
                     <p class="notice" role="status">
                         "This room is open in another tab or window, which has your seat now. "
                         <button type="button" on:click=move |_| {
-                            if let Some(hello) = ticket().and_then(|t| t.hello()) {
+                            if let Some(hello) = ticket_for(&room.code.get_untracked()).and_then(|t| t.hello_for(false)) {
                                 room.start(hello);
                             }
                         }>"Use this tab"</button>

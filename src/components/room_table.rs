@@ -86,6 +86,11 @@ impl TableSource for Room {
             Act::Impossible(_) => room.send(ClientMsg::Claim { claim: Claim::Impossible }),
             Act::Reveal => room.send(ClientMsg::Reveal),
             Act::GiveUp => room.send(ClientMsg::GiveUp),
+            // On a settled roll, "the next roll if this one is still settled": pressed just as
+            // auto-deal (or another host screen) dealt, it deals nothing more.
+            Act::Next if room.seen.with_untracked(|s| s.as_ref().is_some_and(|s| s.settled)) => {
+                room.command(HostCommand::NextRoll)
+            }
             Act::Next => room.command(HostCommand::NewRoll { roll: None }),
         }
     }

@@ -593,10 +593,11 @@ test('a new user’s path: Join alone from an invite, rules on the phone, the ro
   await ana.page.getByTestId('room-announcer').getByText('Ben −1: gave up the SCORE.').waitFor();
   await ben.page.getByTestId('room-announcer').getByText('You −1: you gave up the SCORE.').waitFor();
 
-  // The member list says who is here; Ben's page closes and he is away, his seat kept.
+  // The member list marks who is away: Ben's page closes and he is, his seat kept.
   const panel = await hostPanel(host);
   const benLine = panel.getByRole('listitem').filter({ hasText: 'Ben' });
-  await benLine.getByText('here').waitFor();
+  await benLine.waitFor();
+  assert.equal(await benLine.getByText('away').count(), 0);
   await ben.context.close();
   await benLine.getByText('away').waitFor();
 
@@ -660,4 +661,32 @@ test('a presenter opened on this computer shows the address the server says phon
   assert.notEqual(await qr.innerHTML(), first, 'the QR code follows the address');
   score.assertNoConsoleErrors();
   await host.context.close();
+});
+
+test('a host link opened in the browser where the teacher plays presents the room, and stays a screen after a reload', async () => {
+  assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const seatTab = { context, page: await context.newPage() };
+  seatTab.score = new ScorePage(seatTab.page);
+  await seatTab.page.goto(`${ROOM_URL}/?room`);
+  await seatTab.page.getByRole('textbox', { name: 'Play too, as (optional)' }).fill('Ms Ada');
+  await seatTab.score.button('Create room').click();
+  await seatTab.page.locator('.ranking').getByText('Ms Ada (you)').waitFor();
+  const link = await hostLink(await hostPanel(seatTab));
+  // The projector's window, in the same browser: a host screen, without the teacher's seat.
+  const screenTab = { context, page: await context.newPage() };
+  screenTab.score = new ScorePage(screenTab.page);
+  await screenTab.page.goto(link);
+  await (await hostPanel(screenTab)).getByRole('button', { name: 'Play too' }).waitFor();
+  // A reload (or a dropped connection) brings it back as a screen, not into the seat.
+  await screenTab.page.reload();
+  await (await hostPanel(screenTab)).getByRole('button', { name: 'Play too' }).waitFor();
+  await seatTab.page.locator('.ranking').getByText('Ms Ada (you)').waitFor();
+  assert.equal(await shown(seatTab.page, 'This room is open in another tab').count(), 0);
+  // And the teacher's own tab, reloaded, is still the seat.
+  await seatTab.page.reload();
+  await seatTab.page.locator('.ranking').getByText('Ms Ada (you)').waitFor();
+  assert.equal(await shown(screenTab.page, 'This room is open in another tab').count(), 0);
+  for (const m of [seatTab, screenTab]) m.score.assertNoConsoleErrors();
+  await context.close();
 });

@@ -75,6 +75,11 @@ for (const [name, viewport, opts] of sizes) {
   // student at this size, with 20 more members as sockets and a SCORE clock running.
   if (process.env.ROOM_URL) {
     const hostContext = await browser.newContext({ viewport, ...opts });
+    // The test server listens on 127.0.0.1: as on a class's network, it says an address.
+    await hostContext.routeWebSocket(/\/ws\?room=/, (ws) => {
+      const server = ws.connectToServer();
+      server.onMessage((m) => ws.send(JSON.parse(m).type === 'JoinAt' ? JSON.stringify({ type: 'JoinAt', addresses: ['192.168.1.20:8080'] }) : m));
+    });
     const hostPage = await hostContext.newPage();
     const host = new ScorePage(hostPage);
     await hostPage.goto(`${process.env.ROOM_URL}/?room`);
@@ -86,7 +91,7 @@ for (const [name, viewport, opts] of sizes) {
       for (let i = 0; i < n; i += 1) {
         const ws = new WebSocket(url);
         await new Promise((done) => ws.addEventListener('open', done));
-        ws.send(JSON.stringify({ type: 'Join', version: 3, code, name: ['Ana', 'Ben', 'Cai', 'Dee', 'Eli'][i % 5] + ' ' + (i + 1) }));
+        ws.send(JSON.stringify({ type: 'Join', version: 5, code, name: ['Ana', 'Ben', 'Cai', 'Dee', 'Eli'][i % 5] + ' ' + (i + 1) }));
         window.crowd.push(ws);
       }
     }, { code, n: 20 });
@@ -94,6 +99,8 @@ for (const [name, viewport, opts] of sizes) {
     const studentPage = await studentContext.newPage();
     const student = new ScorePage(studentPage);
     await studentPage.goto(`${process.env.ROOM_URL}/?room=${code}`);
+    await studentPage.getByRole('textbox', { name: 'Your name' }).waitFor();
+    await studentPage.screenshot({ path: `${out}/${name}-room-invite.png` });
     await studentPage.getByRole('textbox', { name: 'Your name' }).fill('Zoë');
     await student.button('Join').click();
     await studentPage.getByTestId('standing').waitFor();
@@ -110,6 +117,13 @@ for (const [name, viewport, opts] of sizes) {
     await hostPage.getByTestId('live-working').getByText('12 − 12 = 0').waitFor();
     await hostPage.screenshot({ path: `${out}/${name}-room-presenter.png` });
     await studentPage.screenshot({ path: `${out}/${name}-room-student.png`, fullPage: true });
+    await student.button('How to play').click();
+    await studentPage.getByTestId('room-rules').waitFor();
+    await studentPage.screenshot({ path: `${out}/${name}-room-student-rules.png` });
+    await host.button('Present').click();
+    await host.button('End the room…').click();
+    await hostPage.getByRole('alertdialog').scrollIntoViewIfNeeded();
+    await hostPage.screenshot({ path: `${out}/${name}-room-end-confirm.png` });
     await hostContext.close();
     await studentContext.close();
   }

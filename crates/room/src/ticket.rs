@@ -1,6 +1,9 @@
 //! The way back into a room that a page keeps across reloads: the room's code, the seat's
 //! token (a member's) and the host token (a host's), kept apart, so that losing a seat never
-//! loses the room's host token. The page stores it as it is (JSON in local storage).
+//! loses the room's host token. A browser keeps one per room ([`Tickets`]: a teacher with
+//! two groups keeps both rooms' host tokens), stored as it is (JSON in local storage); each
+//! tab knows whether it is a host's screen or the seat ([`Ticket::hello_for`]), so a
+//! projector window in the same browser as the teacher's seat never takes that seat.
 
 use serde::{Deserialize, Serialize};
 
@@ -53,10 +56,56 @@ impl Ticket {
         }
     }
 
+    /// The hello that takes this tab's place back: a host screen (`screen`, for a tab that
+    /// presents the room) comes back as one even when this browser also holds the room's
+    /// seat (another tab's); otherwise as [`Ticket::hello`].
+    pub fn hello_for(&self, screen: bool) -> Option<ClientMsg> {
+        match (&self.host, screen) {
+            (Some(host), true) => {
+                Some(ClientMsg::Present { version: VERSION, code: self.code.clone(), host: host.clone() })
+            }
+            _ => self.hello(),
+        }
+    }
+
     /// The seat was given up while this page was away: what is left (a host keeps their
     /// host token and comes back as a host screen), or nothing.
     pub fn seat_gone(&self) -> Option<Ticket> {
         self.host.as_ref().map(|_| Ticket { token: None, ..self.clone() })
+    }
+}
+
+/// The rooms this browser can come back to, the latest first.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tickets {
+    /// One per room, the latest first, at most [`TICKETS_KEPT`].
+    pub rooms: Vec<Ticket>,
+}
+
+/// Rooms a browser keeps its way back to.
+pub const TICKETS_KEPT: usize = 8;
+
+impl Tickets {
+    /// The ticket for room `code`.
+    pub fn get(&self, code: &str) -> Option<&Ticket> {
+        self.rooms.iter().find(|t| t.code == code)
+    }
+
+    /// The room this browser was in last.
+    pub fn latest(&self) -> Option<&Ticket> {
+        self.rooms.first()
+    }
+
+    /// Keeps `t` as its room's ticket, now the latest.
+    pub fn keep(&mut self, t: Ticket) {
+        self.rooms.retain(|k| k.code != t.code);
+        self.rooms.insert(0, t);
+        self.rooms.truncate(TICKETS_KEPT);
+    }
+
+    /// Forgets room `code`'s ticket (the other rooms' stay).
+    pub fn forget(&mut self, code: &str) {
+        self.rooms.retain(|t| t.code != code);
     }
 }
 
@@ -117,5 +166,41 @@ mod tests {
         fn clone_with_name(&self, name: &str) -> Ticket {
             Ticket { name: name.into(), ..self.clone() }
         }
+    }
+
+    // Pins a bug: a projector window opened from the host link, in the browser where the
+    // teacher plays, took the teacher's seat on its first reconnect or reload.
+    #[test]
+    fn a_host_screen_in_the_browser_of_the_hosts_seat_comes_back_as_a_screen() {
+        let t = ticket(Some("seat"), Some("host"));
+        assert!(matches!(t.hello_for(true), Some(ClientMsg::Present { ref host, .. }) if host == "host"));
+        assert!(matches!(t.hello_for(false), Some(ClientMsg::Join { token: Some(ref s), .. }) if s == "seat"));
+        // A screen without the host token can only be what the ticket allows.
+        assert!(matches!(ticket(Some("seat"), None).hello_for(true), Some(ClientMsg::Join { .. })));
+    }
+
+    // Pins a bug: one ticket per browser, so a teacher who created a second room (a second
+    // group, another tab) lost the first room's host token.
+    #[test]
+    fn a_browser_keeps_each_rooms_ticket() {
+        let mut all = Tickets::default();
+        all.keep(Ticket { code: "AAAAAA".into(), host: Some("a".into()), ..Ticket::default() });
+        all.keep(Ticket { code: "BBBBBB".into(), host: Some("b".into()), ..Ticket::default() });
+        assert_eq!(all.get("AAAAAA").and_then(|t| t.host.as_deref()), Some("a"));
+        assert_eq!(all.latest().map(|t| t.code.as_str()), Some("BBBBBB"));
+        // Back in the first: it is the latest again, and the second is kept.
+        all.keep(Ticket {
+            code: "AAAAAA".into(),
+            host: Some("a".into()),
+            token: Some("s".into()),
+            ..Ticket::default()
+        });
+        assert_eq!((all.rooms.len(), all.latest().map(|t| t.code.as_str())), (2, Some("AAAAAA")));
+        all.forget("AAAAAA");
+        assert_eq!(all.get("BBBBBB").and_then(|t| t.host.as_deref()), Some("b"));
+        for i in 0..20 {
+            all.keep(Ticket { code: format!("C{i:05}"), ..Ticket::default() });
+        }
+        assert_eq!(all.rooms.len(), TICKETS_KEPT);
     }
 }

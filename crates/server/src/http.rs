@@ -84,7 +84,9 @@ async fn ws(
         // buffers are most of what it costs.
         .read_buffer_size(MAX_FRAME)
         .write_buffer_size(0)
-        .max_write_buffer_size(64 * 1024)
+        // A Welcome carries the room's chat (200 lines of up to 300 characters, escaped as
+        // JSON): one message may be several hundred KB, and the writer never splits one.
+        .max_write_buffer_size(1024 * 1024)
         .on_upgrade(move |socket| async move {
             session(socket, hub, from, address_room).await;
             drop(held);
@@ -145,6 +147,7 @@ pub async fn serve(
         hub.listening_on(bound);
     }
     let ticker = hub.clone();
+    let last = hub.clone();
     let hub_for_stop = hub.clone();
     let ticks = tokio::spawn(async move {
         let mut every = tokio::time::interval(Duration::from_millis(200));
@@ -168,5 +171,7 @@ pub async fn serve(
     };
     let result = axum::serve(listener, app).with_graceful_shutdown(shutdown).await;
     ticks.abort();
+    // The last moves and chat (stored at the tick, so up to 200 ms old) are stored now.
+    let _ = tokio::task::spawn_blocking(move || last.tick()).await;
     result
 }

@@ -22,28 +22,26 @@
 //!   was joined.
 //! - `rooms` is taken with nothing held, or under `created` (above), and mostly only for as
 //!   long as it takes to clone an entry's `Arc` out of the map (`Hub::entry`), or to insert or
-//!   remove one; the entry's lock is then taken after `rooms` is released. Two places lock
-//!   entries while holding `rooms`: `make_way` (from `create`, to find the room idle for
-//!   longest) and [`Hub::stopping`]. No entry's lock is held while `rooms` is taken: `tick_at`
-//!   drops the entry before `remove`, and `end` takes the entry out of the map before locking
-//!   it. `create` also writes to the store while holding `rooms` (see below).
+//!   remove one; the entry's lock is then taken after `rooms` is released. Only `make_way`
+//!   (from `create`, to find the room idle for longest) looks into entries while holding
+//!   `rooms`, and only with `try_lock`: a busy room is in use and passed over, so the global
+//!   lock never waits on a room. No entry's lock is held while `rooms` is taken, with one
+//!   exception that cannot deadlock: `create` holds its new room's lock from before the room
+//!   is in the map until it is stored, so nobody else can hold or wait for that lock yet.
 //! - An entry's lock is taken with nothing held (every message, `tick_at`, `end`, `csv`,
-//!   `answer_move`, `dropped`), under `created`, or under `rooms` (both above). At most one
-//!   entry's lock is held at a time (`make_way` and `stopping` lock them one after another).
-//!   Under an entry, `wrong_codes` may be taken (`present`, for a wrong host link) and the
-//!   store written (`save`, `unstore`).
+//!   `answer_move`, `dropped`, `stopping`), under `created`, or under `rooms` (both above).
+//!   At most one entry's lock is held at a time. Under an entry, `wrong_codes` may be taken
+//!   (`present`, for a wrong host link) and the store written (`save`, `unstore`).
 //! - `wrong_codes` and the store take nothing while held. `sockets` (`SocketCount`) is only
 //!   ever taken with nothing held, and takes nothing.
 //!
-//! The rule: no SQLite write and no QR drawing happens under the `rooms` lock or on a tokio
-//! runtime thread. Hub work that touches SQLite runs on tokio's blocking threads (the socket
-//! session's `blocking`, the ticker's `spawn_blocking`, the startup load's `spawn_blocking`
-//! in `main.rs`). Known exceptions, left as they are for now: `create` saves the new room,
-//! and `make_way` deletes the room that makes way, while `rooms` is held (both on a blocking
-//! thread); `/qr.svg` draws its QR code on a runtime thread. Room locks taken on a runtime
-//! thread (no SQLite under them): `/scores.csv` (`Hub::csv`), `/qr.svg`'s room lookup, a
-//! session's `dropped` when its socket ends, and `stopping`; and `sockets`, when a socket
-//! opens and closes.
+//! The rule: no SQLite write happens under the `rooms` lock or on a tokio runtime thread.
+//! Hub work that touches SQLite runs on tokio's blocking threads (the socket session's
+//! `blocking`, the ticker's `spawn_blocking`, the startup load's `spawn_blocking` in
+//! `main.rs`, the CSV and the shutdown notices). No QR code is drawn here at all: the page
+//! draws its room's. A room taken out of `rooms` (ended, or making way) is marked `ended`
+//! under its own lock: whoever still holds its `Arc` (a tick's snapshot, a message in
+//! flight) finds it so and neither plays it nor writes it back.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -158,6 +156,8 @@ pub(crate) struct Entry {
     dirty: bool,
     /// Someone other than its host has joined (a room nobody joins counts against its creator).
     pub(crate) joined: bool,
+    /// Taken out of the registry (ended, or made way): never played, sent to or stored again.
+    ended: bool,
 }
 
 /// Whether events must be on disk before the members are told: everything but moves, chat
@@ -287,9 +287,10 @@ pub struct Hub {
     pub(crate) created: Mutex<HashMap<IpAddr, Vec<(u64, String)>>>,
     /// Sockets open per address.
     pub(crate) sockets: Mutex<HashMap<IpAddr, u32>>,
-    /// The addresses (`host:port`) other devices reach this server at, learnt when it starts
-    /// listening; told to each host screen ([`ServerMsg::JoinAt`]).
-    reach: std::sync::OnceLock<Vec<String>>,
+    /// The address this server listens on, learnt when it starts listening: with the
+    /// interfaces' addresses as they are at that moment (a laptop that woke on another
+    /// network has others), where other devices reach it ([`ServerMsg::JoinAt`]).
+    bound: std::sync::OnceLock<std::net::SocketAddr>,
     rules: Rules,
     pub(crate) limits: Limits,
 }
@@ -334,6 +335,7 @@ impl Hub {
                             seq: 0,
                             dirty: false,
                             joined,
+                            ended: false,
                         };
                         rooms.insert(code, Arc::new(Mutex::new(entry)));
                     }
@@ -351,7 +353,7 @@ impl Hub {
             wrong_codes: Mutex::new(HashMap::new()),
             created: Mutex::new(HashMap::new()),
             sockets: Mutex::new(HashMap::new()),
-            reach: std::sync::OnceLock::new(),
+            bound: std::sync::OnceLock::new(),
             rules,
             limits,
         })
@@ -361,6 +363,9 @@ impl Hub {
     /// run the hub on tokio's blocking threads), so a slow disk never stalls other sockets.
     /// A room that could not be stored stays marked, and the next tick tries again.
     fn save(&self, code: &str, entry: &mut Entry) {
+        if entry.ended {
+            return;
+        }
         entry.dirty = false;
         if let Some(s) = &self.store {
             if let Err(e) = s.save(code, &entry.stored()) {
@@ -403,6 +408,9 @@ impl Hub {
             };
             let dealt = due.map(|rules| (Deal::new(new_roll(&rules), &rules), rules));
             let mut e = lock(&entry);
+            if e.ended {
+                continue;
+            }
             let mut outs = e.room.tick(now);
             if let Some((deal, rules)) = dealt {
                 // Still due, on the same rules (a host may have dealt or changed them meanwhile).
@@ -455,6 +463,11 @@ impl Hub {
             })
             .min();
         let (_, code) = oldest?;
+        let entry = rooms.get(&code)?.clone();
+        // Marked under its own lock (free a moment ago): a tick holding it writes nothing back.
+        let Ok(mut e) = entry.try_lock() else { return None };
+        e.ended = true;
+        drop(e);
         rooms.remove(&code);
         Some(code)
     }
@@ -496,6 +509,7 @@ impl Hub {
             seq: 0,
             dirty: false,
             joined: false,
+            ended: false,
         };
         let (who, seat_token) = if seated {
             let t = token();
@@ -536,18 +550,25 @@ impl Hub {
         Ok((code, who, welcome))
     }
 
-    /// Learns the addresses other devices reach this server at, bound to `bound`.
+    /// Learns the address this server listens on.
     pub fn listening_on(&self, bound: std::net::SocketAddr) {
-        let interfaces: Vec<IpAddr> = local_ip_address::list_afinet_netifas()
-            .map(|l| l.into_iter().map(|(_, ip)| ip).collect())
-            .unwrap_or_default();
-        let _ = self.reach.set(score_room::reach::reachable(bound, &interfaces));
+        let _ = self.bound.set(bound);
     }
 
-    /// What a host screen is told of where the class reaches the server: none before the
-    /// server listens (a hub under test).
+    /// What a page is told of where the class reaches the server, read from the interfaces
+    /// now; none before the server listens (a hub under test).
     fn join_at(&self) -> Option<Utf8Bytes> {
-        let addresses = self.reach.get()?.clone();
+        let bound = *self.bound.get()?;
+        // Virtual machines' and containers' bridges are no network a class is on.
+        let virtual_bridge = |name: &str| {
+            ["docker", "br-", "veth", "virbr", "vboxnet", "vmnet", "vEthernet", "lxc", "cni", "flannel", "tun", "tap"]
+                .iter()
+                .any(|p| name.starts_with(p))
+        };
+        let interfaces: Vec<IpAddr> = local_ip_address::list_afinet_netifas()
+            .map(|l| l.into_iter().filter(|(name, _)| !virtual_bridge(name)).map(|(_, ip)| ip).collect())
+            .unwrap_or_default();
+        let addresses = score_room::reach::reachable(bound, &interfaces);
         serde_json::to_string(&ServerMsg::JoinAt { addresses }).ok().map(Utf8Bytes::from)
     }
 
@@ -559,6 +580,9 @@ impl Hub {
             || fail(ErrorCode::NoSuchRoom, format!("There is no room {code}: it may have ended. Check the code."));
         let entry = self.entry(&code).ok_or_else(|| self.wrong_code(from, now, no_room()))?;
         let mut e = lock(&entry);
+        if e.ended {
+            return Err(no_room());
+        }
         if e.host != host {
             let message = format!("This host link is not the one for room {code}: you can join it as a member.");
             return Err(self.wrong_code(from, now, fail(ErrorCode::NotHost, message)));
@@ -576,6 +600,9 @@ impl Hub {
         let gone = || fail(ErrorCode::NotSeated, "You are no longer in this room.");
         let entry = self.entry(code).ok_or_else(gone)?;
         let mut e = lock(&entry);
+        if e.ended {
+            return Err(gone());
+        }
         // Out of the room's sends while it is seated (as a member who joins is), back if refused.
         let conn = e.conns.remove(&screen).ok_or_else(gone)?;
         let now = now_ms();
@@ -610,6 +637,12 @@ impl Hub {
             return Err(self.wrong_code(from, now, no_room));
         };
         let mut e = lock(&entry);
+        if e.ended {
+            return Err(fail(
+                ErrorCode::NoSuchRoom,
+                format!("There is no room {code}: check the code with your teacher."),
+            ));
+        }
         if let Some(token) = token_back {
             let Some(&seat) = e.tokens.get(&token) else {
                 return Err(fail(
@@ -760,7 +793,7 @@ impl Hub {
             }
         };
         let mut e = lock(&entry);
-        if !e.conns.get(&who).is_some_and(|c| me.is_some_and(|me| c.tx.same_channel(me))) {
+        if e.ended || !e.conns.get(&who).is_some_and(|c| me.is_some_and(|me| c.tx.same_channel(me))) {
             return Err(gone());
         }
         let now = now_ms();
@@ -792,7 +825,8 @@ impl Hub {
     /// Ends a room: everyone is told, their connections close, and it is forgotten.
     fn end(&self, code: &str) {
         let Some(entry) = lock(&self.rooms).remove(code) else { return };
-        let e = lock(&entry);
+        let mut e = lock(&entry);
+        e.ended = true;
         e.tell_all(&error(ErrorCode::Ended, "The host ended this room."));
         self.unstore(code);
         eprintln!("score-server: room {code} ended by its host");
@@ -801,8 +835,9 @@ impl Hub {
     /// Tells every member the server is stopping (their seats are kept).
     pub fn stopping(&self) {
         let msg = error(ErrorCode::Restarting, "The server is restarting: you will be reconnected to your seat.");
-        for entry in lock(&self.rooms).values() {
-            lock(entry).tell_all(&msg);
+        let entries: Vec<Arc<Mutex<Entry>>> = lock(&self.rooms).values().cloned().collect();
+        for entry in entries {
+            lock(&entry).tell_all(&msg);
         }
     }
 
@@ -810,7 +845,7 @@ impl Hub {
     pub fn csv(&self, code: &str, host: &str) -> Option<String> {
         let entry = self.entry(code)?;
         let e = lock(&entry);
-        (e.host == host).then(|| e.room.csv())
+        (e.host == host && !e.ended).then(|| e.room.csv())
     }
 
     /// A member's board as the room holds it, to them alone: the answer to a move that never
@@ -871,6 +906,7 @@ mod tests {
             seq: 0,
             dirty: false,
             joined: false,
+            ended: false,
         };
         (e, rx, too_slow)
     }
@@ -1013,5 +1049,28 @@ mod durability {
         assert!(!lock(&entry).dirty);
         let (stored, _) = Store::open(&dir).unwrap().load().unwrap();
         assert!(stored[0].1.room.locked, "the change reached the disk at the tick");
+    }
+
+    // Pins a bug: a room ended (or made way) while a tick or a message still held it was
+    // written back to the database, and came back after the next restart.
+    #[test]
+    fn an_ended_room_is_never_written_back() {
+        let dir = std::env::temp_dir().join(format!("score-hub-ended-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let hub = Hub::new(Some(Store::open(&dir).unwrap()));
+        let (tx, _rx) = tokio::sync::mpsc::channel(16);
+        let conn = Conn { tx, let_go: Arc::new(AtomicU8::new(0)) };
+        let (code, _, _) = hub.create("ABC234", Some("Ana"), true, conn, "10.0.0.1".parse().unwrap()).unwrap();
+        // A tick (or a move) still holds the room when the host ends it.
+        let held = hub.entry(&code).unwrap();
+        hub.end(&code);
+        {
+            let mut e = lock(&held);
+            e.room.apply(Input::Lock { locked: true }, now_ms()).unwrap();
+            e.dirty = true;
+            hub.save(&code, &mut e);
+        }
+        hub.tick();
+        assert!(Store::open(&dir).unwrap().load().unwrap().0.is_empty(), "the ended room came back");
     }
 }

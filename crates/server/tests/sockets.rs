@@ -700,3 +700,34 @@ async fn an_address_past_its_socket_cap_is_told_why_and_others_are_not_affected(
     assert_eq!(until(&mut again, |v| v["type"] == "Welcome" || v["type"] == "Error").await["type"], "Welcome");
     server.stop().await;
 }
+
+// Pins a bug: the socket's write buffer was capped at 64 KiB and a message is never split,
+// so a room whose chat held 200 long lines could send no Welcome: nobody could join or
+// come back, even after a restart.
+#[tokio::test]
+async fn a_room_whose_chat_is_full_of_long_lines_still_lets_everyone_in() {
+    let dir = temp("bigchat");
+    let server = Server::start(&dir, Rules::default()).await;
+    let (mut host, code, _, _) = create(&server, "Host").await;
+    // 40 members, 5 lines each (the chat limit), 300 emoji a line: 200 lines, about 240 KB.
+    let line: String = "😀".repeat(300);
+    let mut members = Vec::new();
+    for i in 0..40 {
+        let (mut ws, w) = join(&server, &code, &format!("M{i}"), None).await;
+        assert_eq!(w["type"], "Welcome", "{w}");
+        for _ in 0..5 {
+            send(&mut ws, json!({"type": "Chat", "text": line})).await;
+        }
+        members.push(ws);
+    }
+    // The host has read every line: the room holds them all.
+    let mut lines = 0;
+    while lines < 200 {
+        until(&mut host, event("Chat")).await;
+        lines += 1;
+    }
+    let (_, late) = join(&server, &code, "Late", None).await;
+    assert_eq!(late["type"], "Welcome", "{}", &late.to_string()[..200.min(late.to_string().len())]);
+    assert_eq!(late["view"]["chat"].as_array().unwrap().len(), 200);
+    server.stop().await;
+}
