@@ -43,8 +43,10 @@ fn load_game(notices: &mut Vec<String>) -> (Game, bool) {
         r => r.unwrap_or_default(),
     };
     let stats = stats.unwrap_or_else(Stats::new);
-    let mut game = restore_or_roll(rules, stats, saved);
-    game.daily_log = daily_log.unwrap_or_default();
+    // The day's log comes first: a daily claim that settles as the game is restored is
+    // recorded for its day.
+    let game = restore_or_roll(rules, stats, saved, daily_log.unwrap_or_default());
+    let mut game = game;
     // A shared link plays exactly its roll; a bad one says why and changes nothing.
     let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
     match crate::forms::link(&query) {
@@ -101,16 +103,18 @@ enum Page {
     Room(RoomLink),
 }
 
-fn restore_or_roll(rules: Rules, stats: Stats, saved: Option<Saved>) -> Game {
+fn restore_or_roll(rules: Rules, stats: Stats, saved: Option<Saved>, daily_log: crate::game::DailyLog) -> Game {
     // A saved roll is stored in die order: each face must fit its own die.
     let fits = |s: &Saved| {
         s.roll.len() == rules.dice.len() && s.roll.iter().zip(&rules.dice).all(|(f, &d)| (1..=d as i64).contains(f))
     };
     match saved {
-        Some(s) if fits(&s) => Game::restore(rules, s, stats, now_ms()),
+        Some(s) if fits(&s) => Game::restore(rules, s, stats, daily_log, now_ms()),
         _ => {
             let roll = roll_dice(&rules);
-            Game::new(rules, roll, stats)
+            let mut g = Game::new(rules, roll, stats);
+            g.daily_log = daily_log;
+            g
         }
     }
 }

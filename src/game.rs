@@ -93,6 +93,10 @@ pub struct Saved {
     /// The practice level the player chose this roll at, if any.
     #[serde(default)]
     pub level: Option<u8>,
+    /// Every board action since the roll (moves, undos, clears), replayed on a reload: a
+    /// move made under a clock comes back with it (strict mode can't be escaped by a reload).
+    #[serde(default)]
+    pub actions: Vec<Action>,
 }
 
 /// One player's table.
@@ -130,6 +134,8 @@ pub struct Game {
     pub solutions_shown: bool,
     /// The practice level the player chose this roll at (shown, since they asked for it).
     pub level: Option<u8>,
+    /// Every board action since the roll, stored with it.
+    pub actions: Vec<Action>,
 }
 
 pub use score_engine::round::signed;
@@ -159,6 +165,7 @@ impl Game {
             hint: None,
             solutions_shown: false,
             level: None,
+            actions: Vec::new(),
         }
     }
 
@@ -229,23 +236,42 @@ impl Game {
         }
     }
 
-    /// Whether `numbers` → `goal` is the roll on the table (in any order).
+    /// What a listing of impossible rolls was asked on: the rules and this roll (its number
+    /// on this page). A listing is shown only while both are still the table's: it answers
+    /// the roll it was asked on (which it made practice), never the next one (RULES §6).
+    pub fn asked_on(&self) -> (Rules, u64) {
+        (self.rules.clone(), self.roll_count)
+    }
+
+    /// Whether solving `numbers` → `goal` answers the roll on the table: its goal, and
+    /// numbers that are some of the roll's (a solution of "2 12 12" is one of 2 5 12 12) or
+    /// all of them and more (in any order). Before the roll is settled, that is asking.
     pub fn is_this_roll(&self, numbers: &[i64], goal: i64) -> bool {
-        let mut a = numbers.to_vec();
-        let mut b = self.roll.clone();
-        a.sort_unstable();
-        b.sort_unstable();
-        goal == self.rules.goal && a == b
+        let within = |small: &[i64], big: &[i64]| {
+            let mut left = big.to_vec();
+            small.iter().all(|n| left.iter().position(|m| m == n).map(|i| left.swap_remove(i)).is_some())
+        };
+        goal == self.rules.goal && (within(numbers, &self.roll) || within(&self.roll, numbers))
     }
 
     fn name(&self, player: usize) -> Option<&str> {
         self.group.as_ref().and_then(|m| m.names.get(player)).map(String::as_str)
     }
 
-    /// Restores a saved roll and round, settling a claim whose clock ran out meanwhile.
-    pub fn restore(rules: Rules, saved: Saved, stats: Stats, now_ms: u64) -> Game {
+    /// Restores a saved roll, its board and round, settling a claim whose clock ran out
+    /// meanwhile (so the day's log, which such a claim may score, comes with it). The round's
+    /// verdict is the solver's, computed here: storage holds none.
+    pub fn restore(rules: Rules, saved: Saved, stats: Stats, daily_log: DailyLog, now_ms: u64) -> Game {
         let mut g = Game::new(rules, saved.roll, stats);
+        g.daily_log = daily_log;
+        let solvable = g.round.solvable();
         g.round = saved.round;
+        g.round.set_verdict(solvable);
+        for &a in &saved.actions {
+            if g.board.apply(a).is_ok() {
+                g.actions.push(a);
+            }
+        }
         g.group = saved.group;
         g.daily = saved.daily;
         g.solutions_shown = saved.solutions_shown;
@@ -264,6 +290,7 @@ impl Game {
             daily: self.daily,
             solutions_shown: self.solutions_shown,
             level: self.level,
+            actions: self.actions.clone(),
         }
     }
 
@@ -424,8 +451,10 @@ impl Game {
         let Some((left, op, right)) = self.slots.full() else {
             return;
         };
-        match self.board.apply(Action::Combine { left, op, right }) {
+        let action = Action::Combine { left, op, right };
+        match self.board.apply(action) {
             Ok(Event::Combined { made_goal, tile, .. }) => {
+                self.actions.push(action);
                 self.slots = Slots::default();
                 self.message = None;
                 if let Some(m) = self.board.moves().last() {
@@ -463,6 +492,9 @@ impl Game {
         }
         self.slots = Slots::default();
         self.message = self.board.apply(action).err().map(|e| e.to_string());
+        if self.message.is_none() {
+            self.actions.push(action);
+        }
         self.announcement = match (&self.message, action) {
             (Some(m), _) => m.clone(),
             (None, Action::Undo) => "Move undone.".into(),
@@ -542,7 +574,7 @@ mod tests {
         let mut g = game(&[1, 1, 1, 4]);
         g.press_score(0, 0);
         let saved = g.saved();
-        let back = Game::restore(Rules::default(), saved, g.stats.clone(), 31_000);
+        let back = Game::restore(Rules::default(), saved, g.stats.clone(), DailyLog::default(), 31_000);
         assert_eq!(back.stats.score, -1);
         assert_eq!(back.results[0].text, "−1: the SCORE clock ran out");
     }
@@ -609,7 +641,7 @@ mod tests {
         assert_eq!(g.stats.score, 0);
         // The match survives a new roll and a reload.
         g.new_roll(Rules::default(), vec![1, 1, 1, 4], 10);
-        let back = Game::restore(Rules::default(), g.saved(), Stats::new(), 11);
+        let back = Game::restore(Rules::default(), g.saved(), Stats::new(), DailyLog::default(), 11);
         assert_eq!(back.group.unwrap().scores, [-2, 0, 1]);
     }
 
@@ -698,7 +730,7 @@ mod tests {
         assert_eq!(g.daily_log.points(day), Some(0));
         assert!(g.solutions_shown);
         // Saved and restored with the roll.
-        let back = Game::restore(Rules::default(), g.saved(), Stats::new(), 2);
+        let back = Game::restore(Rules::default(), g.saved(), Stats::new(), DailyLog::default(), 2);
         assert!(back.solutions_shown);
     }
 
@@ -712,7 +744,6 @@ mod tests {
         assert_eq!(g.group.as_ref().unwrap().scores, [0, 0, 0]);
         assert!(g.is_this_roll(&[12, 2, 12, 5], 20));
         assert!(!g.is_this_roll(&[12, 2, 12, 5], 24));
-        assert!(!g.is_this_roll(&[12, 2, 12], 20));
     }
 
     #[test]
@@ -734,5 +765,77 @@ mod tests {
         g.undo();
         assert!(g.message.as_deref().unwrap_or("").starts_with("Strict mode"));
         assert_eq!(g.board.moves().len(), 1);
+    }
+
+    // Pins a bug: "2 12 12" → 20 in Experiment listed 2‖(12 − 12) under the SCORE clock of
+    // 2 5 12 12: only the exact four numbers counted as the roll on the table.
+    #[test]
+    fn some_of_the_rolls_numbers_or_all_and_more_are_the_roll_on_the_table() {
+        let g = game(&[2, 5, 12, 12]);
+        assert!(g.is_this_roll(&[2, 12, 12], 20));
+        assert!(g.is_this_roll(&[12, 5], 20));
+        assert!(g.is_this_roll(&[12, 2, 12, 5, 7], 20));
+        assert!(!g.is_this_roll(&[2, 12, 12, 12], 20), "12 three times is not in the roll");
+        assert!(!g.is_this_roll(&[2, 12, 12], 24), "another goal");
+        assert!(!g.is_this_roll(&[9, 9, 9, 9], 20));
+    }
+
+    // Pins a bug: the stored round held the solver's verdict, and editing it in storage
+    // turned a wrong IMPOSSIBLE into +1.
+    #[test]
+    fn a_verdict_edited_in_storage_changes_nothing() {
+        let g = game(&[2, 5, 12, 12]);
+        let text = serde_json::to_string(&g.saved()).unwrap();
+        assert!(!text.contains("solvable"), "{text}");
+        // The old form, with the verdict forged.
+        let forged = text.replace("\"round\":{", "\"round\":{\"solvable\":false,");
+        let saved: Saved = serde_json::from_str(&forged).unwrap();
+        let mut back = Game::restore(Rules::default(), saved, Stats::new(), DailyLog::default(), 0);
+        back.press_impossible(0, 1);
+        back.tick(61_001);
+        assert_eq!(back.stats.score, -2);
+    }
+
+    // Pins a bug: strict mode, SCORE, a move, reload: the clock ran on over a fresh board, so
+    // the move was undone and "ran out of numbers" escaped.
+    #[test]
+    fn a_reload_keeps_the_moves_made_under_a_clock() {
+        let rules = Rules { strict: true, ..Rules::default() };
+        let mut g = Game::new(rules.clone(), vec![2, 5, 12, 12], Stats::new());
+        g.press_score(0, 0);
+        g.place_tile(Slot::Left, TileId(2), 1);
+        g.place_tile(Slot::Right, TileId(3), 1);
+        g.place_op(Op::Sub, 1);
+        assert_eq!(g.moves().len(), 1);
+        let text = serde_json::to_string(&g.saved()).unwrap();
+        let back = Game::restore(rules, serde_json::from_str(&text).unwrap(), Stats::new(), DailyLog::default(), 2);
+        assert_eq!(back.moves().len(), 1);
+        assert_eq!(back.moves()[0].step().to_string(), "12 − 12 = 0");
+        assert!(back.round.score_running());
+    }
+
+    // Pins a bug: the day's log was loaded after the restore, so a daily claim settled on
+    // load wasn't recorded: "Not played yet today", and the puzzle could be played again.
+    #[test]
+    fn a_daily_claim_that_settles_on_load_is_recorded_for_its_day() {
+        let mut g = game(&[1, 1, 1, 1]);
+        g.play_daily(20_400, 0);
+        g.press_impossible(0, 1);
+        let saved = g.saved();
+        let log = DailyLog { days: vec![(20_399, 1)] };
+        let back = Game::restore(Rules::default(), saved, Stats::new(), log, 62_000);
+        assert!(back.daily_log.points(20_400).is_some(), "{:?}", back.daily_log);
+        assert!(back.daily_log.points(20_399).is_some(), "the days before are kept");
+    }
+
+    // Pins a bug: the impossible list stayed beside the next, unsettled roll.
+    #[test]
+    fn a_listing_answers_the_roll_it_was_asked_on_and_not_the_next() {
+        let mut g = game(&[1, 1, 1, 4]);
+        let asked = g.asked_on();
+        g.show_solutions(0).unwrap();
+        assert_eq!(g.asked_on(), asked, "the same roll, settled: still the one asked on");
+        g.new_roll(Rules::default(), vec![1, 1, 1, 4], 1);
+        assert_ne!(g.asked_on(), asked, "the same numbers rolled again are a new, unsettled roll");
     }
 }

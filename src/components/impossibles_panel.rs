@@ -2,6 +2,7 @@ use leptos::prelude::*;
 use score_engine::Rules;
 
 use crate::ctx::use_ctx;
+use crate::game::Game;
 use crate::hooks::use_clock::now_ms;
 use crate::solver::{self, Task};
 use crate::work::{Job, Outcome, Table};
@@ -63,8 +64,8 @@ fn performance_now() -> f64 {
 pub struct Listing {
     state: RwSignal<State>,
     task: StoredValue<Option<Task>, LocalStorage>,
-    /// The dice and goal listed (or being listed).
-    rules: StoredValue<Option<Rules>>,
+    /// The rules and the roll the listing was asked on ([`Game::asked_on`]).
+    rules: StoredValue<Option<(Rules, u64)>>,
 }
 
 impl Listing {
@@ -86,14 +87,19 @@ impl Default for Listing {
 pub fn ImpossiblesPanel() -> impl IntoView {
     let game = use_ctx().game;
     let Listing { state, task, rules: listed_for } = use_context::<Listing>().unwrap_or_default();
-    // Settings changed since the last listing (Settings is another view): it no longer applies.
-    if listed_for.get_value() != Some(game.with_untracked(|g| g.rules.clone())) {
+    // A listing answers the rules and the roll it was asked on: after new settings or a new
+    // roll it is gone until asked again (it would tell whether the new roll has a solution).
+    if listed_for.get_value() != Some(game.with_untracked(Game::asked_on)) {
         task.set_value(None);
         state.set(State::Idle);
     }
+    // Read where the listing's state is read (a stored value, not a signal: no memo of it).
+    let current = move || listed_for.get_value() == Some(game.with(Game::asked_on));
     // The solver's worker loads while the player fills the form.
     solver::warm_up();
     let list = move |_| {
+        // Whatever comes of it (a list, or why not) is of this roll.
+        listed_for.set_value(Some(game.with_untracked(Game::asked_on)));
         // The list answers the table's roll too: before it is settled, that is asking.
         if game.with_untracked(|g| !g.solutions_shown) {
             let asked = game.try_update(|g| g.show_solutions(now_ms())).unwrap_or(Ok(()));
@@ -103,7 +109,6 @@ pub fn ImpossiblesPanel() -> impl IntoView {
             }
         }
         let rules = game.with_untracked(|g| g.rules.clone());
-        listed_for.set_value(Some(rules.clone()));
         let t0 = performance_now();
         state.set(State::Listing(None));
         // A new listing replaces the one running, if any.
@@ -158,6 +163,8 @@ pub fn ImpossiblesPanel() -> impl IntoView {
                 </Show>
             </div>
             {move || match state.get() {
+                // Asked on another roll: nothing of it is shown beside this one.
+                _ if !current() => ().into_any(),
                 State::Idle => ().into_any(),
                 State::Listing(at) => {
                     let text = match at {

@@ -216,6 +216,9 @@ pub enum RoundError {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Round {
     players: usize,
+    /// The solver's verdict on the roll. Never stored: whoever brings a round back gives it
+    /// the verdict again ([`Round::set_verdict`]), so stored data can't change how a claim is judged.
+    #[serde(skip)]
     solvable: bool,
     judging: bool,
     strict: bool,
@@ -246,6 +249,12 @@ impl Round {
     /// Where the round stands.
     pub fn phase(&self) -> Phase {
         self.phase
+    }
+
+    /// Gives the round `solvable`, the solver's verdict on its roll: for a round read back
+    /// from storage, which holds none.
+    pub fn set_verdict(&mut self, solvable: bool) {
+        self.solvable = solvable;
     }
 
     /// Whether the roll has a solution.
@@ -503,7 +512,10 @@ mod tests {
         let mut r = solo(true);
         r.apply(Input::Score(0), 0).unwrap();
         let json = serde_json::to_string(&r).unwrap();
+        // The verdict is not stored: whoever reads the round back gives it again.
+        assert!(!json.contains("solvable"), "{json}");
         let mut back: Round = serde_json::from_str(&json).unwrap();
+        back.set_verdict(true);
         assert_eq!(back, r);
         assert_eq!(pts(&back.tick(60_000)), [(0, -1)]);
     }

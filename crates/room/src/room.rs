@@ -345,6 +345,9 @@ impl Room {
             saved.solution = Deal::new(saved.roll.clone(), &saved.rules).solution;
             saved.solved = true;
         }
+        // The round's verdict is never stored: it is the room's own solver verdict.
+        let solvable = saved.solution.is_some();
+        saved.round.set_verdict(solvable);
         let boards = saved
             .actions
             .iter()

@@ -1,0 +1,103 @@
+// Solitaire you can trust (docs/RULES.md §6): a listing answers only the roll it was asked
+// on, a near copy of the roll is the roll, and a reload neither loses a move made under a
+// clock nor a daily result settled as the page opens.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, withPage } from './score_page.mjs';
+
+let browser;
+before(async () => { browser = await launchBrowser(); });
+after(async () => { await browser.close(); });
+
+/** Fails if the page says anything of the roll's solutions or of the impossible rolls. */
+async function assertNoVerdict(page) {
+  const text = await page.evaluate(() => document.body.innerText);
+  assert.doesNotMatch(text, /impossible of [\d,]+ rolls/, 'an impossible-roll count');
+  assert.equal(await page.locator('.impossible-rolls li').count(), 0, 'a listed impossible roll');
+  assert.doesNotMatch(text, /no solution|had a solution|distinct solution/i, 'a verdict');
+}
+
+test('the impossible list answers the roll it was asked on: three new rolls later, no list, count or verdict', async () => {
+  await withPage(browser, async (score, page) => {
+    await score.open();
+    await score.playRoll('1 1 1 4');
+    await score.button('Impossible rolls').click();
+    await score.button('List impossible rolls').click();
+    await page.getByTestId('impossible-summary').waitFor();
+    // Asking made that roll practice.
+    await score.result('0: the solutions were shown, so this roll is practice').waitFor();
+    for (const roll of ['1 1 1 4', '2 5 12 12', '1 1 1 1']) {
+      await score.playRoll(roll);
+      await assertNoVerdict(page);
+      // Away and back to the view: the list doesn't come back either.
+      await score.button('Rules').click();
+      await score.button('Impossible rolls').click();
+      await assertNoVerdict(page);
+      assert.equal(await score.button('SCORE').isEnabled(), true, `${roll} is unsettled and open to claims`);
+    }
+  });
+});
+
+test('Experiment on some of the roll’s numbers is asking for the roll: refused under a clock, practice otherwise', async () => {
+  await withPage(browser, async (score, page) => {
+    await score.open();
+    await score.playRoll('2 5 12 12');
+    await score.button('SCORE').click();
+    await score.button('Experiment').click();
+    await page.getByRole('textbox', { name: 'Numbers' }).fill('2 12 12');
+    await score.button('Solve').click();
+    await page.locator('.views .field-error', { hasText: 'Solutions stay hidden while a clock runs: settle the claim first.' }).waitFor();
+    assert.equal(await page.locator('.solutions li').count(), 0);
+    assert.equal(await page.getByText('2‖(12 − 12)').count(), 0);
+    await score.button('Give up').click();
+    // The next roll: a near copy solved before a claim makes it practice.
+    await score.playRoll('2 5 12 12');
+    await score.button('Experiment').click();
+    await page.getByRole('textbox', { name: 'Numbers' }).fill('12 12 2');
+    await score.button('Solve').click();
+    await score.result('0: the solutions were shown, so this roll is practice').waitFor();
+    assert.equal(await score.button('SCORE').isDisabled(), true);
+  });
+});
+
+test('strict mode: a move made under the SCORE clock comes back after a reload', async () => {
+  await withPage(browser, async (score, page) => {
+    await score.open();
+    await score.button('Settings').click();
+    await page.getByRole('checkbox', { name: /Strict/ }).check();
+    await score.button('Apply and roll').click();
+    await page.getByText('Saved. New roll with these settings.').waitFor();
+    await score.playRoll('2 5 12 12');
+    await score.button('SCORE').click();
+    await score.tile('12 (d12)').click();
+    await score.tile('12 (d20)').click();
+    await score.op('minus').click();
+    await score.tile('0 (derived)').waitFor();
+    await page.reload();
+    await score.numbers().first().waitFor();
+    // The move is still made, the clock still runs, and strict mode still forbids an undo.
+    await score.tile('0 (derived)').waitFor();
+    await page.getByRole('timer').waitFor();
+    assert.equal(await score.tile('12 (d12)').count(), 0);
+  });
+});
+
+test('a daily IMPOSSIBLE that settles while the page is closed is recorded for its day', async () => {
+  await withPage(browser, async (score, page) => {
+    await page.clock.install();
+    await score.open();
+    await score.button('Daily puzzle').click();
+    await score.button("Play today's puzzle").click();
+    await page.locator('.daily-tag', { hasText: 'Daily puzzle' }).waitFor();
+    await score.button('IMPOSSIBLE').click();
+    await page.clock.runFor(2_000);
+    // Closed for over a minute (the IMPOSSIBLE clock runs out meanwhile), then opened.
+    await page.goto('about:blank');
+    await page.clock.fastForward(70_000);
+    await score.open();
+    await score.numbers().first().waitFor();
+    await page.locator('.results p').first().waitFor();
+    await score.button('Daily puzzle').click();
+    assert.match(await page.getByTestId('daily-status').textContent(), /^Today's result: (\+1|−2)\./, 'the day’s result is kept');
+  });
+});
