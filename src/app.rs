@@ -24,8 +24,8 @@ pub fn typing(ev: &leptos::ev::KeyboardEvent) -> bool {
     matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT") || ev.ctrl_key() || ev.meta_key() || ev.alt_key()
 }
 
-/// The saved game (or a new one), and whether it came from a shared link.
-fn load_game(notices: &mut Vec<String>) -> (Game, bool) {
+/// The game as stored (or a new one), its notices added to `notices`.
+fn load_stored(notices: &mut Vec<String>) -> Game {
     let (rules, n1) = storage::load::<Rules>(storage::RULES_KEY, "settings");
     let (stats, n2) = storage::load_stats();
     let (saved, n3) = storage::load::<Saved>(storage::GAME_KEY, "game");
@@ -45,8 +45,12 @@ fn load_game(notices: &mut Vec<String>) -> (Game, bool) {
     let stats = stats.unwrap_or_else(Stats::new);
     // The day's log comes first: a daily claim that settles as the game is restored is
     // recorded for its day.
-    let game = restore_or_roll(rules, stats, saved, daily_log.unwrap_or_default());
-    let mut game = game;
+    restore_or_roll(rules, stats, saved, daily_log.unwrap_or_default())
+}
+
+/// The saved game (or a new one), and whether it came from a shared link.
+fn load_game(notices: &mut Vec<String>) -> (Game, bool) {
+    let mut game = load_stored(notices);
     // A shared link plays exactly its roll; a bad one says why and changes nothing.
     let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
     match crate::forms::link(&query) {
@@ -63,6 +67,10 @@ fn load_game(notices: &mut Vec<String>) -> (Game, bool) {
         }
     }
 }
+
+/// Said once when another tab of this game changed it.
+const OTHER_TAB: &str =
+    "Score is open in another tab too: this tab follows what is played there, so nothing either tab earns is lost.";
 
 /// Removes the shared roll from the address bar, so a reload keeps the game as played.
 fn clear_query() {
@@ -235,8 +243,36 @@ pub fn App() -> impl IntoView {
         }
     });
 
-    // Sync with the outside world: save after every change.
+    // Another tab of this game wrote: this one takes what it wrote (the whole game, as a
+    // reload would), so it never writes back from a stale copy and loses what the other
+    // tab earned, and it says so once.
+    let adopting = StoredValue::new(false);
+    let other_tab = window_event_listener_untyped("storage", move |ev| {
+        let Ok(ev) = wasm_bindgen::JsCast::dyn_into::<web_sys::StorageEvent>(ev) else { return };
+        let key = ev.key().unwrap_or_default();
+        if ![storage::STATS_KEY, storage::GAME_KEY, storage::DAILY_KEY, storage::RULES_KEY].contains(&key.as_str()) {
+            return;
+        }
+        let mut ignored = Vec::new();
+        let fresh = load_stored(&mut ignored);
+        adopting.set_value(true);
+        game.update(|g| g.adopt(fresh));
+        notices.update(|n| {
+            if !n.iter().any(|m| m == OTHER_TAB) {
+                n.push(OTHER_TAB.to_string());
+            }
+        });
+    });
+    on_cleanup(move || other_tab.remove());
+
+    // Sync with the outside world: save after every change (but not a change taken from
+    // another tab, which is stored already).
     Effect::new(move |_| {
+        game.track();
+        if adopting.get_value() {
+            adopting.set_value(false);
+            return;
+        }
         let result = game.with(|g| {
             storage::save(storage::STATS_KEY, &g.stats)
                 .and_then(|_| storage::save(storage::RULES_KEY, &g.rules))

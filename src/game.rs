@@ -236,6 +236,32 @@ impl Game {
         }
     }
 
+    /// Takes the game another tab stored (read back as a reload would), in place of this
+    /// tab's: what either tab earned is kept, and this tab never writes from a stale copy.
+    /// The roll's number moves on, so nothing asked on the roll before (a listing) is shown
+    /// beside what the other tab dealt.
+    pub fn adopt(&mut self, stored: Game) {
+        let count = self.roll_count + 1;
+        *self = stored;
+        self.roll_count = count;
+    }
+
+    /// What a new roll would cost now, in a sentence, while a clock runs: the player is asked
+    /// before it is dealt. None when it costs nothing.
+    pub fn new_roll_costs(&self) -> Option<String> {
+        let who = |player: usize| self.name(player).map_or("Your".to_string(), |n| format!("{n}'s"));
+        match self.round.phase() {
+            score_engine::Phase::Score { player, .. } => {
+                Some(format!("{} SCORE clock is running: a new roll now fails it, for −1.", who(player)))
+            }
+            score_engine::Phase::Impossible(c) => Some(format!(
+                "{} IMPOSSIBLE claim is running: a new roll now judges it at once (+1 if right, −2 if not).",
+                who(c.player)
+            )),
+            _ => None,
+        }
+    }
+
     /// What a listing of impossible rolls was asked on: the rules and this roll (its number
     /// on this page). A listing is shown only while both are still the table's: it answers
     /// the roll it was asked on (which it made practice), never the next one (RULES §6).
@@ -267,6 +293,8 @@ impl Game {
         let solvable = g.round.solvable();
         g.round = saved.round;
         g.round.set_verdict(solvable);
+        // A device clock set back meanwhile never stretches a clock past its length.
+        g.round.clamp_deadline(now_ms);
         for &a in &saved.actions {
             if g.board.apply(a).is_ok() {
                 g.actions.push(a);
@@ -837,5 +865,68 @@ mod tests {
         assert_eq!(g.asked_on(), asked, "the same roll, settled: still the one asked on");
         g.new_roll(Rules::default(), vec![1, 1, 1, 4], 1);
         assert_ne!(g.asked_on(), asked, "the same numbers rolled again are a new, unsettled roll");
+    }
+
+    // Pins a bug: a double tap on New roll under the SCORE clock cost a point without a word.
+    #[test]
+    fn a_new_roll_under_a_clock_says_what_it_costs_first() {
+        let mut g = game(&[2, 5, 12, 12]);
+        assert_eq!(g.new_roll_costs(), None);
+        g.press_score(0, 0);
+        assert_eq!(
+            g.new_roll_costs().as_deref(),
+            Some("Your SCORE clock is running: a new roll now fails it, for −1.")
+        );
+        let mut m = group_game();
+        m.press_impossible(1, 0);
+        assert!(
+            m.new_roll_costs().unwrap().starts_with("Ben's IMPOSSIBLE claim is running"),
+            "{:?}",
+            m.new_roll_costs()
+        );
+    }
+
+    // Pins a bug: two tabs over one storage. Tab A made +1; tab B, still holding the game
+    // from before, touched a die and wrote its stale copy: A's point and history line were
+    // gone after a reload.
+    #[test]
+    fn a_tab_that_takes_the_other_tabs_writes_never_writes_a_stale_copy() {
+        let mut storage = std::collections::HashMap::new();
+        let store = |g: &Game, s: &mut std::collections::HashMap<&str, String>| {
+            s.insert("stats", serde_json::to_string(&g.stats).unwrap());
+            s.insert("game", serde_json::to_string(&g.saved()).unwrap());
+        };
+        let load = |s: &std::collections::HashMap<&str, String>, now| {
+            Game::restore(
+                Rules::default(),
+                serde_json::from_str(&s["game"]).unwrap(),
+                serde_json::from_str(&s["stats"]).unwrap(),
+                DailyLog::default(),
+                now,
+            )
+        };
+        let mut a = game(&[2, 5, 12, 12]);
+        store(&a, &mut storage);
+        let mut b = load(&storage, 0);
+        // A: SCORE, then 12 − 12 and 2‖0: +1.
+        a.press_score(0, 1);
+        for (slot, id) in [(Slot::Left, 2), (Slot::Right, 3)] {
+            a.place_tile(slot, TileId(id), 2);
+        }
+        a.place_op(Op::Sub, 2);
+        a.place_tile(Slot::Left, TileId(0), 3);
+        a.place_tile(Slot::Right, TileId(4), 3);
+        a.place_op(Op::Concat, 3);
+        assert_eq!(a.stats.score, 1);
+        store(&a, &mut storage);
+        // B is told (a storage event), takes it, then touches a die and writes.
+        let before = b.roll_count;
+        b.adopt(load(&storage, 4));
+        assert!(b.roll_count > before);
+        b.tap_tile(TileId(1), 5);
+        store(&b, &mut storage);
+        let reloaded = load(&storage, 6);
+        assert_eq!(reloaded.stats.score, 1);
+        assert_eq!(reloaded.stats.history.len(), 1);
     }
 }

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use crate::components::{ClaimBar, DifficultySelect, PlayRollForm, TableView};
 use crate::ctx::{next_roll, use_ctx, LocalTable};
+use crate::game::Game;
 use crate::hooks::use_clock::now_ms;
 use crate::table::Table;
 
@@ -18,7 +19,25 @@ pub fn SoloTable() -> impl IntoView {
     // Practice: "New roll" can pick rolls of one difficulty; the tag shows the level chosen
     // (the player asked for it), never anything the solver says about this roll.
     let level = ctx.level;
-    let new_roll = move |_| next_roll(ctx);
+    // Under a clock a new roll costs points: it asks first, saying what it costs.
+    let confirming = RwSignal::new(None::<String>);
+    // A second tap asks again (a double tap never deals): only "New roll anyway" does.
+    let new_roll = move |_| match game.with_untracked(Game::new_roll_costs) {
+        Some(cost) => confirming.set(Some(cost)),
+        None => next_roll(ctx),
+    };
+    let anyway = move |_| {
+        confirming.set(None);
+        next_roll(ctx);
+    };
+    // The question goes when the clock does (settled, or another roll).
+    Effect::new(move |_| {
+        if game.with(|g| !g.round.is_running()) {
+            confirming.set(None);
+        }
+    });
+    let running = move || game.with(|g| g.round.is_running());
+    let practice_already = move || game.with(|g| g.solutions_shown);
     let difficulty_text = move || game.with(|g| g.level.map(|l| format!("Difficulty {l} of 5")));
     let difficulty = Memo::new(move |_| game.with(|g| (g.roll.clone(), g.rules.clone())));
     let share_open = ctx.share_open;
@@ -43,15 +62,27 @@ pub fn SoloTable() -> impl IntoView {
         <TableView tags=tags>
             <button
                 on:click=move |_| game.update(|g| g.show_hint(now_ms()))
-                disabled=move || game.with(|g| g.round.is_running())
+                disabled=running
+                aria-describedby="hint-cost"
             >
                 "Hint"
             </button>
-            <button class="primary" on:click=new_roll>
+            // Said before it is pressed: a hint on an unsettled roll makes it practice.
+            <span id="hint-cost" class="muted hint-cost" hidden=move || running() || practice_already()>
+                "(the roll becomes practice)"
+            </span>
+            <button class:primary=move || !running() on:click=new_roll>
                 "New roll"
             </button>
             <DifficultySelect label="Practice " any="any roll" level=level/>
         </TableView>
+        {move || confirming.get().map(|cost| view! {
+            <div class="confirm-new-roll" role="alertdialog" aria-labelledby="new-roll-cost">
+                <p id="new-roll-cost">{cost}</p>
+                <button type="button" class="danger" on:click=anyway>"New roll anyway"</button>
+                <button type="button" class="primary" on:click=move |_| confirming.set(None)>"Keep playing"</button>
+            </div>
+        })}
         <p class="hint" role="status">{move || game.with(|g| g.hint.clone())}</p>
         <details
             class="share-roll"

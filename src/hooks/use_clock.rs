@@ -7,9 +7,35 @@
 use gloo_timers::callback::Interval;
 use leptos::prelude::*;
 
-/// Milliseconds since the epoch, from the browser's clock.
+thread_local! {
+    /// The epoch time of `performance.now()`'s zero, as this page measures it.
+    static ANCHOR: std::cell::Cell<Option<f64>> = const { std::cell::Cell::new(None) };
+}
+
+/// Milliseconds since the epoch, as the page measures them: the monotonic
+/// `performance.now()` from an anchor on the device's clock. Setting the device's clock back
+/// never stretches a clock running on the page. The device's clock running ahead of the
+/// page's count is taken, though: some systems pause `performance.now()` while a laptop
+/// sleeps, and time slept is real time.
 pub fn now_ms() -> u64 {
-    js_sys::Date::now().max(0.0) as u64
+    let perf = web_sys::window().and_then(|w| w.performance()).map(|p| p.now());
+    let Some(perf) = perf else { return js_sys::Date::now().max(0.0) as u64 };
+    let wall = js_sys::Date::now();
+    let anchor = ANCHOR.with(|a| {
+        let v = next_anchor(a.get(), wall, perf);
+        a.set(Some(v));
+        v
+    });
+    (anchor + perf).max(0.0) as u64
+}
+
+/// The anchor after reading the device's clock (`wall`) at `perf`: the first reading sets
+/// it; later ones move it forward only (by more than a second's drift), never back.
+fn next_anchor(counted: Option<f64>, wall: f64, perf: f64) -> f64 {
+    match counted {
+        Some(c) if wall - perf <= c + 1_000.0 => c,
+        _ => wall - perf,
+    }
 }
 
 /// Starts the display clock: `now` is refreshed every 200 ms and `on_tick` runs after each
@@ -22,4 +48,25 @@ pub fn use_clock(now: RwSignal<u64>, on_tick: impl Fn(u64) + 'static) {
     });
     // Owned by the component: dropped (and so cancelled) when it unmounts.
     StoredValue::new_local(interval);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::next_anchor;
+
+    // Pins a bug: the device's clock set back an hour under a SCORE clock showed 3,630 s left.
+    #[test]
+    fn the_pages_clock_follows_real_time_not_the_devices_clock_set_back() {
+        let t0 = 1_800_000_000_000.0;
+        let a = next_anchor(None, t0, 500.0);
+        assert_eq!(a + 500.0, t0);
+        // Ten seconds on, the device's clock set back an hour: the page's time runs on.
+        let b = next_anchor(Some(a), t0 + 10_000.0 - 3_600_000.0, 10_500.0);
+        assert_eq!(b + 10_500.0, t0 + 10_000.0);
+        // A laptop that slept ten minutes while the page's count paused: real time is taken.
+        let c = next_anchor(Some(b), t0 + 610_000.0, 10_600.0);
+        assert_eq!(c + 10_600.0, t0 + 610_000.0);
+        // The two clocks' own drift, under a second, moves nothing.
+        assert_eq!(next_anchor(Some(c), c + 20_000.0 + 700.0, 20_000.0), c);
+    }
 }

@@ -3,7 +3,7 @@
 // clock nor a daily result settled as the page opens.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, withPage } from './score_page.mjs';
+import { launchBrowser, ScorePage, tapSolution, withPage } from './score_page.mjs';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -99,5 +99,63 @@ test('a daily IMPOSSIBLE that settles while the page is closed is recorded for i
     await page.locator('.results p').first().waitFor();
     await score.button('Daily puzzle').click();
     assert.match(await page.getByTestId('daily-status').textContent(), /^Today's result: (\+1|−2)\./, 'the day’s result is kept');
+  });
+});
+
+test('two tabs: a point made in one is kept whatever the other does, and the other says it follows', async () => {
+  await withPage(browser, async (a, pageA, context) => {
+    await a.open();
+    await a.button('Got it').click();
+    await a.playRoll('2 5 12 12');
+    const b = new ScorePage(await context.newPage());
+    await b.open();
+    await a.button('SCORE').click();
+    await tapSolution(a);
+    await a.expectScore(1);
+    // The second tab, still open from before, follows, then touches a die (and stores).
+    await b.notice('Score is open in another tab too').waitFor();
+    await b.expectScore(1);
+    await b.tile('5 (d6)').click();
+    await pageA.reload();
+    await a.numbers().first().waitFor();
+    await a.expectScore(1);
+    b.assertNoConsoleErrors();
+  });
+});
+
+test('a clock follows real time: the device’s clock set back an hour neither stretches it nor saves the point', async () => {
+  await withPage(browser, async (score, page) => {
+    await page.clock.install();
+    await score.open();
+    await score.playRoll('2 5 12 12');
+    await score.button('SCORE').click();
+    await page.clock.runFor(2_000);
+    await page.clock.setSystemTime(Date.now() - 3_600_000);
+    await page.clock.runFor(1_000);
+    const left = Number(await page.getByTestId('countdown').textContent());
+    assert.ok(left <= 30, `${left} s left on a 30 s clock`);
+    await page.clock.runFor(28_000);
+    await score.result('−1: the SCORE clock ran out').waitFor();
+  });
+});
+
+test('under a clock, New roll asks before it costs a point; Hint says before it is pressed that the roll becomes practice', async () => {
+  await withPage(browser, async (score, page) => {
+    await score.open();
+    await score.playRoll('2 5 12 12');
+    await page.getByText('(the roll becomes practice)').waitFor();
+    await score.button('SCORE').click();
+    // A double tap on New roll: asked, not charged.
+    await score.button('New roll').click();
+    await score.button('New roll').click();
+    const asked = page.getByRole('alertdialog');
+    await asked.getByText('Your SCORE clock is running: a new roll now fails it, for −1.').waitFor();
+    await score.expectScore(0);
+    await asked.getByRole('button', { name: 'Keep playing' }).click();
+    await asked.waitFor({ state: 'detached' });
+    assert.equal(await page.getByRole('timer').isVisible(), true, 'the clock still runs');
+    await score.button('New roll').click();
+    await asked.getByRole('button', { name: 'New roll anyway' }).click();
+    await score.expectScore(-1);
   });
 });

@@ -301,6 +301,24 @@ impl Round {
         }
     }
 
+    /// Brings a deadline read back from storage within its clock's length of `now_ms`: when
+    /// the device's clock was set back meanwhile, a clock never shows (or runs) longer than
+    /// it is. (The IMPOSSIBLE claim a SCORE interrupted keeps its own deadline, checked the
+    /// same way.)
+    pub fn clamp_deadline(&mut self, now_ms: u64) {
+        let most = |len: u64| now_ms.saturating_add(len);
+        match &mut self.phase {
+            Phase::Score { deadline, claim, .. } => {
+                *deadline = (*deadline).min(most(self.score_ms));
+                if let Some(c) = claim {
+                    c.deadline = c.deadline.min(most(self.impossible_ms));
+                }
+            }
+            Phase::Impossible(c) => c.deadline = c.deadline.min(most(self.impossible_ms)),
+            _ => {}
+        }
+    }
+
     /// Milliseconds left on the running clock.
     pub fn remaining_ms(&self, now_ms: u64) -> Option<u64> {
         self.deadline().map(|d| d.saturating_sub(now_ms))
@@ -518,5 +536,18 @@ mod tests {
         back.set_verdict(true);
         assert_eq!(back, r);
         assert_eq!(pts(&back.tick(60_000)), [(0, -1)]);
+    }
+
+    // Pins a bug: the device's clock set back an hour under a SCORE clock showed 3,630 s left.
+    #[test]
+    fn a_deadline_read_back_never_lies_further_than_its_clock() {
+        let mut r = solo(true);
+        r.apply(Input::Score(0), 3_600_000).unwrap();
+        // Read back with the device's clock an hour behind.
+        r.clamp_deadline(5_000);
+        assert_eq!(r.remaining_ms(5_000), Some(30_000));
+        // A deadline within its length is left as it is.
+        r.clamp_deadline(20_000);
+        assert_eq!(r.remaining_ms(20_000), Some(15_000));
     }
 }
