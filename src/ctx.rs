@@ -76,9 +76,10 @@ impl TableSource for LocalTable {
                 scoreboard: g.group.is_some(),
                 reveal: matches!(phase, Phase::Impossible(_)),
                 give_up: scoring,
-                clock: g.round.deadline().map(|deadline| ClockView {
-                    label: if scoring { "SCORE clock" } else { "IMPOSSIBLE clock" }.into(),
+                clock: g.round.deadline().zip(g.clock_label()).map(|(deadline, (label, holder))| ClockView {
+                    label,
                     deadline,
+                    holder,
                 }),
                 results: g.results.clone(),
                 settled: g.round.is_over(),

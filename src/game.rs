@@ -140,6 +140,30 @@ pub struct Game {
 
 pub use score_engine::round::signed;
 
+/// What the table says of rules other than the standard ones (a link's, or Settings'): the
+/// dice and the goal, and how they differ; none for the standard rules (clocks and strict
+/// mode are settings, not other rules).
+pub fn rules_in_force(r: &Rules) -> Option<String> {
+    let dice = r.dice.iter().map(|d| format!("d{d}")).collect::<Vec<_>>().join(" ");
+    let goal = signed_goal(r.goal);
+    match r.matches_preset() {
+        Some(score_engine::Preset::Score) => None,
+        Some(score_engine::Preset::TwentyFour) => {
+            Some(format!("Playing 24: {dice}, make {goal} with + − × ÷, every number used."))
+        }
+        None => Some(format!("Not the standard rules: {dice}, make {goal}.")),
+    }
+}
+
+/// A goal as written for a reader: −5 with a real minus sign.
+fn signed_goal(goal: i64) -> String {
+    if goal < 0 {
+        format!("−{}", goal.unsigned_abs())
+    } else {
+        goal.to_string()
+    }
+}
+
 pub use score_engine::roll::roll_text;
 
 impl Game {
@@ -244,6 +268,20 @@ impl Game {
         let count = self.roll_count + 1;
         *self = stored;
         self.roll_count = count;
+    }
+
+    /// The running clock's label and whose it is: in a match, "SCORE clock: Ana" (the
+    /// row of the player whose clock it is is marked too); alone, "SCORE clock".
+    pub fn clock_label(&self) -> Option<(String, Option<usize>)> {
+        let (what, player) = match self.round.phase() {
+            score_engine::Phase::Score { player, .. } => ("SCORE clock", player),
+            score_engine::Phase::Impossible(c) => ("IMPOSSIBLE clock", c.player),
+            _ => return None,
+        };
+        Some(match self.name(player) {
+            Some(name) => (format!("{what}: {name}"), Some(player)),
+            None => (what.to_string(), None),
+        })
     }
 
     /// What a new roll would cost now, in a sentence, while a clock runs: the player is asked
@@ -928,5 +966,34 @@ mod tests {
         let reloaded = load(&storage, 6);
         assert_eq!(reloaded.stats.score, 1);
         assert_eq!(reloaded.stats.history.len(), 1);
+    }
+
+    // Pins a bug: in pass-and-play the clock said "SCORE clock 30", not whose.
+    #[test]
+    fn a_match_says_whose_clock_runs() {
+        let mut m = group_game();
+        assert_eq!(m.clock_label(), None);
+        m.press_score(2, 0);
+        assert_eq!(m.clock_label(), Some(("SCORE clock: Cy".to_string(), Some(2))));
+        let mut g = game(&[2, 5, 12, 12]);
+        g.press_impossible(0, 0);
+        assert_eq!(g.clock_label(), Some(("IMPOSSIBLE clock".to_string(), None)));
+    }
+
+    // Pins a bug: a link's goal −5 stayed for every later roll and visit, without a word.
+    #[test]
+    fn rules_other_than_the_standard_ones_are_said_on_the_table() {
+        assert_eq!(rules_in_force(&Rules::default()), None);
+        let six = Rules { dice: vec![6, 6, 6], goal: 10, ..Rules::default() };
+        assert_eq!(rules_in_force(&six).as_deref(), Some("Not the standard rules: d6 d6 d6, make 10."));
+        let neg = Rules { goal: -5, ..Rules::default() };
+        assert_eq!(rules_in_force(&neg).as_deref(), Some("Not the standard rules: d6 d6 d12 d20, make −5."));
+        let tf = Rules::preset(score_engine::Preset::TwentyFour);
+        assert_eq!(
+            rules_in_force(&tf).as_deref(),
+            Some("Playing 24: d13 d13 d13 d13, make 24 with + − × ÷, every number used.")
+        );
+        // The clocks and strict mode are the player's own settings, not other rules.
+        assert_eq!(rules_in_force(&Rules { score_secs: 45, strict: true, ..Rules::default() }), None);
     }
 }

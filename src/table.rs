@@ -105,6 +105,8 @@ pub struct ClockView {
     pub label: String,
     /// When it runs out, ms (this browser's clock).
     pub deadline: u64,
+    /// Whose it is, as a claim row's `player`, where the rows show several players.
+    pub holder: Option<usize>,
 }
 
 /// The claim bar: who may claim, the clock, the last result, what comes next.

@@ -51,7 +51,7 @@ pub fn ClaimBar() -> impl IntoView {
                                 .map(|row| {
                                     let (i, name, score) = (row.player, row.name.clone().unwrap_or_default(), row.score.unwrap_or(0));
                                     view! {
-                                        <tr>
+                                        <tr class:claimant=move || clock.with(|c| c.as_ref().and_then(|c| c.holder) == Some(i))>
                                             <th scope="row" class="player-name">{name}</th>
                                             <td class="player-score" data-testid=format!("player-score-{i}")>{score}</td>
                                             <td class="player-claims">

@@ -38,6 +38,7 @@ impl TableSource for Room {
                 reveal: m.may_reveal(),
                 give_up: m.may_give_up(),
                 clock: s.clock.map(|c| ClockView {
+                    holder: None,
                     label: match Some(c.seat) == s.seat {
                         true => format!("{} clock: you", c.claim.label()),
                         false => format!("{} clock: {}", c.claim.label(), s.name(c.seat)),

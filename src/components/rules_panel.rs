@@ -6,6 +6,7 @@ use crate::ctx::{focus_soon, use_ctx};
 #[component]
 pub fn RulesPanel() -> impl IntoView {
     let help_open = use_ctx().help_open;
+    let game = use_ctx().game;
     let show_help = move |_| {
         help_open.set(true);
         focus_soon(".help-card h2");
@@ -13,6 +14,11 @@ pub fn RulesPanel() -> impl IntoView {
     view! {
         <div class="panel rules" aria-label="Rules">
             <h2>"How to play"</h2>
+            {move || game.with(|g| crate::game::rules_in_force(&g.rules)).map(|text| view! {
+                <p class="notice" data-testid="rules-view-in-force">
+                    {text} " The rules below are the standard game's; in yours, the dice and the goal are these."
+                </p>
+            })}
             <p>
                 "Four dice are rolled: two six-sided, a twelve-sided and a twenty-sided. Make the goal, 20, in two or three moves."
             </p>

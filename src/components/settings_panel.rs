@@ -67,6 +67,8 @@ pub fn SettingsPanel() -> impl IntoView {
             match rules.validate() {
                 Ok(()) => {
                     let roll = roll_dice(&rules);
+                    // The Preset field names the rules now in force ("Custom" for 6 6 6 → 10).
+                    base.set(rules.clone());
                     game.update(|gm| gm.new_roll(rules, roll, now_ms()));
                     saved.set(true);
                 }

@@ -57,7 +57,21 @@ pub fn SoloTable() -> impl IntoView {
             <span class="daily-tag">{move || game.with(|g| g.daily.map(|_| "Daily puzzle"))}</span>
         }
     };
+    // Rules other than the standard ones (a link's, or Settings') are said on the table,
+    // with one press back to the standard game.
+    let other_rules = Memo::new(move |_| game.with(|g| crate::game::rules_in_force(&g.rules)));
+    let standard = move |_| {
+        let rules = score_engine::Rules::default();
+        let roll = crate::ctx::roll_dice(&rules);
+        game.update(|g| g.new_roll(rules, roll, now_ms()));
+    };
     view! {
+        {move || other_rules.get().map(|text| view! {
+            <p class="rules-in-force notice" data-testid="rules-in-force">
+                {text} " "
+                <button type="button" on:click=standard>"Back to the standard rules"</button>
+            </p>
+        })}
         <ClaimBar/>
         <TableView tags=tags>
             <button

@@ -159,3 +159,35 @@ test('under a clock, New roll asks before it costs a point; Hint says before it 
     await score.expectScore(-1);
   });
 });
+
+test('rules a link brings are said on the table, with one press back to the standard game; Settings names them', async () => {
+  await withPage(browser, async (score, page) => {
+    await score.open('?goal=-5&roll=1,2,3,4');
+    const said = page.getByTestId('rules-in-force');
+    await said.getByText('Not the standard rules: d6 d6 d12 d20, make −5.').waitFor();
+    // The Rules view says so too.
+    await score.button('Rules').click();
+    await page.getByTestId('rules-view-in-force').waitFor();
+    await said.getByRole('button', { name: 'Back to the standard rules' }).click();
+    await said.waitFor({ state: 'detached' });
+    assert.equal(await page.getByTestId('goal').textContent(), '20');
+    assert.equal(await page.getByTestId('rules-view-in-force').count(), 0);
+    // Other rules from Settings: named on the table and as "Custom" in the Preset field.
+    await score.useRules('6 6 6', '10');
+    await said.getByText('Not the standard rules: d6 d6 d6, make 10.').waitFor();
+    assert.equal(await page.getByRole('combobox', { name: 'Preset' }).inputValue(), '');
+    assert.equal(await page.getByRole('combobox', { name: 'Preset' }).locator('option:checked').textContent(), 'Custom');
+  });
+});
+
+test('pass-and-play says whose clock runs, and marks their row', async () => {
+  await withPage(browser, async (score, page) => {
+    await score.open();
+    await score.startMatch('Ana\nBen\nCy');
+    await score.button('SCORE for Ben').click();
+    await page.getByRole('timer', { name: 'SCORE clock: Ben' }).waitFor();
+    const row = page.locator('.scoreboard tr.claimant');
+    assert.equal(await row.count(), 1);
+    assert.equal(await row.locator('.player-name').textContent(), 'Ben');
+  });
+});
