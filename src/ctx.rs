@@ -120,6 +120,13 @@ pub fn focus_soon(selector: &'static str) {
     });
 }
 
+/// After an action in a view that deals a new roll (the daily puzzle, new settings, a
+/// match, a typed roll): the table comes into view with SCORE focused, so on a phone,
+/// where the views sit below the table, the new roll isn't dealt out of sight.
+pub fn show_table() {
+    focus_soon(".claims .claim.score:not(:disabled)");
+}
+
 /// Uses the context provided by the app shell (`app::App`).
 pub fn use_ctx() -> Ctx {
     expect_context::<Ctx>()

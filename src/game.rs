@@ -20,6 +20,9 @@ pub struct ResultLine {
     pub points: i32,
     /// The line, points first.
     pub text: String,
+    /// The working of the solution a result names, step by step ("12 − 12 = 0", "2‖0 = 20"):
+    /// a wrong IMPOSSIBLE shows how the roll is made, not only the answer.
+    pub working: Vec<String>,
 }
 
 /// A pass-and-play match: named players (or teams) sharing one screen (docs/RULES.md §5).
@@ -365,6 +368,13 @@ impl Game {
         solve::simplest(&Puzzle::from_roll(&self.roll, &self.rules)).map(|e| e.to_string())
     }
 
+    /// The simplest solution's working, a step a line.
+    pub fn solution_working(&self) -> Vec<String> {
+        solve::simplest(&Puzzle::from_roll(&self.roll, &self.rules))
+            .map(|e| e.steps().iter().map(ToString::to_string).collect())
+            .unwrap_or_default()
+    }
+
     fn line(&self, a: &Award) -> String {
         let roll = roll_text(&self.roll);
         let solution = matches!(a.reason, Reason::HadSolution).then(|| self.a_solution()).flatten();
@@ -407,7 +417,8 @@ impl Game {
                     at_ms: now_ms,
                 }),
             }
-            self.results.push(ResultLine { points: a.points, text });
+            let working = if a.reason == Reason::HadSolution { self.solution_working() } else { Vec::new() };
+            self.results.push(ResultLine { points: a.points, text, working });
         }
         let lines: Vec<&str> = self.results.iter().map(|r| r.text.as_str()).collect();
         self.announcement = lines.join(". ");
@@ -995,5 +1006,16 @@ mod tests {
         );
         // The clocks and strict mode are the player's own settings, not other rules.
         assert_eq!(rules_in_force(&Rules { score_secs: 45, strict: true, ..Rules::default() }), None);
+    }
+
+    // Pins a bug: the −2 line showed "2‖(12 − 12)" without the 5 or any working, which reads
+    // as the computer cheating.
+    #[test]
+    fn a_wrong_impossible_shows_the_solution_step_by_step() {
+        let mut g = game(&[2, 5, 12, 12]);
+        g.press_impossible(0, 0);
+        g.tick(60_001);
+        assert_eq!(g.results[0].points, -2);
+        assert_eq!(g.results[0].working, ["12 − 12 = 0", "2 ‖ 0 = 20"]);
     }
 }

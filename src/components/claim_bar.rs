@@ -89,7 +89,12 @@ pub fn ClaimBar() -> impl IntoView {
                         key=|(i, r)| (*i, r.text.clone())
                         let:item
                     >
-                        <p class=result_class(item.1.points)>{item.1.text}</p>
+                        <p class=result_class(item.1.points)>{item.1.text.clone()}</p>
+                        {(!item.1.working.is_empty()).then(|| view! {
+                            <ol class="result-working" aria-label="The working">
+                                {item.1.working.iter().map(|s| view! { <li>{s.clone()}</li> }).collect_view()}
+                            </ol>
+                        })}
                     </For>
                 </div>
                 <Show when=move || settled.get() && claims.with(|c| c.next)>

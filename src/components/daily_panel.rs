@@ -37,7 +37,10 @@ pub fn DailyPanel() -> impl IntoView {
                 }}
             </p>
             <p>"Daily streak: " <strong data-testid="daily-streak">{streak}</strong></p>
-            <button class="primary" on:click=move |_| game.update(|g| g.play_daily(day.get_untracked(), now_ms()))>
+            <button class="primary" on:click=move |_| {
+                game.update(|g| g.play_daily(day.get_untracked(), now_ms()));
+                crate::ctx::show_table();
+            }>
                 "Play today's puzzle"
             </button>
             <Show when=move || line().is_some()>

@@ -37,6 +37,9 @@ pub fn HelpCard() -> impl IntoView {
                         "Each move's result comes back red, marked ◆. The goal, " {goal}
                         ", only counts when a move with a red number makes it."
                     </li>
+                    <li>
+                        "Two or three moves make it: you don't need every die. ‖ joins two numbers: 2‖0 is 20."
+                    </li>
                     <li>{score_step}</li>
                 </ol>
                 <button class="primary" on:click=dismiss>"Got it"</button>

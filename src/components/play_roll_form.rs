@@ -21,6 +21,7 @@ pub fn PlayRollForm() -> impl IntoView {
                     let rules = g.rules.clone();
                     g.new_roll(rules, roll, now_ms());
                 });
+                crate::ctx::show_table();
             }
             Err(e) => {
                 error.set(Some(e));

@@ -23,6 +23,7 @@ pub fn PlayersPanel() -> impl IntoView {
                     let roll = roll_dice(&g.rules);
                     g.set_group(Some(m), roll, now_ms());
                 });
+                crate::ctx::show_table();
             }
             Err(e) => error.set(Some(e)),
         }

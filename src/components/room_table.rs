@@ -49,7 +49,11 @@ impl TableSource for Room {
                 results: s
                     .results
                     .iter()
-                    .map(|o| ResultLine { points: o.points, text: say::outcome(o, s.seat, s.rules.goal, &roll) })
+                    .map(|o| ResultLine {
+                        points: o.points,
+                        text: say::outcome(o, s.seat, s.rules.goal, &roll),
+                        working: Vec::new(),
+                    })
                     .collect(),
                 settled: s.settled,
                 // The host deals from the room's own bar ("Next roll", N), not from the table.

@@ -71,6 +71,7 @@ pub fn SettingsPanel() -> impl IntoView {
                     base.set(rules.clone());
                     game.update(|gm| gm.new_roll(rules, roll, now_ms()));
                     saved.set(true);
+                    crate::ctx::show_table();
                 }
                 Err(list) => {
                     for err in list {

@@ -191,3 +191,30 @@ test('pass-and-play says whose clock runs, and marks their row', async () => {
     assert.equal(await row.locator('.player-name').textContent(), 'Ben');
   });
 });
+
+test('on a phone, a view that deals a new roll brings the table into view with SCORE focused', async () => {
+  await withPage(browser, async (score, page) => {
+    await score.open();
+    await score.button('Got it').click();
+    await score.button('Daily puzzle').click();
+    await score.button("Play today's puzzle").scrollIntoViewIfNeeded();
+    await score.button("Play today's puzzle").click();
+    await page.waitForFunction(() => document.activeElement?.matches('.claim.score'));
+    const box = await score.button('SCORE').boundingBox();
+    assert.ok(box && box.y >= 0 && box.y + box.height <= 844, `SCORE in view: ${JSON.stringify(box)}`);
+  }, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+});
+
+test('the first visit says what ‖ does and that not every die is needed; a wrong IMPOSSIBLE shows the working', async () => {
+  await withPage(browser, async (score, page) => {
+    await score.open();
+    const card = page.getByRole('region', { name: 'How to play' });
+    await card.getByText("Two or three moves make it: you don't need every die. ‖ joins two numbers: 2‖0 is 20.").waitFor();
+    await score.button('Got it').click();
+    await score.playRoll('2 5 12 12');
+    await score.button('IMPOSSIBLE').click();
+    await score.button('Reveal now').click();
+    await score.result('−2: 2 5 12 12 had a solution: 2‖(12 − 12)').waitFor();
+    assert.deepEqual(await page.getByRole('list', { name: 'The working' }).locator('li').allTextContents(), ['12 − 12 = 0', '2 ‖ 0 = 20']);
+  });
+});
