@@ -84,7 +84,8 @@ impl RoomLink {
 }
 
 /// The class-room link in `query`, if it has a `room` parameter (`?room` alone opens the
-/// room's forms). Only letters and digits are kept, and at most 64 of them.
+/// room's forms). Only letters and digits are kept, and at most 64 of them (a code with none
+/// is kept as written, up to 20 characters, for the form to say it isn't one).
 pub fn room_link(query: &str) -> Option<RoomLink> {
     let param = |name: &str| {
         query.trim_start_matches('?').split('&').find_map(|p| {
@@ -93,6 +94,14 @@ pub fn room_link(query: &str) -> Option<RoomLink> {
         })
     };
     let code = param("room")?.to_ascii_uppercase();
+    // A link whose code has no letter or digit at all (`?room=!!!`) keeps what it said, so
+    // the room's form can say it isn't a code instead of dropping it without a word.
+    let code = if code.is_empty() {
+        let raw = query.trim_start_matches('?').split('&').find_map(|p| p.strip_prefix("room=")).unwrap_or_default();
+        raw.chars().filter(|c| !c.is_control() && !c.is_whitespace() && *c != '<' && *c != '>').take(20).collect()
+    } else {
+        code
+    };
     Some(RoomLink { code, host: param("host").filter(|h| !h.is_empty()) })
 }
 
@@ -157,6 +166,8 @@ mod tests {
         assert_eq!(link("?room"), Some((String::new(), None)));
         assert_eq!(link("?room=&host="), Some((String::new(), None)));
         assert_eq!(link("?roomy=ABC234"), None);
+        // A "code" with no letter or digit is kept as written, for the form to say why.
+        assert_eq!(link("?room=!!!"), Some(("!!!".into(), None)));
         assert_eq!(link(""), None);
         assert_eq!(room_link("?room=abc234&host=ff").unwrap().query(), "?room=ABC234");
     }
@@ -170,7 +181,7 @@ mod tests {
         assert_eq!(roll_for("20, 1, 1, 1", &[6, 6, 12, 20]), Ok(vec![1, 1, 1, 20]));
         assert_eq!(roll_for("12 12 2 5", &[20, 6, 12, 6]), Ok(vec![12, 2, 12, 5]));
         assert_eq!(roll_for("7 7 7 1", &[6, 6, 12, 20]), Err("7 7 7 1 can't be rolled with d6 d6 d12 d20.".into()));
-        assert!(roll_for("1 2 3", &[6, 6, 12, 20]).unwrap_err().starts_with("Enter 4 to 4"));
+        assert_eq!(roll_for("1 2 3", &[6, 6, 12, 20]).unwrap_err(), "Enter 4 numbers (you entered 3).");
         assert!(roll_for("1 2 x 4", &[6, 6, 12, 20]).unwrap_err().contains("“x”"));
     }
 

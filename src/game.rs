@@ -160,10 +160,17 @@ pub fn rules_in_force(r: &Rules) -> Option<String> {
 
 /// A goal as written for a reader: −5 with a real minus sign.
 fn signed_goal(goal: i64) -> String {
-    if goal < 0 {
-        format!("−{}", goal.unsigned_abs())
+    number(goal)
+}
+
+/// A whole number as the page shows it: a minus sign (−2), as in every message, never a
+/// hyphen (-2).
+pub fn number(n: impl Into<i64>) -> String {
+    let n = n.into();
+    if n < 0 {
+        format!("−{}", n.unsigned_abs())
     } else {
-        goal.to_string()
+        n.to_string()
     }
 }
 
@@ -1017,5 +1024,10 @@ mod tests {
         g.tick(60_001);
         assert_eq!(g.results[0].points, -2);
         assert_eq!(g.results[0].working, ["12 − 12 = 0", "2 ‖ 0 = 20"]);
+    }
+
+    #[test]
+    fn numbers_are_shown_with_a_minus_sign() {
+        assert_eq!((number(-2), number(0), number(3)), ("−2".to_string(), "0".to_string(), "3".to_string()));
     }
 }

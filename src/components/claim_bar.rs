@@ -53,7 +53,7 @@ pub fn ClaimBar() -> impl IntoView {
                                     view! {
                                         <tr class:claimant=move || clock.with(|c| c.as_ref().and_then(|c| c.holder) == Some(i))>
                                             <th scope="row" class="player-name">{name}</th>
-                                            <td class="player-score" data-testid=format!("player-score-{i}")>{score}</td>
+                                            <td class="player-score" data-testid=format!("player-score-{i}")>{crate::game::number(score)}</td>
                                             <td class="player-claims">
                                                 <ClaimButtons row/>
                                             </td>

@@ -10,11 +10,12 @@ use crate::solver::{self, Task};
 use crate::work::{Job, Listed, Outcome};
 
 /// Any numbers, any goal: every solution, found by the solver's worker while the page
-/// plays on. "Calculate" rolls the current dice at random.
+/// plays on. The numbers start as the roll on the table (solving it before it is settled
+/// makes it practice, as the panel says); "Solve a random roll" rolls the current dice.
 #[component]
 pub fn ExperimentPanel() -> impl IntoView {
     let game = use_ctx().game;
-    let numbers = RwSignal::new(String::from("9 9 9 9"));
+    let numbers = RwSignal::new(game.with_untracked(|g| roll_text(&g.roll)));
     let goal = RwSignal::new(game.with_untracked(|g| g.rules.goal.to_string()));
     let errors = RwSignal::new((None::<String>, None::<String>));
     let result = RwSignal::new(None::<Vec<Listed>>);
@@ -100,7 +101,7 @@ pub fn ExperimentPanel() -> impl IntoView {
                 </p>
                 <div class="controls">
                     <button type="submit" class="primary">"Solve"</button>
-                    <button type="button" on:click=calculate>"Calculate"</button>
+                    <button type="button" on:click=calculate>"Solve a random roll"</button>
                     <Show when=move || solving.get()>
                         <button type="button" on:click=cancel>"Cancel"</button>
                     </Show>

@@ -50,7 +50,7 @@ pub(crate) fn RoomScoreboard(
                                 <li class:you=you>
                                     <span class="rank" aria-label=format!("rank {rank}")>{rank}</span>
                                     <span class="who">{p.name}{you.then_some(" (you)")}</span>
-                                    <span class="points" data-testid=format!("room-score-{}", p.seat)>{p.score}</span>
+                                    <span class="points" data-testid=format!("room-score-{}", p.seat)>{crate::game::number(p.score)}</span>
                                 </li>
                             }
                         })

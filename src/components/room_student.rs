@@ -27,7 +27,7 @@ pub(crate) fn RoomStudent(
             let me = s.seat?;
             let (rank, p) = ranked(&s.members).into_iter().find(|(_, p)| p.seat == me)?;
             let points = if p.score.abs() == 1 { "point" } else { "points" };
-            Some(format!("{} of {} · {} {points}", ordinal(rank), s.members.len(), p.score))
+            Some(format!("{} of {} · {} {points}", ordinal(rank), s.members.len(), crate::game::number(p.score)))
         })
     });
     let rules_open = RwSignal::new(false);

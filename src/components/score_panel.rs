@@ -27,7 +27,7 @@ pub fn ScorePanel() -> impl IntoView {
             <dl class="totals">
                 <div>
                     <dt>"Score"</dt>
-                    <dd data-testid="score">{move || game.with(|g| g.stats.score)}</dd>
+                    <dd data-testid="score">{move || game.with(|g| crate::game::number(g.stats.score))}</dd>
                 </div>
                 <div>
                     <dt>"Streak"</dt>

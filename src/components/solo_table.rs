@@ -85,7 +85,8 @@ pub fn SoloTable() -> impl IntoView {
             <span id="hint-cost" class="muted hint-cost" hidden=move || running() || practice_already()>
                 "(the roll becomes practice)"
             </span>
-            <button class:primary=move || !running() on:click=new_roll>
+            // Once the roll is settled, "Next roll" beside the result does this: one button, not two.
+            <button class:primary=move || !running() on:click=new_roll hidden=move || game.with(|g| g.round.is_over())>
                 "New roll"
             </button>
             <DifficultySelect label="Practice " any="any roll" level=level/>

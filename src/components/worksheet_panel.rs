@@ -102,7 +102,10 @@ pub fn WorksheetPanel() -> impl IntoView {
                         <section class="worksheet" aria-label="Worksheet to print">
                             <h3>{format!("Make {} with each roll", rules.goal)}</h3>
                             <ol class="worksheet-rolls">
-                                {items.into_iter().map(|i| view! { <li class="worksheet-roll">{i.roll}</li> }).collect_view()}
+                                // Numbered by the page, not by list markers: a printer's margin cut "10." to "0.".
+                                {items.into_iter().enumerate().map(|(n, i)| view! {
+                                    <li class="worksheet-roll"><span class="problem-number">{format!("{}.", n + 1)}</span>" "{i.roll}</li>
+                                }).collect_view()}
                             </ol>
                             <section class="answer-key" aria-label="Answer key">
                                 <h3>"Answer key"</h3>

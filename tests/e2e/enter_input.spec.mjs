@@ -52,7 +52,7 @@ test('bad experiment input shows messages; good input lists solutions', async ()
     await numbers.fill('9 9 9 9');
     await goal.fill('20');
     await score.button('Solve').click();
-    await page.getByText('99 ÷ 9 + 9').waitFor();
+    await page.getByText('9‖9 ÷ 9 + 9').waitFor();
     assert.match(await page.getByTestId('solution-count').textContent(), /\d+ distinct solutions?/);
   });
 });

@@ -136,8 +136,10 @@ export class ScorePage {
     throw new Error(`could not reach “${label}” with Tab`);
   }
 
+  /** The score shown, as the page writes it: a minus sign (−1), never a hyphen. */
   async expectScore(n) {
-    await this.page.waitForFunction((want) => document.querySelector('[data-testid="score"]')?.textContent === String(want), n);
+    const want = n < 0 ? `−${-n}` : String(n);
+    await this.page.waitForFunction((w) => document.querySelector('[data-testid="score"]')?.textContent === w, want);
   }
 
   assertNoConsoleErrors() {

@@ -3,7 +3,7 @@
 // clock nor a daily result settled as the page opens.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, ScorePage, tapSolution, withPage } from './score_page.mjs';
+import { BASE_URL, launchBrowser, ScorePage, tapSolution, withPage } from './score_page.mjs';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -216,5 +216,55 @@ test('the first visit says what ‖ does and that not every die is needed; a wro
     await score.button('Reveal now').click();
     await score.result('−2: 2 5 12 12 had a solution: 2‖(12 − 12)').waitFor();
     assert.deepEqual(await page.getByRole('list', { name: 'The working' }).locator('li').allTextContents(), ['12 − 12 = 0', '2 ‖ 0 = 20']);
+  });
+});
+
+test('Experiment starts from the roll on the table, says what its random button does, and shows every join as ‖', async () => {
+  await withPage(browser, async (score, page) => {
+    await score.open();
+    await score.playRoll('2 5 12 12');
+    await score.button('Experiment').click();
+    assert.equal(await page.getByRole('textbox', { name: 'Numbers' }).inputValue(), '2 5 12 12');
+    await score.button('Solve a random roll').waitFor();
+    await page.getByRole('textbox', { name: 'Numbers' }).fill('6 2 1 8');
+    await score.button('Solve').click();
+    // 1‖2 + 8 (it read "12 + 8", hiding the join).
+    await page.getByText('1‖2 + 8', { exact: true }).waitFor();
+    assert.equal(await page.getByText('12 + 8', { exact: true }).count(), 0);
+  });
+});
+
+test('small things: worksheet numbers 10–12 print whole, one minus sign, "Enter 4 numbers", one next-roll button, a link with no code says so', async () => {
+  await withPage(browser, async (score, page) => {
+    await score.open();
+    await score.button('Worksheet').click();
+    await page.getByRole('textbox', { name: 'Rolls (1–50)' }).fill('12');
+    await score.button('Make worksheet').click();
+    await page.getByRole('region', { name: 'Answer key' }).waitFor();
+    await page.emulateMedia({ media: 'print' });
+    const numbers = page.locator('.worksheet-roll .problem-number');
+    assert.deepEqual((await numbers.allTextContents()).slice(9), ['10.', '11.', '12.']);
+    const box = await numbers.nth(11).boundingBox();
+    assert.ok(box && box.x >= 0, `"12." on the page: ${JSON.stringify(box)}`);
+    await page.emulateMedia({ media: 'screen' });
+    // A typed roll of three numbers for four dice.
+    await score.openShare();
+    await page.getByRole('textbox', { name: 'Roll to play' }).fill('1 2 3');
+    await score.button('Play this roll').click();
+    await page.getByText('Enter 4 numbers (you entered 3).').waitFor();
+    // A failed SCORE: the score reads −1, and the settled roll offers one button onward.
+    await score.playRoll('2 5 12 12');
+    await score.button('SCORE').click();
+    await score.button('Give up').click();
+    await score.expectScore(-1);
+    assert.equal(await score.button('Next roll').isVisible(), true);
+    assert.equal(await score.button('New roll').isVisible(), false);
+  });
+});
+
+test('a room link whose code has no letter or digit says it isn’t a code, instead of nothing', async () => {
+  await withPage(browser, async (score, page) => {
+    await page.goto(`${BASE_URL}/?room=!!!`);
+    await page.getByText('“!!!” isn\'t a room code: a code is 6 letters and digits').waitFor();
   });
 });

@@ -339,7 +339,7 @@ mod tests {
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["goal"], 20);
         assert_eq!(v["numbers"], serde_json::json!([9, 9, 9, 9]));
-        assert!(v["solutions"].as_array().unwrap().iter().any(|s| s["expr"] == "99 ÷ 9 + 9"));
+        assert!(v["solutions"].as_array().unwrap().iter().any(|s| s["expr"] == "9‖9 ÷ 9 + 9"));
         assert!(v["solutions"][0]["steps"].is_array());
     }
 

@@ -36,7 +36,11 @@ pub fn numbers(text: &str, min: usize, max: usize, lo: i64, hi: i64) -> Result<V
         out.push(whole(w, "Each number", lo, hi)?);
     }
     if out.len() < min || out.len() > max {
-        return Err(format!("Enter {min} to {max} numbers (you entered {}).", out.len()));
+        return Err(if min == max {
+            format!("Enter {min} numbers (you entered {}).", out.len())
+        } else {
+            format!("Enter {min} to {max} numbers (you entered {}).", out.len())
+        });
     }
     Ok(out)
 }

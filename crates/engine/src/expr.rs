@@ -266,16 +266,11 @@ impl Expr {
 }
 
 impl fmt::Display for Expr {
-    /// Infix with the fewest parentheses: `99 ÷ 9 + 9`, `8 ÷ (3 − 8 ÷ 3)`.
+    /// Infix with the fewest parentheses: `9‖9 ÷ 9 + 9`, `8 ÷ (3 − 8 ÷ 3)`. Every join is
+    /// shown as ‖, two dice joined too: "12 + 8" for 6 2 1 8 hid that 12 is 1‖2.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Expr::Leaf { value, .. } => write!(f, "{value}"),
-            Expr::Node { op: Op::Concat, left, right, value }
-                if matches!((&**left, &**right), (Expr::Leaf { .. }, Expr::Leaf { .. })) =>
-            {
-                // Two dice joined read as the number they make: 9‖9 is 99.
-                write!(f, "{value}")
-            }
             Expr::Node { op, left, right, .. } => {
                 left.fmt_child(f, *op, false)?;
                 if *op == Op::Concat {
@@ -316,7 +311,7 @@ mod tests {
     #[test]
     fn display_uses_fewest_parentheses() {
         let e = c(Op::Add, c(Op::Div, c(Op::Concat, l(9), l(9)), l(9)), l(9));
-        assert_eq!(e.to_string(), "99 ÷ 9 + 9");
+        assert_eq!(e.to_string(), "9‖9 ÷ 9 + 9");
         let e = c(Op::Div, l(8), c(Op::Sub, l(3), c(Op::Div, l(8), l(3))));
         assert_eq!(e.to_string(), "8 ÷ (3 − 8 ÷ 3)");
         assert_eq!(e.value(), Num::int(24));

@@ -324,7 +324,7 @@ fn build(arena: &[Node], node: u16) -> Expr {
         // The value was computed by `Op::apply` during the search.
         Node::Bin(op, a, b, value) => {
             let (mut left, mut right) = (build(arena, a), build(arena, b));
-            // The search tries a commutative move once; spell it bracketed part first (99 ÷ 9 + 9).
+            // The search tries a commutative move once; spell it bracketed part first (9‖9 ÷ 9 + 9).
             if op.is_commutative() && left.moves() < right.moves() {
                 std::mem::swap(&mut left, &mut right);
             }
@@ -662,7 +662,7 @@ mod tests {
     #[test]
     fn nine_nine_nine_nine_makes_twenty_by_concatenation() {
         let list = solutions(&score(&[9, 9, 9, 9]));
-        assert!(list.iter().any(|e| e.to_string() == "99 ÷ 9 + 9"), "{list:?}");
+        assert!(list.iter().any(|e| e.to_string() == "9‖9 ÷ 9 + 9"), "{list:?}");
     }
 
     #[test]

@@ -38,7 +38,7 @@ fn five_d20_have_39_impossible_rolls_each_confirmed_by_the_search() {
     }
 }
 
-/// RULES.md §7: 2 5 12 12 is solvable; 9 9 9 9 → 99 ÷ 9 + 9.
+/// RULES.md §7: 2 5 12 12 is solvable; 9 9 9 9 → 9‖9 ÷ 9 + 9.
 #[test]
 fn named_rolls() {
     let r = score_rules();
