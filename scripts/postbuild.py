@@ -3,9 +3,14 @@
 1. Moves Trunk's inline loader <script type="module"> into boot-<hash>.js, so the
    Content-Security-Policy needs no 'unsafe-inline' (and no per-build hash) for scripts.
 2. Adds the Content-Security-Policy <meta>: only 'self', plus 'wasm-unsafe-eval'.
-3. Writes sw.js with the precache list of every file of this build and a version
+3. Gives the build an id (from its files' names and contents) and writes it where the page
+   and the solver's worker tell it: `<meta name="score-build">` in index.html, and
+   `self.SCORE_BUILD` in the worker's loader, which also loads the worker's (unhashed) files
+   as `?v=<id>`, so a worker is of one build throughout. The page refuses a worker of another
+   build (src/solver.rs).
+4. Writes sw.js with the precache list of every file of this build and a version
    derived from their contents, so a new build is a new service worker.
-4. Precompresses every text and wasm file: `name.gz` (gzip -9) and `name.br` (brotli -q 11)
+5. Precompresses every text and wasm file: `name.gz` (gzip -9) and `name.br` (brotli -q 11)
    beside it, for hosts and servers that serve precompressed files. They are not in the
    precache list: the browser caches what it was served, decompressed.
 
@@ -19,6 +24,10 @@ import re
 import shutil
 import subprocess
 import sys
+
+# The solver's worker: its loader (the one URL the page knows) and the files it loads.
+LOADER = "score-worker_loader.js"
+WORKER_FILES = ("score-worker.js", "score-worker_bg.wasm")
 
 COMPRESSIBLE = (".wasm", ".js", ".css", ".html", ".webmanifest", ".svg", ".json")
 
@@ -42,6 +51,14 @@ def main():
             f.write(body)
         html = html[: m.start()] + '<script type="module" src="./%s"></script>' % name + html[m.end():]
 
+    build = build_id(root)
+    meta = '<meta name="score-build" content="%s" />' % build
+    if re.search(r'<meta name="score-build"[^>]*>', html):
+        html = re.sub(r'<meta name="score-build"[^>]*>', meta, html, count=1)
+    else:
+        html = html.replace("<meta charset=\"utf-8\" />", "<meta charset=\"utf-8\" />\n    " + meta, 1)
+    versioned = stamp_worker(root, build)
+
     if "Content-Security-Policy" not in html:
         meta = '<meta http-equiv="Content-Security-Policy" content="%s" />' % CSP
         html = html.replace("<meta charset=\"utf-8\" />", "<meta charset=\"utf-8\" />\n    " + meta, 1)
@@ -64,11 +81,44 @@ def main():
     files.sort()
     version = digest.hexdigest()[:16]
     template = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "sw.template.js"), encoding="utf-8").read()
-    sw = template.replace("__VERSION__", json.dumps(version)).replace("__FILES__", json.dumps(["./"] + ["./" + f for f in files]))
+    urls = ["./"] + ["./" + f + ("?v=" + build if f in versioned else "") for f in files]
+    sw = template.replace("__VERSION__", json.dumps(version)).replace("__FILES__", json.dumps(urls))
     with open(os.path.join(root, "sw.js"), "w", encoding="utf-8") as f:
         f.write(sw)
-    print("postbuild: %d files precached, version %s" % (len(files) + 1, version))
+    print("postbuild: %d files precached, version %s, build %s" % (len(files) + 1, version, build))
     precompress(root)
+
+
+def build_id(root):
+    """The build's id: a digest of its files, but for those this script writes it into."""
+    rels = []
+    for dirpath, _, names in os.walk(root):
+        for n in names:
+            rel = os.path.relpath(os.path.join(dirpath, n), root).replace(os.sep, "/")
+            if rel not in ("sw.js", "index.html", LOADER) and not rel.endswith((".gz", ".br")):
+                rels.append(rel)
+    digest = hashlib.sha256()
+    for rel in sorted(rels):
+        digest.update(hashlib.sha256(rel.encode() + b"\0" + open(os.path.join(root, rel), "rb").read()).digest())
+    return digest.hexdigest()[:16]
+
+
+def stamp_worker(root, build):
+    """Writes `build` into the worker's loader and has it load its files as `?v=<build>`.
+
+    Returns the worker's files it now loads so (none if this build has no worker)."""
+    path = os.path.join(root, LOADER)
+    if not os.path.exists(path):
+        return ()
+    text = open(path, encoding="utf-8").read()
+    text = re.sub(r'^self\.SCORE_BUILD="[0-9a-f]*";', "", text)
+    for name in WORKER_FILES:
+        text = re.sub(r'"\./%s(\?v=[0-9a-f]*)?"' % re.escape(name), '"./%s?v=%s"' % (name, build), text)
+        if '"./%s?v=%s"' % (name, build) not in text:
+            sys.exit("postbuild: %s does not load ./%s (has Trunk's loader changed?)" % (LOADER, name))
+    with open(path, "w", encoding="utf-8") as f:
+        f.write('self.SCORE_BUILD="%s";' % build + text)
+    return WORKER_FILES
 
 
 def precompress(root):

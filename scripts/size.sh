@@ -19,8 +19,8 @@ done
 
 # The first-load budget (README, "Size"): a change that must exceed it says why in its commit
 # and raises these two numbers with it.
-BUDGET_GZIP=270000
-BUDGET_BROTLI=215000
+BUDGET_GZIP=280000
+BUDGET_BROTLI=223000
 over=0
 if [ "${sum[first-load.gz]}" -gt "$BUDGET_GZIP" ]; then
   echo "size: first load is ${sum[first-load.gz]} B gzip, over the budget of $BUDGET_GZIP B"; over=1

@@ -5,8 +5,11 @@ const VERSION = __VERSION__;
 const FILES = __FILES__;
 const CACHE = `score-${VERSION}`;
 
+// Every file comes from the server itself (`cache: 'reload'`), never from the browser's HTTP
+// cache: a host that sends no Cache-Control leaves the last build's index.html and unhashed
+// files fresh there for days, and one of them here would mix two builds in this cache.
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: 'reload' })))));
 });
 
 self.addEventListener('activate', (event) => {

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 use score_engine::{Rules, Stats};
 
+use crate::codec;
 use crate::components::{
     DailyPanel, ExperimentPanel, HelpCard, ImpossiblesPanel, PlayersPanel, RoomHost, RulesPanel, ScorePanel,
     SettingsPanel, SoloTable, SolutionsPanel, WorksheetPanel,
@@ -54,6 +55,15 @@ fn load_game(notices: &mut Vec<String>) -> (Game, bool) {
     // A shared link plays exactly its roll; a bad one says why and changes nothing.
     let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
     match crate::forms::link(&query) {
+        // A claim runs in the game (perhaps in another tab): a link never ends it unasked.
+        Ok(Some(_)) if game.new_roll_costs().is_some() => {
+            notices.push(
+                "This link's roll wasn't dealt: a claim is running in your game. Settle it, then open the link again."
+                    .into(),
+            );
+            clear_query();
+            (game, false)
+        }
         Ok(Some((rules, roll))) => {
             game.new_roll(rules, roll, now_ms());
             clear_query();
@@ -66,6 +76,19 @@ fn load_game(notices: &mut Vec<String>) -> (Game, bool) {
             (game, true)
         }
     }
+}
+
+/// Said once when another tab stored a game this page can't read.
+const NEWER_TAB: &str =
+    "Score was updated in another tab: reload this tab to go on (it keeps nothing until then, so nothing is lost).";
+
+/// Adds `text` to the notices, once.
+fn say(notices: RwSignal<Vec<String>>, text: &str) {
+    notices.update(|n| {
+        if !n.iter().any(|m| m == text) {
+            n.push(text.to_string());
+        }
+    });
 }
 
 /// Said once when another tab of this game changed it.
@@ -245,25 +268,57 @@ pub fn App() -> impl IntoView {
 
     // Another tab of this game wrote: this one takes what it wrote (the whole game, as a
     // reload would), so it never writes back from a stale copy and loses what the other
-    // tab earned, and it says so once.
+    // tab earned, and it says so once. A save writes four keys: their events are taken as
+    // one, a moment later. What this page can't read (another tab on a newer build) is
+    // never taken, nor written over: this tab stops saving and asks to be reloaded.
     let adopting = StoredValue::new(false);
-    let other_tab = window_event_listener_untyped("storage", move |ev| {
-        let Ok(ev) = wasm_bindgen::JsCast::dyn_into::<web_sys::StorageEvent>(ev) else { return };
-        let key = ev.key().unwrap_or_default();
-        if ![storage::STATS_KEY, storage::GAME_KEY, storage::DAILY_KEY, storage::RULES_KEY].contains(&key.as_str()) {
+    let frozen = StoredValue::new(false);
+    let pending = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
+    let follow = move || {
+        pending.set_value(None);
+        let readable = storage::readable::<Saved>(storage::GAME_KEY)
+            && storage::readable::<Rules>(storage::RULES_KEY)
+            && storage::readable::<crate::game::DailyLog>(storage::DAILY_KEY)
+            && storage::text(storage::STATS_KEY).is_none_or(|t| storage::decode_stats(&t).is_some());
+        if !readable {
+            frozen.set_value(true);
+            say(notices, NEWER_TAB);
+            return;
+        }
+        // In step already (this tab's own write, or nothing new): nothing to take.
+        let ours = game.with_untracked(|g| codec::to_text(&g.saved()).ok());
+        let stats = game.with_untracked(|g| codec::to_text(&g.stats).ok());
+        if ours == storage::text(storage::GAME_KEY) && stats == storage::text(storage::STATS_KEY) {
             return;
         }
         let mut ignored = Vec::new();
         let fresh = load_stored(&mut ignored);
         adopting.set_value(true);
         game.update(|g| g.adopt(fresh));
-        notices.update(|n| {
-            if !n.iter().any(|m| m == OTHER_TAB) {
-                n.push(OTHER_TAB.to_string());
-            }
-        });
+        say(notices, OTHER_TAB);
+    };
+    let soon = move || {
+        pending.set_value(Some(gloo_timers::callback::Timeout::new(50, follow)));
+    };
+    let other_tab = window_event_listener_untyped("storage", move |ev| {
+        let Ok(ev) = wasm_bindgen::JsCast::dyn_into::<web_sys::StorageEvent>(ev) else { return };
+        let key = ev.key().unwrap_or_default();
+        if [storage::STATS_KEY, storage::GAME_KEY, storage::DAILY_KEY, storage::RULES_KEY].contains(&key.as_str()) {
+            soon();
+        }
     });
-    on_cleanup(move || other_tab.remove());
+    // A page back from the back/forward cache, or a tab shown again, may have missed events.
+    let shown = window_event_listener_untyped("pageshow", move |_| soon());
+    let visible = window_event_listener_untyped("visibilitychange", move |_| {
+        if document().visibility_state() == web_sys::VisibilityState::Visible {
+            soon();
+        }
+    });
+    on_cleanup(move || {
+        other_tab.remove();
+        shown.remove();
+        visible.remove();
+    });
 
     // Sync with the outside world: save after every change (but not a change taken from
     // another tab, which is stored already).
@@ -271,6 +326,9 @@ pub fn App() -> impl IntoView {
         game.track();
         if adopting.get_value() {
             adopting.set_value(false);
+            return;
+        }
+        if frozen.get_value() {
             return;
         }
         let result = game.with(|g| {
@@ -304,7 +362,7 @@ pub fn App() -> impl IntoView {
         <header class="top">
             <h1>"Score"</h1>
             <p class="tagline">
-                "Make " <strong>{move || game.with(|g| g.rules.goal)}</strong> " from the dice."
+                "Make " <strong>{move || game.with(|g| crate::game::number(g.rules.goal))}</strong> " from the dice."
             </p>
         </header>
         {notice_list()}

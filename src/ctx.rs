@@ -121,10 +121,15 @@ pub fn focus_soon(selector: &'static str) {
 }
 
 /// After an action in a view that deals a new roll (the daily puzzle, new settings, a
-/// match, a typed roll): the table comes into view with SCORE focused, so on a phone,
-/// where the views sit below the table, the new roll isn't dealt out of sight.
+/// match, a typed roll): the table's claims come into view, so on a phone, where the views
+/// sit below the table, the new roll isn't dealt out of sight. Focus stays put: a second
+/// Enter on the form must not press SCORE.
 pub fn show_table() {
-    focus_soon(".claims .claim.score:not(:disabled)");
+    request_animation_frame(|| {
+        if let Some(el) = document().query_selector(".claims").ok().flatten() {
+            el.scroll_into_view();
+        }
+    });
 }
 
 /// Uses the context provided by the app shell (`app::App`).

@@ -32,6 +32,17 @@ fn storage() -> Option<Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
 
+/// The text stored under `key`, as it is (nothing set aside, nothing reported).
+pub fn text(key: &str) -> Option<String> {
+    storage()?.get_item(key).ok().flatten()
+}
+
+/// Whether `key` holds nothing or a value this page can read: a check with no side effect,
+/// before taking what another tab (perhaps of a newer build) wrote.
+pub fn readable<T: DeserializeOwned>(key: &str) -> bool {
+    text(key).is_none_or(|t| codec::from_text::<T>(&t).is_some())
+}
+
 /// Reads `key`; a bad value is set aside and described in the returned notice.
 pub fn load<T: DeserializeOwned>(key: &str, what: &str) -> (Option<T>, Option<String>) {
     load_with(key, what, codec::from_text)

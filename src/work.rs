@@ -70,8 +70,10 @@ pub struct SheetRoll {
 /// What the worker says.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Reply {
-    /// The worker has loaded and takes requests.
-    Ready,
+    /// The worker has loaded and takes requests; it names its build's id (scripts/postbuild.py
+    /// writes it into the worker's loader as `self.SCORE_BUILD`; empty where none did). The
+    /// page refuses a worker of another build than its own.
+    Ready(String),
     /// How far request `id` has come.
     Progress { id: u32, done: u64, total: u64 },
     /// The answer to request `id`.
@@ -155,6 +157,15 @@ mod tests {
         assert_eq!(serde_json::from_str::<Request>(&text).unwrap(), req);
         let reply = Reply::Progress { id: 7, done: 1000, total: 2359 };
         assert_eq!(serde_json::from_str::<Reply>(&serde_json::to_string(&reply).unwrap()).unwrap(), reply);
+        let hello = Reply::Ready("0903e0e57fc98621".into());
+        assert_eq!(serde_json::to_string(&hello).unwrap(), r#"{"Ready":"0903e0e57fc98621"}"#);
+    }
+
+    #[test]
+    fn a_worker_of_before_build_ids_is_no_hello() {
+        // A worker built before hellos named their build says only "Ready": the page must not
+        // take that for a worker of its own build.
+        assert!(serde_json::from_str::<Reply>(r#""Ready""#).is_err());
     }
 
     #[test]

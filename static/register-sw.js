@@ -1,6 +1,12 @@
 // Registers Score's service worker and offers a reload when a new version is ready.
 if ('serviceWorker' in navigator) {
   let accepted = false;
+  let reloading = false;
+  const reload = () => {
+    if (reloading) return;
+    reloading = true;
+    window.location.reload();
+  };
   const offer = (worker) => {
     if (document.getElementById('update-banner')) return;
     const bar = document.createElement('div');
@@ -12,8 +18,17 @@ if ('serviceWorker' in navigator) {
     const button = document.createElement('button');
     button.type = 'button';
     button.textContent = 'Reload';
+    // Reloads once the offered worker is active: now, if another tab already activated it
+    // (this page then saw no controllerchange of its own asking), or when it takes over.
     button.addEventListener('click', () => {
       accepted = true;
+      if (worker.state === 'activated' || worker.state === 'redundant') {
+        reload();
+        return;
+      }
+      worker.addEventListener('statechange', () => {
+        if (worker.state === 'activated') reload();
+      });
       worker.postMessage('skip-waiting');
     });
     bar.append(text, button);
@@ -21,10 +36,7 @@ if ('serviceWorker' in navigator) {
   };
   // Reload only when the player accepted an update (the first install also changes controller).
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (accepted) {
-      accepted = false;
-      window.location.reload();
-    }
+    if (accepted) reload();
   });
   window.addEventListener('load', async () => {
     try {

@@ -28,5 +28,7 @@ fn main() {
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
-    post(&scope, &Reply::Ready);
+    // The build this worker is of, as its loader says (scripts/postbuild.py writes it there).
+    let build = js_sys::Reflect::get(&scope, &JsValue::from_str("SCORE_BUILD")).ok().and_then(|b| b.as_string());
+    post(&scope, &Reply::Ready(build.unwrap_or_default()));
 }

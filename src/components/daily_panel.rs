@@ -37,7 +37,8 @@ pub fn DailyPanel() -> impl IntoView {
                 }}
             </p>
             <p>"Daily streak: " <strong data-testid="daily-streak">{streak}</strong></p>
-            <button class="primary" on:click=move |_| {
+            // Under a clock, only the table's New roll (which asks first) ends a claim.
+            <button class="primary" disabled=move || game.with(|g| g.round.is_running()) title=move || game.with(|g| g.round.is_running().then_some("Settle the claim first: a new roll now would cost points.")) on:click=move |_| {
                 game.update(|g| g.play_daily(day.get_untracked(), now_ms()));
                 crate::ctx::show_table();
             }>

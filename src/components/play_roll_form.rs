@@ -40,7 +40,7 @@ pub fn PlayRollForm() -> impl IntoView {
                     on:input=move |ev| text.set(event_target_value(&ev))
                 />
             </label>
-            <button type="submit">"Play this roll"</button>
+            <button type="submit" disabled=move || game.with(|g| g.round.is_running()) title=move || game.with(|g| g.round.is_running().then_some("Settle the claim first: a new roll now would cost points.")) >"Play this roll"</button>
             <p class="field-error" role="alert">{move || error.get()}</p>
         </form>
     }

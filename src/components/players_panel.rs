@@ -56,7 +56,7 @@ pub fn PlayersPanel() -> impl IntoView {
                                 />
                                 " The computer judges IMPOSSIBLE (off: the claim wins when nobody scores in time)"
                             </label>
-                            <button type="submit" class="primary">"Start match"</button>
+                            <button type="submit" class="primary" disabled=move || game.with(|g| g.round.is_running()) title=move || game.with(|g| g.round.is_running().then_some("Settle the claim first: a new roll now would cost points.")) >"Start match"</button>
                         </form>
                     }
                 }

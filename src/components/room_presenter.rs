@@ -146,7 +146,7 @@ pub(crate) fn RoomPresenter(
                 <Show
                     when=move || seated.get()
                     fallback=move || view! {
-                        <p class="goal">"Make " <span class="goal-value" data-testid="goal">{move || roll.get().2}</span></p>
+                        <p class="goal">"Make " <span class="goal-value" data-testid="goal">{move || crate::game::number(roll.get().2)}</span></p>
                         <ul class="pool dice" aria-label="The roll" data-testid="room-roll">
                             {move || {
                                 let (faces, dice, _) = roll.get();

@@ -134,7 +134,7 @@ pub fn SettingsPanel() -> impl IntoView {
                     />
                     " Strict: no undo under the SCORE clock; running out of numbers fails the SCORE"
                 </label>
-                <button type="submit" class="primary">"Apply and roll"</button>
+                <button type="submit" class="primary" disabled=move || game.with(|g| g.round.is_running()) title=move || game.with(|g| g.round.is_running().then_some("Settle the claim first: a new roll now would cost points.")) >"Apply and roll"</button>
                 <p role="status">{move || saved.get().then_some("Saved. New roll with these settings.")}</p>
             </form>
         </div>

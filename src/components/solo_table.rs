@@ -20,20 +20,22 @@ pub fn SoloTable() -> impl IntoView {
     // (the player asked for it), never anything the solver says about this roll.
     let level = ctx.level;
     // Under a clock a new roll costs points: it asks first, saying what it costs.
-    let confirming = RwSignal::new(None::<String>);
+    let confirming = RwSignal::new(false);
     // A second tap asks again (a double tap never deals): only "New roll anyway" does.
     let new_roll = move |_| match game.with_untracked(Game::new_roll_costs) {
-        Some(cost) => confirming.set(Some(cost)),
+        Some(_) => confirming.set(true),
         None => next_roll(ctx),
     };
     let anyway = move |_| {
-        confirming.set(None);
+        confirming.set(false);
         next_roll(ctx);
     };
+    // What it costs, as it stands now (a SCORE pressed meanwhile costs more).
+    let cost = move || confirming.get().then(|| game.with(Game::new_roll_costs)).flatten();
     // The question goes when the clock does (settled, or another roll).
     Effect::new(move |_| {
         if game.with(|g| !g.round.is_running()) {
-            confirming.set(None);
+            confirming.set(false);
         }
     });
     let running = move || game.with(|g| g.round.is_running());
@@ -61,7 +63,14 @@ pub fn SoloTable() -> impl IntoView {
     // with one press back to the standard game.
     let other_rules = Memo::new(move |_| game.with(|g| crate::game::rules_in_force(&g.rules)));
     let standard = move |_| {
-        let rules = score_engine::Rules::default();
+        // The standard dice, goal and operators; the player's own clocks and strict mode stay.
+        let mine = game.with_untracked(|g| g.rules.clone());
+        let rules = score_engine::Rules {
+            score_secs: mine.score_secs,
+            impossible_secs: mine.impossible_secs,
+            strict: mine.strict,
+            ..score_engine::Rules::default()
+        };
         let roll = crate::ctx::roll_dice(&rules);
         game.update(|g| g.new_roll(rules, roll, now_ms()));
     };
@@ -69,7 +78,7 @@ pub fn SoloTable() -> impl IntoView {
         {move || other_rules.get().map(|text| view! {
             <p class="rules-in-force notice" data-testid="rules-in-force">
                 {text} " "
-                <button type="button" on:click=standard>"Back to the standard rules"</button>
+                <button type="button" disabled=move || game.with(|g| g.round.is_running()) title=move || game.with(|g| g.round.is_running().then_some("Settle the claim first: a new roll now would cost points.")) on:click=standard>"Back to the standard rules"</button>
             </p>
         })}
         <ClaimBar/>
@@ -91,11 +100,11 @@ pub fn SoloTable() -> impl IntoView {
             </button>
             <DifficultySelect label="Practice " any="any roll" level=level/>
         </TableView>
-        {move || confirming.get().map(|cost| view! {
+        {move || cost().map(|cost| view! {
             <div class="confirm-new-roll" role="alertdialog" aria-labelledby="new-roll-cost">
                 <p id="new-roll-cost">{cost}</p>
                 <button type="button" class="danger" on:click=anyway>"New roll anyway"</button>
-                <button type="button" class="primary" on:click=move |_| confirming.set(None)>"Keep playing"</button>
+                <button type="button" class="primary" on:click=move |_| confirming.set(false)>"Keep playing"</button>
             </div>
         })}
         <p class="hint" role="status">{move || game.with(|g| g.hint.clone())}</p>

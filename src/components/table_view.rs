@@ -71,7 +71,7 @@ pub fn TableView(
     view! {
         <div class="table" on:keydown=on_key>
             <p class="goal">
-                "Goal " <span class="goal-value" data-testid="goal">{move || desk.with(|d| d.goal)}</span>
+                "Goal " <span class="goal-value" data-testid="goal">{move || desk.with(|d| crate::game::number(d.goal))}</span>
                 {tags.run()}
             </p>
             <div

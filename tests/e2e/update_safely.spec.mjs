@@ -1,0 +1,279 @@
+// A new release reaches a returning player whole: the service worker installs the new
+// build's files, never the old ones the browser's HTTP cache still holds, the update
+// banner's Reload works in every tab, and a page never keeps talking to a solver worker of
+// another build.
+//
+// Build A is a copy of dist/. Build B is A with every build-specific token renamed: the
+// Trunk hashes in the hashed file names (and every reference to them), the service
+// worker's version and the build id that scripts/postbuild.py writes into index.html and
+// the worker's loader; the integrity attributes are computed again. B is then, to a
+// browser, another release whose hashed files have other names, as a new `trunk build`
+// gives; only the wasm inside is the same (building twice would cost minutes).
+//
+// Both are served with old modification times and, from the static server, no
+// Cache-Control at all (as many static hosts do): a browser then keeps A's files fresh in
+// its HTTP cache for days (a tenth of their age), which is what made an update install the
+// old index.html and the old solver worker.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync,
+  unlinkSync, utimesSync, writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, launchBrowser, ScorePage, serveDist, withPage } from './score_page.mjs';
+
+const DIST = process.env.SCORE_DIST ?? 'dist';
+const DAY = 24 * 3600 * 1000;
+
+let browser;
+let root;
+let builds;
+before(async () => {
+  browser = await launchBrowser();
+  root = mkdtempSync(join(tmpdir(), 'score-update-'));
+  builds = makeBuilds(DIST, root);
+});
+after(async () => {
+  await browser.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** Every file under `dir`, as paths relative to it. */
+function files(dir, rel = '') {
+  return readdirSync(join(dir, rel), { withFileTypes: true }).flatMap((e) => {
+    const r = rel ? `${rel}/${e.name}` : e.name;
+    return e.isDirectory() ? files(dir, r) : [r];
+  });
+}
+
+function touchAll(dir, when) {
+  for (const f of files(dir)) utimesSync(join(dir, f), when, when);
+}
+
+/** The same token with every hex digit moved on by 7: as long, and never the same. */
+function other(token) {
+  return [...token].map((c) => ((parseInt(c, 16) + 7) % 16).toString(16)).join('');
+}
+
+const BINARY = /\.(wasm|png|ico)$/;
+
+/** Builds A (a copy of `dist`) and B (A, renamed) under `root`; each with its boot script's name. */
+function makeBuilds(dist, root) {
+  const a = join(root, 'A');
+  cpSync(dist, a, { recursive: true });
+  // The test servers here serve the files themselves; stale precompressed copies would lie.
+  for (const f of files(a)) if (/\.(br|gz)$/.test(f)) unlinkSync(join(a, f));
+  const html = readFileSync(join(a, 'index.html'), 'utf8');
+  const sw = readFileSync(join(a, 'sw.js'), 'utf8');
+  const tokens = new Set();
+  for (const f of files(a)) {
+    const m = /-([0-9a-f]{8,})(?:_bg)?\.(?:js|wasm|css)$/.exec(f);
+    if (m) tokens.add(m[1]);
+  }
+  tokens.add(/const VERSION = "([0-9a-f]+)"/.exec(sw)[1]);
+  const build = /<meta name="score-build" content="([0-9a-f]+)"/.exec(html);
+  if (build) tokens.add(build[1]);
+  assert.ok(tokens.size >= 4, `build tokens in ${dist}: ${[...tokens]}`);
+
+  const b = join(root, 'B');
+  cpSync(a, b, { recursive: true });
+  const rename = (text) => [...tokens].reduce((t, tok) => t.split(tok).join(other(tok)), text);
+  for (const f of files(b)) {
+    const to = rename(f);
+    if (to !== f) renameSync(join(b, f), join(b, to));
+    if (!BINARY.test(to)) writeFileSync(join(b, to), rename(readFileSync(join(b, to), 'utf8')));
+  }
+  // Subresource integrity of the renamed (and rewritten) files.
+  const page = readFileSync(join(b, 'index.html'), 'utf8').replace(/<[^>]*integrity="[^"]*"[^>]*>/g, (tag) => {
+    const file = /(?:href|src)="\.\/([^"]+)"/.exec(tag)[1];
+    const [, alg] = /integrity="(sha\d+)-/.exec(tag);
+    const sum = createHash(alg).update(readFileSync(join(b, file))).digest('base64');
+    return tag.replace(/integrity="[^"]*"/, `integrity="${alg}-${sum}"`);
+  });
+  writeFileSync(join(b, 'index.html'), page);
+
+  // Old modification times: A's a month ago, B's twenty days ago.
+  touchAll(a, new Date(Date.now() - 30 * DAY));
+  touchAll(b, new Date(Date.now() - 20 * DAY));
+  const boot = (dir) => files(dir).find((f) => /^boot-[0-9a-f]+\.js$/.test(f));
+  return { a, b, bootA: boot(a), bootB: boot(b) };
+}
+
+/** A folder the servers serve that now holds build A, and later (`to`) build B. */
+function site() {
+  const link = join(root, `site-${Math.random().toString(16).slice(2)}`);
+  symlinkSync(builds.a, link);
+  return {
+    dir: link,
+    to(build) {
+      symlinkSync(build, `${link}.next`);
+      renameSync(`${link}.next`, link);
+    },
+  };
+}
+
+/** score-server serving `dir` (with its own cache headers), or null where it isn't built. */
+async function scoreServer(dir) {
+  const bin = process.env.SCORE_SERVER ?? 'target/debug/score-server';
+  if (!existsSync(bin)) return null;
+  const port = await freePort();
+  const data = mkdtempSync(join(tmpdir(), 'score-update-data-'));
+  const child = spawn(bin, ['--port', String(port), '--dist', dir, '--data', data], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      await fetch(url);
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    url,
+    stop: () => {
+      child.kill();
+      rmSync(data, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The build the page runs: the name of its boot script. */
+async function runs(page) {
+  return page.evaluate(() => document.querySelector('script[type="module"][src*="boot-"]')?.getAttribute('src')?.slice(2));
+}
+
+/** Comes up on B through the update banner, lists a roll's solutions, and again offline. */
+async function updateToB(server, s) {
+  await withPage(browser, async (score, page, context) => {
+    await score.open(server.url);
+    await score.waitForServiceWorker();
+    assert.equal(await runs(page), builds.bootA);
+
+    s.to(builds.b);
+    // The returning player: the page comes from A's cache, and B's service worker installs.
+    await page.reload();
+    await page.getByText('A new version of Score is ready.').waitFor();
+    await Promise.all([page.waitForEvent('load'), score.button('Reload').click()]);
+    await score.numbers().first().waitFor();
+    assert.equal(await runs(page), builds.bootB, 'the page comes up on build B');
+
+    // Its solver worker answers it.
+    await score.playRoll('2 5 12 12');
+    await score.button('Show solutions').click();
+    await page.getByText('2‖(12 − 12)', { exact: true }).waitFor();
+
+    await context.setOffline(true);
+    await page.reload();
+    await score.numbers().first().waitFor();
+    assert.equal(await runs(page), builds.bootB, 'offline, the page is build B');
+    await page.getByText('2‖(12 − 12)', { exact: true }).waitFor();
+  });
+}
+
+test('a static host without cache headers: a returning player comes up on the new build, offline too', async () => {
+  const s = site();
+  const server = await serveDist(s.dir, '/');
+  try {
+    await updateToB(server, s);
+  } finally {
+    server.stop();
+  }
+});
+
+test("score-server's cache headers: a returning player comes up on the new build, offline too", async (t) => {
+  const s = site();
+  const server = await scoreServer(s.dir);
+  if (!server) {
+    t.skip('target/debug/score-server is not built');
+    return;
+  }
+  try {
+    // Hashed files are immutable, everything else is revalidated.
+    const res = await fetch(`${server.url}${builds.bootA}`);
+    assert.equal(res.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    assert.equal((await fetch(server.url)).headers.get('cache-control'), 'no-cache');
+    assert.equal((await fetch(`${server.url}score-worker_loader.js`)).headers.get('cache-control'), 'no-cache');
+    await updateToB(server, s);
+  } finally {
+    server.stop();
+  }
+});
+
+test("Reload in a second tab works after the first tab's Reload activated the new build", async () => {
+  const s = site();
+  const server = await serveDist(s.dir, '/');
+  try {
+    await withPage(browser, async (score, page, context) => {
+      await score.open(server.url);
+      await score.waitForServiceWorker();
+      const second = new ScorePage(await context.newPage());
+      await second.open(server.url);
+      await second.waitForServiceWorker();
+
+      s.to(builds.b);
+      await page.reload();
+      await page.getByText('A new version of Score is ready.').waitFor();
+      await second.page.getByText('A new version of Score is ready.').waitFor();
+      await Promise.all([page.waitForEvent('load'), score.button('Reload').click()]);
+      await score.numbers().first().waitFor();
+      assert.equal(await runs(page), builds.bootB);
+
+      // The new worker is already active: the second tab's Reload must still reload.
+      await Promise.all([second.page.waitForEvent('load', { timeout: 10_000 }), second.button('Reload').click()]);
+      await second.numbers().first().waitFor();
+      assert.equal(await runs(second.page), builds.bootB);
+      second.assertNoConsoleErrors();
+    });
+  } finally {
+    server.stop();
+  }
+});
+
+test("a page left open on the old build refuses the new build's solver worker with a reload", async () => {
+  const s = site();
+  const server = await serveDist(s.dir, '/');
+  try {
+    await withPage(browser, async (score, page, context) => {
+      await score.open(server.url);
+      await score.waitForServiceWorker();
+      const old = new ScorePage(await context.newPage());
+      await old.open(server.url);
+      await old.waitForServiceWorker();
+      await old.playRoll('2 5 12 12');
+
+      // The first tab takes the update: the old tab is now served by B's service worker,
+      // whose solver worker is B's.
+      s.to(builds.b);
+      await page.reload();
+      await page.getByText('A new version of Score is ready.').waitFor();
+      await Promise.all([page.waitForEvent('load'), score.button('Reload').click()]);
+      await score.numbers().first().waitFor();
+      assert.equal(await runs(old.page), builds.bootA);
+
+      // Build A's page meets build B's worker: it reloads, and B lists the solutions.
+      await Promise.all([old.page.waitForEvent('load', { timeout: 10_000 }), old.button('Show solutions').click()]);
+      await old.numbers().first().waitFor();
+      assert.equal(await runs(old.page), builds.bootB);
+      await old.page.getByText('2‖(12 − 12)', { exact: true }).waitFor();
+      old.assertNoConsoleErrors();
+    });
+  } finally {
+    server.stop();
+  }
+});
+
+// Build B must really differ from A where it matters.
+test('build B renames every hashed file of build A', () => {
+  const hashed = (dir) => files(dir).filter((f) => /-[0-9a-f]{8,}(?:_bg)?\.(?:js|wasm|css)$/.test(f)).sort();
+  const a = hashed(builds.a);
+  const b = hashed(builds.b);
+  assert.equal(a.length, b.length);
+  assert.ok(a.length >= 4, a.join(' '));
+  for (const f of a) assert.ok(!b.includes(f), f);
+  assert.notEqual(readFileSync(join(builds.a, 'sw.js'), 'utf8'), readFileSync(join(builds.b, 'sw.js'), 'utf8'));
+  assert.ok(statSync(join(builds.a, 'index.html')).mtimeMs < Date.now() - 25 * DAY);
+});
