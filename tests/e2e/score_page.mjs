@@ -169,20 +169,25 @@ export async function freePort() {
   });
 }
 
+/** Waits (up to 10 s) until `url` answers. */
+export async function waitUntilServing(url) {
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
 /** Serves `dir` on 127.0.0.1 under `prefix` with the project's test server; returns { url, stop }. */
 export async function serveDist(dir, prefix = '/') {
   const { spawn } = await import('node:child_process');
   const port = await freePort();
   const child = spawn('python3', ['tests/e2e/serve.py', '--port', String(port), '--dir', dir, '--prefix', prefix], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}${prefix}`;
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      await fetch(url);
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  await waitUntilServing(url);
   return { url, stop: () => child.kill() };
 }
 

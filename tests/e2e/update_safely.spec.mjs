@@ -24,7 +24,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, launchBrowser, ScorePage, serveDist, withPage } from './score_page.mjs';
+import { freePort, launchBrowser, ScorePage, serveDist, waitUntilServing, withPage } from './score_page.mjs';
 
 const DIST = process.env.SCORE_DIST ?? 'dist';
 const DAY = 24 * 3600 * 1000;
@@ -124,14 +124,7 @@ async function scoreServer(dir) {
   const data = mkdtempSync(join(tmpdir(), 'score-update-data-'));
   const child = spawn(bin, ['--port', String(port), '--dist', dir, '--data', data], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}/`;
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      await fetch(url);
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  await waitUntilServing(url);
   return {
     url,
     stop: () => {
