@@ -555,10 +555,10 @@ impl Hub {
         let _ = self.bound.set(bound);
     }
 
-    /// What a page is told of where the class reaches the server, read from the interfaces
-    /// now; none before the server listens (a hub under test).
-    fn join_at(&self) -> Option<Utf8Bytes> {
-        let bound = *self.bound.get()?;
+    /// The addresses (`host:port`) other devices reach this server at now (none when it
+    /// listens on this computer only, or before it listens).
+    pub fn reachable(&self) -> Vec<String> {
+        let Some(&bound) = self.bound.get() else { return Vec::new() };
         // Virtual machines' and containers' bridges are no network a class is on.
         let virtual_bridge = |name: &str| {
             ["docker", "br-", "veth", "virbr", "vboxnet", "vmnet", "vEthernet", "lxc", "cni", "flannel", "tun", "tap"]
@@ -568,7 +568,14 @@ impl Hub {
         let interfaces: Vec<IpAddr> = local_ip_address::list_afinet_netifas()
             .map(|l| l.into_iter().filter(|(name, _)| !virtual_bridge(name)).map(|(_, ip)| ip).collect())
             .unwrap_or_default();
-        let addresses = score_room::reach::reachable(bound, &interfaces);
+        score_room::reach::reachable(bound, &interfaces)
+    }
+
+    /// What a page is told of where the class reaches the server; none before the server
+    /// listens (a hub under test).
+    fn join_at(&self) -> Option<Utf8Bytes> {
+        self.bound.get()?;
+        let addresses = self.reachable();
         serde_json::to_string(&ServerMsg::JoinAt { addresses }).ok().map(Utf8Bytes::from)
     }
 

@@ -2,6 +2,11 @@
 //!
 //! score-server [--port 8080] [--bind 127.0.0.1] [--dist dist] [--data data]
 //!              [--max-rooms 500] [--rooms-per-address 5] [--idle-hours 24] [--trust-proxy]
+//! score-server --version
+//!
+//! It starts whole or not at all: a port already taken, or a data folder it can't write,
+//! is said in a sentence with exit code 2 before anything else starts. Once listening it
+//! prints the addresses students can reach it at.
 #![deny(clippy::unwrap_used, clippy::expect_used)]
 
 use std::net::SocketAddr;
@@ -13,7 +18,11 @@ use score_server::hub::{serve, Hub, Limits};
 use score_server::store::Store;
 
 const USAGE: &str = "usage: score-server [--port 8080] [--bind 127.0.0.1] [--dist dist] [--data data]
-                    [--max-rooms 500] [--rooms-per-address 5] [--idle-hours 24] [--trust-proxy]";
+                    [--max-rooms 500] [--rooms-per-address 5] [--idle-hours 24] [--trust-proxy]
+       score-server --version";
+
+/// What `--version` prints: the version and the commit it was built from.
+const VERSION_LINE: &str = concat!("score-server ", env!("CARGO_PKG_VERSION"), " (commit ", env!("SCORE_COMMIT"), ")");
 
 struct Args {
     port: u16,
@@ -51,6 +60,7 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             "--trust-proxy" => a.limits.trust_proxy = true,
             "--idle-hours" => a.limits.idle_ms = whole("--idle-hours", value()?, 1, 24 * 365)? * 3_600_000,
             "-h" | "--help" => return Err(USAGE.into()),
+            "-V" | "--version" => return Err(VERSION_LINE.into()),
             other => return Err(format!("unknown option “{other}”\n{USAGE}")),
         }
     }
@@ -61,6 +71,10 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
 async fn main() -> ExitCode {
     let args = match parse(std::env::args().skip(1)) {
         Ok(a) => a,
+        Err(e) if e == VERSION_LINE => {
+            println!("{e}");
+            return ExitCode::SUCCESS;
+        }
         Err(e) => {
             eprintln!("score-server: {e}");
             return ExitCode::from(2);
@@ -77,11 +91,29 @@ async fn main() -> ExitCode {
         eprintln!("score-server: no game in {} (build it with trunk build --release)", args.dist.display());
         return ExitCode::from(2);
     }
+    // The port first: taken, nothing else starts (the data folder isn't touched).
+    let listener = match tokio::net::TcpListener::bind(addr).await {
+        Ok(l) => l,
+        Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => {
+            eprintln!(
+                "score-server: port {} is taken (another score-server, or another program): stop it, or choose another port with --port",
+                addr.port()
+            );
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("score-server: cannot listen on {addr}: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let store = match Store::open(&args.data) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("score-server: cannot open the database in {}: {e}", args.data.display());
-            return ExitCode::from(1);
+            eprintln!(
+                "score-server: cannot keep rooms in the data folder {}: {e} (choose one it can write with --data)",
+                args.data.display()
+            );
+            return ExitCode::from(2);
         }
     };
     // Reading every room back touches SQLite: off the async runtime, as every write is.
@@ -91,14 +123,16 @@ async fn main() -> ExitCode {
         eprintln!("score-server: the rooms could not be read back");
         return ExitCode::from(1);
     };
-    let listener = match tokio::net::TcpListener::bind(addr).await {
-        Ok(l) => l,
-        Err(e) => {
-            eprintln!("score-server: cannot listen on {addr}: {e}");
-            return ExitCode::from(1);
-        }
-    };
     eprintln!("score-server: the game and its rooms on http://{addr}/");
+    // Where students can reach it: each network address, or that it is this computer only.
+    hub.listening_on(listener.local_addr().unwrap_or(addr));
+    let reach = hub.reachable();
+    if reach.is_empty() {
+        eprintln!("score-server: this computer only; to let phones on the network join, start it with --bind 0.0.0.0");
+    }
+    for a in reach {
+        eprintln!("score-server: students join at http://{a}/");
+    }
     let shutdown = async {
         let _ = tokio::signal::ctrl_c().await;
         eprintln!("score-server: stopping (rooms are saved as they change)");

@@ -1,0 +1,97 @@
+//! `score-server` as a teacher (or a school's technician) starts it: it says its version,
+//! where students join, and, when it can't start, why, with exit code 2 and nothing
+//! half-started.
+
+use std::io::{BufRead, BufReader};
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_score-server");
+
+/// A folder with a game in it (an index.html is all the server checks for).
+fn game(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("score-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("dist")).unwrap();
+    std::fs::write(dir.join("dist/index.html"), "<!doctype html><title>Score</title>").unwrap();
+    dir
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+#[test]
+fn version_names_the_version_and_the_commit() {
+    let out = Command::new(BIN).arg("--version").output().unwrap();
+    assert!(out.status.success());
+    let line = String::from_utf8(out.stdout).unwrap();
+    assert!(line.starts_with(concat!("score-server ", env!("CARGO_PKG_VERSION"), " (commit ")), "{line}");
+}
+
+#[test]
+fn a_port_already_taken_is_said_with_exit_code_2_and_the_data_folder_is_left_alone() {
+    let dir = game("taken");
+    let held = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = held.local_addr().unwrap().port().to_string();
+    let data = dir.join("data");
+    let out = Command::new(BIN)
+        .args(["--port", &port, "--dist"])
+        .arg(dir.join("dist"))
+        .arg("--data")
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert!(said.contains(&format!("port {port} is taken")), "{said}");
+    assert!(!data.exists(), "nothing half-started: no data folder made");
+}
+
+#[test]
+fn a_data_folder_it_cannot_write_is_said_with_exit_code_2_and_the_port_is_let_go() {
+    let dir = game("data");
+    // A file where the folder should be.
+    let data = dir.join("not-a-folder");
+    std::fs::write(&data, "x").unwrap();
+    let port = free_port();
+    let out = Command::new(BIN)
+        .args(["--port", &port.to_string(), "--dist"])
+        .arg(dir.join("dist"))
+        .arg("--data")
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert!(said.contains("cannot keep rooms in the data folder"), "{said}");
+    assert!(TcpListener::bind(("127.0.0.1", port)).is_ok(), "the port is free again");
+}
+
+#[test]
+fn on_loopback_it_says_phones_cannot_join_and_how_to_let_them() {
+    let dir = game("loopback");
+    let port = free_port();
+    let mut child = Command::new(BIN)
+        .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--dist"])
+        .arg(dir.join("dist"))
+        .arg("--data")
+        .arg(dir.join("data"))
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let lines = BufReader::new(child.stderr.take().unwrap()).lines();
+    let mut said = Vec::new();
+    for line in lines.map_while(Result::ok) {
+        let done = line.contains("this computer only");
+        said.push(line);
+        if done {
+            break;
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(said.iter().any(|l| l.contains(&format!("on http://127.0.0.1:{port}/"))), "{said:?}");
+    assert!(said.last().unwrap().contains("start it with --bind 0.0.0.0"), "{said:?}");
+}
