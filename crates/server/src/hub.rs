@@ -182,19 +182,20 @@ impl Entry {
     /// member it is for. A member whose queue is full is cut: their seat waits for them, and
     /// everyone else sees them away.
     fn send(&mut self, outs: &[Out], now: u64) {
-        let mut outs = outs.to_vec();
-        while !outs.is_empty() {
-            let slow = self.send_once(&outs, now);
-            outs = Vec::new();
+        let mut slow = self.send_once(outs, now);
+        // Those cut are away now: everyone else is told (which may cut someone else).
+        while !slow.is_empty() {
+            let mut away = Vec::new();
             for who in slow {
                 if let Some(c) = self.conns.remove(&who) {
                     c.let_go.store(LET_GO_SLOW, Ordering::Relaxed);
                     if let Who::Seat(seat) = who {
                         self.dropped.insert(seat, now);
-                        outs.extend(self.room.apply(Input::Presence { seat, away: true }, now).unwrap_or_default());
+                        away.extend(self.room.apply(Input::Presence { seat, away: true }, now).unwrap_or_default());
                     }
                 }
             }
+            slow = self.send_once(&away, now);
         }
     }
 
@@ -519,6 +520,8 @@ impl Hub {
         } else {
             (entry.screen(conn), None)
         };
+        // The interfaces are read before any lock is taken.
+        let join_at = self.join_at();
         let entry = Arc::new(Mutex::new(entry));
         // Held from before it is in `rooms` until it is stored: whoever finds it waits.
         let mut e = lock(&entry);
@@ -545,7 +548,7 @@ impl Hub {
         }
         self.save(&code, &mut e);
         let welcome = e.welcome(&code, seated.then_some(0), seat_token, Some(host), now);
-        e.tell_join_at(who, self.join_at());
+        e.tell_join_at(who, join_at);
         eprintln!("score-server: room {code} created");
         Ok((code, who, welcome))
     }
@@ -586,6 +589,8 @@ impl Hub {
         let no_room =
             || fail(ErrorCode::NoSuchRoom, format!("There is no room {code}: it may have ended. Check the code."));
         let entry = self.entry(&code).ok_or_else(|| self.wrong_code(from, now, no_room()))?;
+        // The interfaces are read before the room's lock is taken.
+        let join_at = self.join_at();
         let mut e = lock(&entry);
         if e.ended {
             return Err(no_room());
@@ -598,7 +603,7 @@ impl Hub {
         let who = e.screen(conn);
         let host = e.host.clone();
         let welcome = e.welcome(&code, None, None, Some(host), now);
-        e.tell_join_at(who, self.join_at());
+        e.tell_join_at(who, join_at);
         Ok((who, welcome))
     }
 
@@ -606,6 +611,7 @@ impl Hub {
     pub(crate) fn sit(&self, code: &str, screen: Who, name: &str) -> Result<(Who, String), Fail> {
         let gone = || fail(ErrorCode::NotSeated, "You are no longer in this room.");
         let entry = self.entry(code).ok_or_else(gone)?;
+        let join_at = self.join_at();
         let mut e = lock(&entry);
         if e.ended {
             return Err(gone());
@@ -623,7 +629,7 @@ impl Hub {
         e.conns.insert(Who::Seat(seat), conn);
         let host = e.host.clone();
         let welcome = e.welcome(code, Some(seat), Some(t), Some(host), now);
-        e.tell_join_at(Who::Seat(seat), self.join_at());
+        e.tell_join_at(Who::Seat(seat), join_at);
         Ok((Who::Seat(seat), welcome))
     }
 
@@ -643,6 +649,7 @@ impl Hub {
                 fail(ErrorCode::NoSuchRoom, format!("There is no room {code}: check the code with your teacher."));
             return Err(self.wrong_code(from, now, no_room));
         };
+        let join_at = self.join_at();
         let mut e = lock(&entry);
         if e.ended {
             return Err(fail(
@@ -668,14 +675,14 @@ impl Hub {
             // Everyone sees them back; the Welcome (built after) shows it too.
             e.presence(seat, false, now);
             let welcome = e.welcome(&code, Some(seat), Some(token), None, now);
-            e.tell_join_at(Who::Seat(seat), self.join_at());
+            e.tell_join_at(Who::Seat(seat), join_at);
             return Ok((seat, welcome));
         }
         let (seat, t) = self.seat(&code, &mut e, name, now)?;
         e.joined = true;
         e.conns.insert(Who::Seat(seat), conn);
         let welcome = e.welcome(&code, Some(seat), Some(t), None, now);
-        e.tell_join_at(Who::Seat(seat), self.join_at());
+        e.tell_join_at(Who::Seat(seat), join_at);
         Ok((seat, welcome))
     }
 
