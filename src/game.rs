@@ -147,8 +147,8 @@ pub use score_engine::round::signed;
 /// dice and the goal, and how they differ; none for the standard rules (clocks and strict
 /// mode are settings, not other rules).
 pub fn rules_in_force(r: &Rules) -> Option<String> {
-    let dice = r.dice.iter().map(|d| format!("d{d}")).collect::<Vec<_>>().join(" ");
-    let goal = signed_goal(r.goal);
+    let dice = score_engine::roll::dice_text(&r.dice);
+    let goal = number(r.goal);
     match r.matches_preset() {
         Some(score_engine::Preset::Score) => None,
         Some(score_engine::Preset::TwentyFour) => {
@@ -156,11 +156,6 @@ pub fn rules_in_force(r: &Rules) -> Option<String> {
         }
         None => Some(format!("Not the standard rules: {dice}, make {goal}.")),
     }
-}
-
-/// A goal as written for a reader: −5 with a real minus sign.
-fn signed_goal(goal: i64) -> String {
-    number(goal)
 }
 
 /// A whole number as the page shows it: a minus sign (−2), as in every message, never a

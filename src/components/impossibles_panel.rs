@@ -140,8 +140,7 @@ pub fn ImpossiblesPanel() -> impl IntoView {
             <p>
                 {move || {
                     game.with(|g| {
-                        let dice: Vec<String> = g.rules.dice.iter().map(|s| format!("d{s}")).collect();
-                        format!("Dice {} → {}", dice.join(" "), g.rules.goal)
+                        format!("Dice {} → {}", score_engine::roll::dice_text(&g.rules.dice), g.rules.goal)
                     })
                 }}
             </p>

@@ -126,11 +126,6 @@ fn hello_code(hello: &ClientMsg) -> &str {
     }
 }
 
-/// Whether a hello takes a seat back or joins (not a Create): its seat's loss is the ticket's.
-fn live_or_joining(hello: &Option<ClientMsg>) -> bool {
-    matches!(hello, Some(ClientMsg::Join { .. } | ClientMsg::Present { .. }))
-}
-
 /// Whether a hello comes back to a place this browser holds: a seat by its token, or a
 /// host screen by the host token.
 fn rejoining(hello: &Option<ClientMsg>) -> bool {
@@ -309,7 +304,7 @@ impl Room {
             self.close();
             self.status.set(Status::Outdated);
             return;
-        } else if matches!(code, ErrorCode::SeatGone | ErrorCode::Removed) && live_or_joining(&hello) {
+        } else if matches!(code, ErrorCode::SeatGone | ErrorCode::Removed) && rejoining(&hello) {
             let kept = hello.as_ref().and_then(|h| ticket_for(hello_code(h)));
             match kept.as_ref().and_then(Ticket::seat_gone) {
                 // A host whose seat is gone keeps the room: back as its host screen.

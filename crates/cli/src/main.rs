@@ -247,10 +247,9 @@ fn run(cmd: Command) -> Result<String, String> {
             if json {
                 return serde_json::to_string(&out).map_err(|e| e.to_string());
             }
-            let dice: Vec<String> = out.dice.iter().map(|d| format!("d{d}")).collect();
             let mut text = format!(
                 "{} → {}: {} impossible of {} rolls (chance {:.2}%)",
-                dice.join(" "),
+                score_engine::roll::dice_text(&out.dice),
                 out.goal,
                 out.impossible.len(),
                 out.rolls,

@@ -98,10 +98,12 @@ pub fn arrange(faces: &[i64], dice: &[u32]) -> Option<Vec<i64>> {
 /// ("7 7 7 1 can't be rolled with d6 d6 d12 d20."): the one wording for typed rolls,
 /// links and a room host's roll.
 pub fn arrange_or_explain(faces: &[i64], dice: &[u32]) -> Result<Vec<i64>, String> {
-    arrange(faces, dice).ok_or_else(|| {
-        let names: Vec<String> = dice.iter().map(|s| format!("d{s}")).collect();
-        format!("{} can't be rolled with {}.", roll_text(faces), names.join(" "))
-    })
+    arrange(faces, dice).ok_or_else(|| format!("{} can't be rolled with {}.", roll_text(faces), dice_text(dice)))
+}
+
+/// Dice as players name them: "d6 d6 d12 d20".
+pub fn dice_text(dice: &[u32]) -> String {
+    dice.iter().map(|s| format!("d{s}")).collect::<Vec<_>>().join(" ")
 }
 
 /// A roll as players write it: "2 5 12 12".
