@@ -196,16 +196,22 @@ test("score-server's cache headers: a returning player comes up on the new build
   }
 });
 
+/** `score` and a second tab of its context open at `url`, each with the service worker: the second. */
+async function twoTabs(score, context, url) {
+  await score.open(url);
+  await score.waitForServiceWorker();
+  const second = new ScorePage(await context.newPage());
+  await second.open(url);
+  await second.waitForServiceWorker();
+  return second;
+}
+
 test("Reload in a second tab works after the first tab's Reload activated the new build", async () => {
   const s = site();
   const server = await serveDist(s.dir, '/');
   try {
     await withPage(browser, async (score, page, context) => {
-      await score.open(server.url);
-      await score.waitForServiceWorker();
-      const second = new ScorePage(await context.newPage());
-      await second.open(server.url);
-      await second.waitForServiceWorker();
+      const second = await twoTabs(score, context, server.url);
 
       s.to(builds.b);
       await page.reload();
@@ -231,11 +237,7 @@ test("a page left open on the old build refuses the new build's solver worker wi
   const server = await serveDist(s.dir, '/');
   try {
     await withPage(browser, async (score, page, context) => {
-      await score.open(server.url);
-      await score.waitForServiceWorker();
-      const old = new ScorePage(await context.newPage());
-      await old.open(server.url);
-      await old.waitForServiceWorker();
+      const old = await twoTabs(score, context, server.url);
       await old.playRoll('2 5 12 12');
 
       // The first tab takes the update: the old tab is now served by B's service worker,

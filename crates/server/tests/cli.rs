@@ -4,8 +4,8 @@
 
 use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_score-server");
 
@@ -16,6 +16,17 @@ fn game(name: &str) -> PathBuf {
     std::fs::create_dir_all(dir.join("dist")).unwrap();
     std::fs::write(dir.join("dist/index.html"), "<!doctype html><title>Score</title>").unwrap();
     dir
+}
+
+/// The server run to its end on `port`, with the game in `dir` and its data in `data`.
+fn run_to_end(dir: &Path, port: u16, data: &Path) -> Output {
+    Command::new(BIN)
+        .args(["--port", &port.to_string(), "--dist"])
+        .arg(dir.join("dist"))
+        .arg("--data")
+        .arg(data)
+        .output()
+        .unwrap()
 }
 
 fn free_port() -> u16 {
@@ -34,15 +45,9 @@ fn version_names_the_version_and_the_commit() {
 fn a_port_already_taken_is_said_with_exit_code_2_and_the_data_folder_is_left_alone() {
     let dir = game("taken");
     let held = TcpListener::bind("127.0.0.1:0").unwrap();
-    let port = held.local_addr().unwrap().port().to_string();
+    let port = held.local_addr().unwrap().port();
     let data = dir.join("data");
-    let out = Command::new(BIN)
-        .args(["--port", &port, "--dist"])
-        .arg(dir.join("dist"))
-        .arg("--data")
-        .arg(&data)
-        .output()
-        .unwrap();
+    let out = run_to_end(&dir, port, &data);
     assert_eq!(out.status.code(), Some(2));
     let said = String::from_utf8(out.stderr).unwrap();
     assert!(said.contains(&format!("port {port} is taken")), "{said}");
@@ -56,13 +61,7 @@ fn a_data_folder_it_cannot_write_is_said_with_exit_code_2_and_the_port_is_let_go
     let data = dir.join("not-a-folder");
     std::fs::write(&data, "x").unwrap();
     let port = free_port();
-    let out = Command::new(BIN)
-        .args(["--port", &port.to_string(), "--dist"])
-        .arg(dir.join("dist"))
-        .arg("--data")
-        .arg(&data)
-        .output()
-        .unwrap();
+    let out = run_to_end(&dir, port, &data);
     assert_eq!(out.status.code(), Some(2));
     let said = String::from_utf8(out.stderr).unwrap();
     assert!(said.contains("cannot keep rooms in the data folder"), "{said}");

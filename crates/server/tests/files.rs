@@ -9,7 +9,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{http_get, http_post, temp, Server};
+use common::{body, header, http_get, http_post, status, temp, Server};
 use score_engine::Rules;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -58,23 +58,6 @@ async fn get(addr: std::net::SocketAddr, path: &str, extra: &str) -> String {
     let mut out = String::new();
     tcp.read_to_string(&mut out).await.unwrap();
     out
-}
-
-fn status(answer: &str) -> u16 {
-    answer.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or_else(|| panic!("no status in {answer:?}"))
-}
-
-/// The value of header `name` in `answer` (names in any case), if there is one.
-fn header<'a>(answer: &'a str, name: &str) -> Option<&'a str> {
-    let head = answer.split("\r\n\r\n").next().unwrap_or_default();
-    head.lines().skip(1).find_map(|l| {
-        let (k, v) = l.split_once(':')?;
-        k.trim().eq_ignore_ascii_case(name).then(|| v.trim())
-    })
-}
-
-fn body(answer: &str) -> &str {
-    answer.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or_default()
 }
 
 async fn start(dir: &Path) -> Server {

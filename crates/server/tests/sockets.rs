@@ -5,7 +5,7 @@ mod common;
 use score_room::protocol::VERSION;
 use std::time::Duration;
 
-use common::{fresh_code, http_get, http_post, is, send, temp, until, Server, Ws};
+use common::{body, fresh_code, http_get, http_post, is, send, status, temp, until, Server, Ws};
 use futures_util::{SinkExt, StreamExt};
 use score_engine::Rules;
 use score_server::hub::Limits;
@@ -215,7 +215,7 @@ async fn the_host_sets_rules_downloads_scores_and_ends_the_room_and_chat_is_rate
     let wrong = http_post(server.addr, &format!("/scores.csv?room={code}"), "host=guess").await;
     let missing = http_post(server.addr, "/scores.csv?room=ZZZZZZ", &format!("host={host_token}")).await;
     assert!(wrong.starts_with("HTTP/1.1 403"), "{wrong}");
-    assert_eq!(wrong.split("\r\n\r\n").nth(1), missing.split("\r\n\r\n").nth(1));
+    assert_eq!(body(&wrong), body(&missing));
     assert_eq!(status(&wrong), status(&missing));
     for path in [format!("/qr.svg?room={code}"), "/qr.svg?room=ZZZZZZ".to_string()] {
         let qr = http_get(server.addr, &path).await;
@@ -235,11 +235,6 @@ async fn the_host_sets_rules_downloads_scores_and_ends_the_room_and_chat_is_rate
     let (_, gone) = join(&server, &code, "Ben", None).await;
     assert_eq!(gone["message"], format!("There is no room {code}: check the code with your teacher."));
     server.stop().await;
-}
-
-/// An HTTP answer's status line.
-fn status(answer: &str) -> &str {
-    answer.lines().next().unwrap_or_default()
 }
 
 /// The next message, whatever it is, within 5 s.

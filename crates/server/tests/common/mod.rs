@@ -152,3 +152,25 @@ async fn http(addr: std::net::SocketAddr, req: &str) -> String {
     tcp.read_to_string(&mut out).await.unwrap();
     out
 }
+
+/// An HTTP answer's status code.
+#[allow(dead_code)]
+pub fn status(answer: &str) -> u16 {
+    answer.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or_else(|| panic!("no status in {answer:?}"))
+}
+
+/// The value of header `name` in an HTTP answer (names in any case), if there is one.
+#[allow(dead_code)]
+pub fn header<'a>(answer: &'a str, name: &str) -> Option<&'a str> {
+    let head = answer.split("\r\n\r\n").next().unwrap_or_default();
+    head.lines().skip(1).find_map(|l| {
+        let (k, v) = l.split_once(':')?;
+        k.trim().eq_ignore_ascii_case(name).then(|| v.trim())
+    })
+}
+
+/// An HTTP answer's body.
+#[allow(dead_code)]
+pub fn body(answer: &str) -> &str {
+    answer.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or_default()
+}
