@@ -817,22 +817,23 @@ impl Hub {
             // refused; a refused move is answered with the member's board as the room holds it.
             Err(r) => (r.settled, Some(r.error), r.board),
         };
-        if outs.is_empty() {
-            e.send(&Vec::from_iter(board.map(|b| *b)), now);
-            return refused.map_or(Ok(()), |r| Err(refusal(&r)));
-        }
-        e.active_ms = now;
-        if let Some((who, by_host)) = removed.filter(|_| refused.is_none()) {
-            // Their token stops working; a removed member is told, then their socket closes.
-            if let Some(c) = e.forget(who) {
-                if by_host {
-                    c.offer(&error(ErrorCode::Removed, "The host removed you from this room."));
+        if !outs.is_empty() {
+            e.active_ms = now;
+            if let Some((who, by_host)) = removed.filter(|_| refused.is_none()) {
+                // Their token stops working; a removed member is told, then their socket closes.
+                if let Some(c) = e.forget(who) {
+                    if by_host {
+                        c.offer(&error(ErrorCode::Removed, "The host removed you from this room."));
+                    }
                 }
             }
+            self.keep(code, &mut e, &outs);
+            e.send(&outs, now);
         }
-        self.keep(code, &mut e, &outs);
-        e.send(&outs, now);
-        e.send(&Vec::from_iter(board.map(|b| *b)), now);
+        // A refused move's answer: the member's board as the room holds it, after the rest.
+        if let Some(b) = board {
+            e.send(&[*b], now);
+        }
         refused.map_or(Ok(()), |r| Err(refusal(&r)))
     }
 
