@@ -1,4 +1,6 @@
-//! The commit `score-server --version` names: git's, when built from a checkout.
+//! What the binary is built from: the commit `score-server --version` names (git's, when
+//! built from a checkout), and the game's build in the workspace's `dist/`, which
+//! `main.rs` compiles in: a change there (a new `trunk build`) builds the server again.
 
 fn main() {
     let commit = std::process::Command::new("git")
@@ -13,4 +15,9 @@ fn main() {
     println!("cargo:rustc-env=SCORE_COMMIT={commit}");
     println!("cargo:rerun-if-changed=../../.git/HEAD");
     println!("cargo:rerun-if-changed=../../.git/refs/heads");
+    // A folder is scanned whole: a file added, changed or removed reruns this and rebuilds.
+    println!("cargo:rerun-if-changed=../../dist");
+    if !std::path::Path::new("../../dist/index.html").is_file() {
+        println!("cargo:warning=no game in dist/ yet: this score-server carries none (serve one with --dist DIR)");
+    }
 }

@@ -10,22 +10,20 @@
 //! protocol's [`MAX_FRAME`] frames.
 
 use std::net::{IpAddr, SocketAddr};
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, Query, Request, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
-use axum::middleware::{self, Next};
+use axum::extract::{ConnectInfo, Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::serve::ListenerExt;
 use axum::Form;
 use axum::Router;
 use score_room::protocol::{room_code, ErrorCode};
-use tower_http::services::{ServeDir, ServeFile};
 
+use crate::files::{files, Game};
 use crate::hub::Hub;
 use crate::limits::{SocketCount, MAX_FRAME};
 use crate::session::{error, session};
@@ -130,67 +128,16 @@ async fn csv(State(hub): State<Arc<Hub>>, Query(r): Query<CsvRoom>, Form(q): For
 }
 
 /// The server's routes: `/ws` for rooms, `POST /scores.csv` for a host, and the game's files
-/// (precompressed when present). Room QR codes are drawn by the page that shows them.
-pub fn router(hub: Arc<Hub>, dist: PathBuf) -> Router {
-    Router::new().route("/ws", get(ws)).route("/scores.csv", post(csv)).fallback_service(files(&dist)).with_state(hub)
-}
-
-/// What a file whose name carries its build's hash is sent with: it never changes.
-const IMMUTABLE: &str = "public, max-age=31536000, immutable";
-/// What every other answer is sent with: kept, but asked about again before each use
-/// (a `304` when unchanged), so a new build's index.html, sw.js and unhashed files are seen.
-const REVALIDATE: &str = "no-cache";
-
-/// Whether the file at `path` has Trunk's content hash in its name (`boot-<hash>.js`,
-/// `main-<hash>.css`, `score-app-<hash>_bg.wasm`): another build's file has another name.
-/// index.html, sw.js, the manifest, the icons and the worker and room modules have none.
-fn is_hashed(path: &str) -> bool {
-    let name = path.rsplit('/').next().unwrap_or_default();
-    let Some((stem, _extension)) = name.rsplit_once('.') else { return false };
-    let stem = stem.strip_suffix("_bg").unwrap_or(stem);
-    let Some((_, hash)) = stem.rsplit_once('-') else { return false };
-    hash.len() >= 8 && hash.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
-}
-
-/// Whether `path` names a file (its last segment has an extension) other than a page.
-fn is_file(path: &str) -> bool {
-    let name = path.rsplit('/').next().unwrap_or_default();
-    name.rsplit_once('.').is_some_and(|(_, extension)| !extension.eq_ignore_ascii_case("html"))
-}
-
-/// The game's files from `dist`, precompressed when present, with their caching: hashed
-/// files [`IMMUTABLE`], everything else [`REVALIDATE`] (a browser that kept an old build's
-/// index.html fresh for days would start it, and a service worker precache it, after a new
-/// release). A path that is no file is a page, answered with index.html (`/?room=CODE`);
-/// a missing file is `404`, never index.html in its place.
-fn files(dist: &Path) -> Router {
-    let page = Router::new().fallback_service(ServeFile::new(dist.join("index.html"))).layer(middleware::from_fn(
-        |request: Request, next: Next| async move {
-            if is_file(request.uri().path()) {
-                return (StatusCode::NOT_FOUND, "No such file.").into_response();
-            }
-            next.run(request).await
-        },
-    ));
-    let dir = ServeDir::new(dist).precompressed_br().precompressed_gzip().fallback(page);
-    Router::new().fallback_service(dir).layer(middleware::from_fn(cache_control))
-}
-
-/// Sets the `Cache-Control` of an answer from the game's files (see [`files`]).
-async fn cache_control(request: Request, next: Next) -> Response {
-    let hashed = is_hashed(request.uri().path());
-    let mut response = next.run(request).await;
-    let found = response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED;
-    let value = if hashed && found { IMMUTABLE } else { REVALIDATE };
-    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
-    response
+/// (see [`crate::files`]). Room QR codes are drawn by the page that shows them.
+pub fn router(hub: Arc<Hub>, game: Game) -> Router {
+    Router::new().route("/ws", get(ws)).route("/scores.csv", post(csv)).fallback_service(files(game)).with_state(hub)
 }
 
 /// Serves on `listener` until `shutdown` resolves; rooms are ticked every 200 ms.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     hub: Arc<Hub>,
-    dist: PathBuf,
+    game: Game,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     if let Ok(bound) = listener.local_addr() {
@@ -207,7 +154,7 @@ pub async fn serve(
             let _ = tokio::task::spawn_blocking(move || hub.tick()).await;
         }
     });
-    let app = router(hub, dist).into_make_service_with_connect_info::<SocketAddr>();
+    let app = router(hub, game).into_make_service_with_connect_info::<SocketAddr>();
     // Room events are small frames: without TCP_NODELAY each waits on a delayed ACK (40 ms).
     let listener = listener.tap_io(|tcp| {
         let _ = tcp.set_nodelay(true);

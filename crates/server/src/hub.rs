@@ -52,6 +52,7 @@ use axum::extract::ws::Utf8Bytes;
 use score_engine::Rules;
 use tokio::sync::mpsc::{error::TrySendError, Sender};
 
+use crate::note;
 use crate::store::{Store, StoredRoom};
 use score_engine::roll::arrange_or_explain;
 use score_room::protocol::{room_code, ClientMsg, ErrorCode, HostCommand, RoomEvent, ServerMsg, MAX_AUTO_DEAL_SECS};
@@ -341,12 +342,12 @@ impl Hub {
                         rooms.insert(code, Arc::new(Mutex::new(entry)));
                     }
                     for code in bad {
-                        eprintln!("score-server: room {code} could not be read and was left out");
+                        note!("score-server: room {code} could not be read and was left out");
                     }
                 }
-                Err(e) => eprintln!("score-server: could not read the rooms: {e}"),
+                Err(e) => note!("score-server: could not read the rooms: {e}"),
             }
-            eprintln!("score-server: {} rooms brought back", rooms.len());
+            note!("score-server: {} rooms brought back", rooms.len());
         }
         Arc::new(Hub {
             rooms: Mutex::new(rooms),
@@ -371,7 +372,7 @@ impl Hub {
         if let Some(s) = &self.store {
             if let Err(e) = s.save(code, &entry.stored()) {
                 entry.dirty = true;
-                eprintln!("score-server: room {code} not saved (tried again at the next tick): {e}");
+                note!("score-server: room {code} not saved (tried again at the next tick): {e}");
             }
         }
     }
@@ -432,7 +433,7 @@ impl Hub {
             if e.conns.is_empty() && now.saturating_sub(e.active_ms) > self.limits.idle_ms {
                 drop(e);
                 self.remove(&code);
-                eprintln!("score-server: room {code} removed: nobody in it for {} h", self.limits.idle_ms / 3_600_000);
+                note!("score-server: room {code} removed: nobody in it for {} h", self.limits.idle_ms / 3_600_000);
             }
         }
     }
@@ -446,7 +447,7 @@ impl Hub {
     fn unstore(&self, code: &str) {
         if let Some(s) = &self.store {
             if let Err(e) = s.remove(code) {
-                eprintln!("score-server: room {code} not removed from the database: {e}");
+                note!("score-server: room {code} not removed from the database: {e}");
             }
         }
     }
@@ -544,12 +545,12 @@ impl Hub {
         // The database is written with `rooms` released (only this new room's lock held).
         if let Some(gone) = made_way {
             self.unstore(&gone);
-            eprintln!("score-server: room {gone} made way for a new one (nobody in it for longest)");
+            note!("score-server: room {gone} made way for a new one (nobody in it for longest)");
         }
         self.save(&code, &mut e);
         let welcome = e.welcome(&code, seated.then_some(0), seat_token, Some(host), now);
         e.tell_join_at(who, join_at);
-        eprintln!("score-server: room {code} created");
+        note!("score-server: room {code} created");
         Ok((code, who, welcome))
     }
 
@@ -844,7 +845,7 @@ impl Hub {
         e.ended = true;
         e.tell_all(&error(ErrorCode::Ended, "The host ended this room."));
         self.unstore(code);
-        eprintln!("score-server: room {code} ended by its host");
+        note!("score-server: room {code} ended by its host");
     }
 
     /// Tells every member the server is stopping (their seats are kept).

@@ -4,8 +4,20 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod files;
 mod http;
 pub mod hub;
 mod limits;
 mod session;
 pub mod store;
+
+/// A line on standard error for whoever runs the server. A closed standard error (the
+/// terminal gone, a pipe's reader ended) is no reason to drop a class: a failed write is
+/// let go, where `eprintln!` would panic.
+#[macro_export]
+macro_rules! note {
+    ($($words:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($words)*);
+    }};
+}

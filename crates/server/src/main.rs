@@ -1,8 +1,12 @@
 //! `score-server`: the game's files and class rooms on one origin.
 //!
-//! score-server [--port 8080] [--bind 127.0.0.1] [--dist dist] [--data data]
+//! score-server [--port 8080] [--bind 127.0.0.1] [--dist DIR] [--data data]
 //!              [--max-rooms 500] [--rooms-per-address 5] [--idle-hours 24] [--trust-proxy]
 //! score-server --version
+//!
+//! The game's release build is compiled in (from the workspace's `dist/`, when it was built
+//! before the server: see build.rs), so the binary alone hosts a class; `--dist DIR` serves
+//! another build from disk instead.
 //!
 //! It starts whole or not at all: a port already taken, or a data folder it can't write,
 //! is said in a sentence with exit code 2 before anything else starts. Once listening it
@@ -14,32 +18,36 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use score_engine::Rules;
+use score_server::files::{Build, Game};
 use score_server::hub::{serve, Hub, Limits};
+use score_server::note;
 use score_server::store::Store;
 
-const USAGE: &str = "usage: score-server [--port 8080] [--bind 127.0.0.1] [--dist dist] [--data data]
+const USAGE: &str = "usage: score-server [--port 8080] [--bind 127.0.0.1] [--dist DIR] [--data data]
                     [--max-rooms 500] [--rooms-per-address 5] [--idle-hours 24] [--trust-proxy]
        score-server --version";
 
 /// What `--version` prints: the version and the commit it was built from.
+/// The game's release build, compiled in (in a debug build, read from `dist/` as it runs).
+#[derive(rust_embed::RustEmbed)]
+#[folder = "../../dist/"]
+#[allow_missing = true]
+struct Dist;
+
 const VERSION_LINE: &str = concat!("score-server ", env!("CARGO_PKG_VERSION"), " (commit ", env!("SCORE_COMMIT"), ")");
 
 struct Args {
     port: u16,
     bind: String,
-    dist: PathBuf,
+    /// A build on disk to serve instead of the one inside.
+    dist: Option<PathBuf>,
     data: PathBuf,
     limits: Limits,
 }
 
 fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
-    let mut a = Args {
-        port: 8080,
-        bind: "127.0.0.1".into(),
-        dist: "dist".into(),
-        data: "data".into(),
-        limits: Limits::default(),
-    };
+    let mut a =
+        Args { port: 8080, bind: "127.0.0.1".into(), dist: None, data: "data".into(), limits: Limits::default() };
     let whole = |flag: &str, v: String, lo: u64, hi: u64| {
         v.parse::<u64>()
             .ok()
@@ -51,7 +59,7 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
         match flag.as_str() {
             "--port" => a.port = value()?.parse().map_err(|_| "--port must be a number from 1 to 65535".to_string())?,
             "--bind" => a.bind = value()?,
-            "--dist" => a.dist = value()?.into(),
+            "--dist" => a.dist = Some(value()?.into()),
             "--data" => a.data = value()?.into(),
             "--max-rooms" => a.limits.max_rooms = whole("--max-rooms", value()?, 1, 100_000)? as usize,
             "--rooms-per-address" => {
@@ -76,40 +84,54 @@ async fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            eprintln!("score-server: {e}");
+            note!("score-server: {e}");
             return ExitCode::from(2);
         }
     };
     let addr: SocketAddr = match format!("{}:{}", args.bind, args.port).parse() {
         Ok(a) => a,
         Err(_) => {
-            eprintln!("score-server: “{}” is not an address to bind", args.bind);
+            note!("score-server: “{}” is not an address to bind", args.bind);
             return ExitCode::from(2);
         }
     };
-    if !args.dist.join("index.html").is_file() {
-        eprintln!("score-server: no game in {} (build it with trunk build --release)", args.dist.display());
-        return ExitCode::from(2);
-    }
+    let (game, from) = match &args.dist {
+        Some(dist) if !dist.join("index.html").is_file() => {
+            note!("score-server: no game in {} (build it with trunk build --release)", dist.display());
+            return ExitCode::from(2);
+        }
+        Some(dist) => (Game::Folder(dist.clone()), format!("from {}", dist.display())),
+        None => {
+            let build = Build::embedded::<Dist>();
+            if !build.has_game() {
+                note!(
+                    "score-server: this binary carries no game (it was compiled before the game was built): serve one with --dist DIR, or build the game (trunk build --release) and then score-server"
+                );
+                return ExitCode::from(2);
+            }
+            let from = format!("inside this binary, {} files", build.len());
+            (Game::Inside(build.into()), from)
+        }
+    };
     // The port first: taken, nothing else starts (the data folder isn't touched).
     let listener = match tokio::net::TcpListener::bind(addr).await {
         Ok(l) => l,
         Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => {
-            eprintln!(
+            note!(
                 "score-server: port {} is taken (another score-server, or another program): stop it, or choose another port with --port",
                 addr.port()
             );
             return ExitCode::from(2);
         }
         Err(e) => {
-            eprintln!("score-server: cannot listen on {addr}: {e}");
+            note!("score-server: cannot listen on {addr}: {e}");
             return ExitCode::from(2);
         }
     };
     let store = match Store::open(&args.data) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!(
+            note!(
                 "score-server: cannot keep rooms in the data folder {}: {e} (choose one it can write with --data)",
                 args.data.display()
             );
@@ -120,27 +142,27 @@ async fn main() -> ExitCode {
     let limits = args.limits.clone();
     let Ok(hub) = tokio::task::spawn_blocking(move || Hub::with_limits(Some(store), Rules::default(), limits)).await
     else {
-        eprintln!("score-server: the rooms could not be read back");
+        note!("score-server: the rooms could not be read back");
         return ExitCode::from(1);
     };
-    eprintln!("score-server: the game and its rooms on http://{addr}/");
+    note!("score-server: the game ({from}) and its rooms on http://{addr}/");
     // Where students can reach it: each network address, or that it is this computer only.
     hub.listening_on(listener.local_addr().unwrap_or(addr));
     let reach = hub.reachable();
     if reach.is_empty() {
-        eprintln!("score-server: this computer only; to let phones on the network join, start it with --bind 0.0.0.0");
+        note!("score-server: this computer only; to let phones on the network join, start it with --bind 0.0.0.0");
     }
     for a in reach {
-        eprintln!("score-server: students join at http://{a}/");
+        note!("score-server: students join at http://{a}/");
     }
     let shutdown = async {
         let _ = tokio::signal::ctrl_c().await;
-        eprintln!("score-server: stopping (rooms are saved as they change)");
+        note!("score-server: stopping (rooms are saved as they change)");
     };
-    match serve(listener, hub, args.dist, shutdown).await {
+    match serve(listener, hub, game, shutdown).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("score-server: {e}");
+            note!("score-server: {e}");
             ExitCode::from(1)
         }
     }

@@ -68,29 +68,59 @@ fn a_data_folder_it_cannot_write_is_said_with_exit_code_2_and_the_port_is_let_go
     assert!(TcpListener::bind(("127.0.0.1", port)).is_ok(), "the port is free again");
 }
 
-#[test]
-fn on_loopback_it_says_phones_cannot_join_and_how_to_let_them() {
-    let dir = game("loopback");
-    let port = free_port();
+/// The server started on `port` with `args`, and what it said up to the line `until` finds;
+/// its standard error is closed then (as when the terminal that started it is gone), and it
+/// goes on serving.
+fn start(port: u16, args: &[&std::ffi::OsStr], until: &str) -> (std::process::Child, Vec<String>) {
     let mut child = Command::new(BIN)
-        .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--dist"])
-        .arg(dir.join("dist"))
-        .arg("--data")
-        .arg(dir.join("data"))
+        .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
+        .args(args)
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     let lines = BufReader::new(child.stderr.take().unwrap()).lines();
     let mut said = Vec::new();
     for line in lines.map_while(Result::ok) {
-        let done = line.contains("this computer only");
+        let done = line.contains(until);
         said.push(line);
         if done {
             break;
         }
     }
+    (child, said)
+}
+
+#[test]
+fn on_loopback_it_says_phones_cannot_join_and_how_to_let_them() {
+    let dir = game("loopback");
+    let port = free_port();
+    let (dist, data) = (dir.join("dist"), dir.join("data"));
+    let (mut child, said) =
+        start(port, &["--dist".as_ref(), dist.as_ref(), "--data".as_ref(), data.as_ref()], "this computer only");
     let _ = child.kill();
     let _ = child.wait();
     assert!(said.iter().any(|l| l.contains(&format!("on http://127.0.0.1:{port}/"))), "{said:?}");
     assert!(said.last().unwrap().contains("start it with --bind 0.0.0.0"), "{said:?}");
+}
+
+#[test]
+fn dist_serves_another_build_in_place_of_the_one_inside() {
+    let dir = game("override");
+    std::fs::write(dir.join("dist/index.html"), "<title>another build</title>").unwrap();
+    let port = free_port();
+    let (dist, data) = (dir.join("dist"), dir.join("data"));
+    let (mut child, said) =
+        start(port, &["--dist".as_ref(), dist.as_ref(), "--data".as_ref(), data.as_ref()], "on http://");
+    let page = {
+        use std::io::{Read, Write};
+        let mut tcp = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+        tcp.write_all(b"GET /?room=ABC234 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").unwrap();
+        let mut answer = String::new();
+        tcp.read_to_string(&mut answer).unwrap();
+        answer
+    };
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(said.last().unwrap().contains(&format!("(from {})", dist.display())), "{said:?}");
+    assert!(page.ends_with("<title>another build</title>"), "{page}");
 }

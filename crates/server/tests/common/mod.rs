@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use score_engine::Rules;
+use score_server::files::Game;
 use score_server::hub::{serve, Hub, Limits};
 use score_server::store::Store;
 use serde_json::Value;
@@ -42,11 +43,16 @@ impl Server {
 
     /// A server on `addr` (a restart takes its port back).
     pub async fn start_at(dir: &Path, rules: Rules, limits: Limits, addr: &str) -> Server {
+        Server::serving(dir, rules, limits, addr, Game::Folder(dir.join("dist"))).await
+    }
+
+    /// A server of `game`, its rooms kept in `dir`.
+    pub async fn serving(dir: &Path, rules: Rules, limits: Limits, addr: &str, game: Game) -> Server {
         let listener = tokio::net::TcpListener::bind(addr).await.unwrap();
         let addr = listener.local_addr().unwrap();
         let hub = Hub::with_limits(Some(Store::open(&dir.join("data")).unwrap()), rules, limits);
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let done = tokio::spawn(serve(listener, hub, dir.join("dist"), async {
+        let done = tokio::spawn(serve(listener, hub, game, async {
             let _ = stopped.await;
         }));
         Server { addr, stop: Some(stop), done }
@@ -131,7 +137,13 @@ pub async fn room_socket(port: u16, code: &str) -> Ws {
 
 /// A plain HTTP GET of `path` (the whole response, headers and body).
 pub async fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
-    http(addr, &format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n")).await
+    http_ask(addr, "GET", path, "").await
+}
+
+/// A request of `method` for `path` with more headers (`extra`: lines ending in `\r\n`),
+/// and the whole answer.
+pub async fn http_ask(addr: std::net::SocketAddr, method: &str, path: &str, extra: &str) -> String {
+    http(addr, &format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{extra}Connection: close\r\n\r\n")).await
 }
 
 /// A form posted to `path` (`body` already form-encoded), and the whole answer.

@@ -1,0 +1,289 @@
+//! The game's files, from one of two places served alike: a build on disk (`--dist DIR`,
+//! read at each request, so a folder updated in place is served at once) or the build
+//! compiled into the binary ([`Build`]), so one file hosts a class.
+//!
+//! Both answer the same way: the precompressed `.br` or `.gz` variant when the browser
+//! takes it, with the content type of the uncompressed name; hashed files
+//! [`IMMUTABLE`], everything else [`REVALIDATE`] (a browser that kept an old build's
+//! index.html fresh for days would start it, and a service worker precache it, after a new
+//! release); a path that is no file is a page, answered with index.html (`/?room=CODE`);
+//! a missing file is `404`, never index.html in its place. A file on disk is revalidated by
+//! its modification time, an embedded one by its content's hash (`ETag`).
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::body::{Body, Bytes};
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::Router;
+use tower_http::services::{ServeDir, ServeFile};
+
+/// Where the game's files come from.
+#[derive(Clone)]
+pub enum Game {
+    /// A build on disk (`--dist DIR`), read at each request.
+    Folder(PathBuf),
+    /// A build held in memory: the one compiled into the binary.
+    Inside(Arc<Build>),
+}
+
+/// What a file whose name carries its build's hash is sent with: it never changes.
+pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+/// What every other answer is sent with: kept, but asked about again before each use
+/// (a `304` when unchanged), so a new build's index.html, sw.js and unhashed files are seen.
+pub const REVALIDATE: &str = "no-cache";
+
+/// Whether the file at `path` has Trunk's content hash in its name (`boot-<hash>.js`,
+/// `main-<hash>.css`, `score-app-<hash>_bg.wasm`): another build's file has another name.
+/// index.html, sw.js, the manifest, the icons and the worker and room modules have none.
+fn is_hashed(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or_default();
+    let Some((stem, _extension)) = name.rsplit_once('.') else { return false };
+    let stem = stem.strip_suffix("_bg").unwrap_or(stem);
+    let Some((_, hash)) = stem.rsplit_once('-') else { return false };
+    hash.len() >= 8 && hash.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// Whether `path` names a file (its last segment has an extension) other than a page.
+fn is_file(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or_default();
+    name.rsplit_once('.').is_some_and(|(_, extension)| !extension.eq_ignore_ascii_case("html"))
+}
+
+/// The game's files from `game`, with their caching (see the module's documentation).
+pub fn files(game: Game) -> Router {
+    let served = match game {
+        Game::Folder(dist) => {
+            let index = ServeFile::new(dist.join("index.html")).precompressed_br().precompressed_gzip();
+            let page = Router::new().fallback_service(index).layer(middleware::from_fn(
+                |request: Request, next: Next| async move {
+                    if is_file(request.uri().path()) {
+                        return (StatusCode::NOT_FOUND, "No such file.").into_response();
+                    }
+                    next.run(request).await
+                },
+            ));
+            Router::new().fallback_service(ServeDir::new(dist).precompressed_br().precompressed_gzip().fallback(page))
+        }
+        Game::Inside(build) => Router::new().fallback(inside).with_state(build),
+    };
+    served.layer(middleware::from_fn(cache_control))
+}
+
+/// Sets the `Cache-Control` of an answer from the game's files (see [`files`]), and says
+/// that it depends on `Accept-Encoding` (a shared cache must not hand a `.br` body to a
+/// browser that takes none).
+async fn cache_control(request: Request, next: Next) -> Response {
+    let hashed = is_hashed(request.uri().path());
+    let mut response = next.run(request).await;
+    let found = response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED;
+    let value = if hashed && found { IMMUTABLE } else { REVALIDATE };
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    response
+}
+
+/// One form of a file: its bytes and the tag a browser revalidates it by.
+struct Encoded {
+    bytes: Bytes,
+    etag: HeaderValue,
+}
+
+impl Encoded {
+    fn new(bytes: Bytes, sha256: [u8; 32]) -> Encoded {
+        let hex: String = sha256[..16].iter().map(|b| format!("{b:02x}")).collect();
+        let etag = HeaderValue::from_str(&format!("\"{hex}\"")).unwrap_or(HeaderValue::from_static("\"\""));
+        Encoded { bytes, etag }
+    }
+}
+
+/// One file of a build, with the precompressed variants built beside it.
+struct File {
+    content_type: HeaderValue,
+    plain: Encoded,
+    br: Option<Encoded>,
+    gzip: Option<Encoded>,
+}
+
+/// A build of the game held in memory: each file by its path (`icons/icon-192.png`), its
+/// `name.br` and `name.gz` variants kept with it rather than served as files of their own.
+pub struct Build {
+    files: HashMap<String, File>,
+}
+
+impl Build {
+    /// The build a [`rust_embed::RustEmbed`] folder holds (the binary's own, or a test's).
+    pub fn embedded<E: rust_embed::RustEmbed>() -> Build {
+        Build::of(E::iter().filter_map(|name| {
+            let file = E::get(&name)?;
+            let bytes = match file.data {
+                Cow::Borrowed(b) => Bytes::from_static(b),
+                Cow::Owned(v) => Bytes::from(v),
+            };
+            Some((name.into_owned(), bytes, file.metadata.sha256_hash()))
+        }))
+    }
+
+    /// A build of these files (path, bytes, SHA-256 of the bytes).
+    fn of(files: impl IntoIterator<Item = (String, Bytes, [u8; 32])>) -> Build {
+        let mut all: HashMap<String, Encoded> =
+            files.into_iter().map(|(name, bytes, sha)| (name, Encoded::new(bytes, sha))).collect();
+        let variant = |name: &str, suffix: &str, all: &HashMap<String, Encoded>| {
+            name.strip_suffix(suffix).is_some_and(|plain| all.contains_key(plain))
+        };
+        let variants: Vec<String> =
+            all.keys().filter(|n| variant(n, ".br", &all) || variant(n, ".gz", &all)).cloned().collect();
+        let mut br = HashMap::new();
+        let mut gzip = HashMap::new();
+        for name in variants {
+            if let Some(encoded) = all.remove(&name) {
+                match name.strip_suffix(".br") {
+                    Some(plain) => br.insert(plain.to_string(), encoded),
+                    None => gzip.insert(name.trim_end_matches(".gz").to_string(), encoded),
+                };
+            }
+        }
+        let files = all
+            .into_iter()
+            .map(|(name, plain)| {
+                let mime = mime_guess::from_path(&name).first_or_octet_stream();
+                let content_type = HeaderValue::from_str(mime.as_ref())
+                    .unwrap_or(HeaderValue::from_static("application/octet-stream"));
+                let file = File { content_type, plain, br: br.remove(&name), gzip: gzip.remove(&name) };
+                (name, file)
+            })
+            .collect();
+        Build { files }
+    }
+
+    /// Whether this build holds a game (its index.html): a binary compiled before the game
+    /// was built holds none.
+    pub fn has_game(&self) -> bool {
+        self.files.contains_key("index.html")
+    }
+
+    /// How many files it holds (not counting precompressed variants).
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    /// Whether it holds no file at all.
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+}
+
+/// Whether the request's `Accept-Encoding` takes `coding` (named, and not with `q=0`).
+fn takes(headers: &HeaderMap, coding: &str) -> bool {
+    let items = headers.get_all(header::ACCEPT_ENCODING).into_iter().filter_map(|v| v.to_str().ok());
+    items.flat_map(|v| v.split(',')).any(|item| {
+        let mut parts = item.split(';');
+        let named = parts.next().is_some_and(|name| name.trim().eq_ignore_ascii_case(coding));
+        let refused =
+            parts.any(|p| p.trim().strip_prefix("q=").and_then(|q| q.trim().parse::<f32>().ok()) == Some(0.0));
+        named && !refused
+    })
+}
+
+/// Whether the request's `If-None-Match` names `etag` (or any tag, `*`).
+fn unchanged(headers: &HeaderMap, etag: &HeaderValue) -> bool {
+    let Some(asked) = headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) else { return false };
+    let etag = etag.to_str().unwrap_or_default();
+    asked.split(',').map(str::trim).any(|tag| tag == "*" || tag.trim_start_matches("W/") == etag)
+}
+
+/// A file of the build inside the binary (see [`files`]).
+async fn inside(State(build): State<Arc<Build>>, method: Method, headers: HeaderMap, uri: Uri) -> Response {
+    if method != Method::GET && method != Method::HEAD {
+        return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD")]).into_response();
+    }
+    let path = uri.path();
+    let name = match path.trim_start_matches('/') {
+        "" => "index.html",
+        name => name,
+    };
+    let file = match build.files.get(name) {
+        Some(file) => file,
+        None if is_file(path) => return (StatusCode::NOT_FOUND, "No such file.").into_response(),
+        None => match build.files.get("index.html") {
+            Some(page) => page,
+            None => return (StatusCode::NOT_FOUND, "No such file.").into_response(),
+        },
+    };
+    let (encoded, encoding) = match (&file.br, &file.gzip) {
+        (Some(br), _) if takes(&headers, "br") => (br, Some("br")),
+        (_, Some(gzip)) if takes(&headers, "gzip") => (gzip, Some("gzip")),
+        _ => (&file.plain, None),
+    };
+    let mut answer = if unchanged(&headers, &encoded.etag) {
+        Response::builder().status(StatusCode::NOT_MODIFIED).body(Body::empty())
+    } else {
+        let mut answer = Response::builder()
+            .header(header::CONTENT_TYPE, file.content_type.clone())
+            .header(header::CONTENT_LENGTH, encoded.bytes.len());
+        if let Some(encoding) = encoding {
+            answer = answer.header(header::CONTENT_ENCODING, encoding);
+        }
+        let body = if method == Method::HEAD { Body::empty() } else { Body::from(encoded.bytes.clone()) };
+        answer.body(body)
+    }
+    .unwrap_or_default();
+    answer.headers_mut().insert(header::ETAG, encoded.etag.clone());
+    answer
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn asking(accept: &str) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        h.insert(header::ACCEPT_ENCODING, HeaderValue::from_str(accept).unwrap());
+        h
+    }
+
+    #[test]
+    fn an_encoding_is_taken_when_named_and_not_refused() {
+        assert!(takes(&asking("gzip, deflate, br, zstd"), "br"));
+        assert!(takes(&asking("gzip;q=0.8, br;q=1.0"), "gzip"));
+        assert!(!takes(&asking("gzip, br;q=0"), "br"));
+        assert!(!takes(&asking("identity"), "gzip"));
+        assert!(!takes(&asking("brotli"), "br"));
+        assert!(!takes(&HeaderMap::new(), "gzip"));
+    }
+
+    #[test]
+    fn a_tag_asked_about_is_matched_weak_or_strong_or_any() {
+        let tag = HeaderValue::from_static("\"abc\"");
+        let asked = |v: &str| {
+            let mut h = HeaderMap::new();
+            h.insert(header::IF_NONE_MATCH, HeaderValue::from_str(v).unwrap());
+            unchanged(&h, &tag)
+        };
+        assert!(asked("\"abc\""));
+        assert!(asked("W/\"abc\""));
+        assert!(asked("\"x\", \"abc\""));
+        assert!(asked("*"));
+        assert!(!asked("\"abd\""));
+        assert!(!unchanged(&HeaderMap::new(), &tag));
+    }
+
+    #[test]
+    fn a_builds_variants_go_with_their_file_and_a_lone_gz_is_a_file() {
+        let f = |name: &str| (name.to_string(), Bytes::from(name.to_string()), [0u8; 32]);
+        let build = Build::of([f("index.html"), f("index.html.br"), f("a.js.gz"), f("a.js"), f("data.gz")]);
+        assert_eq!(build.len(), 3);
+        let page = &build.files["index.html"];
+        assert_eq!(page.content_type, "text/html");
+        assert!(page.br.is_some() && page.gzip.is_none());
+        assert_eq!(build.files["a.js"].gzip.as_ref().map(|g| g.bytes.clone()), Some(Bytes::from("a.js.gz")));
+        assert!(build.files.contains_key("data.gz"));
+        assert!(build.has_game());
+    }
+}
