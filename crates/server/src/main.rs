@@ -145,6 +145,10 @@ async fn main() -> ExitCode {
         note!("score-server: the rooms could not be read back");
         return ExitCode::from(1);
     };
+    // Ctrl-C at a terminal; SIGTERM from systemctl stop, docker stop or kill, listened for
+    // before the address is printed (a stop that follows it at once is a gentle one too).
+    #[cfg(unix)]
+    let terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate());
     note!("score-server: the game ({from}) and its rooms on http://{addr}/");
     // Where students can reach it: each network address, or that it is this computer only.
     hub.listening_on(listener.local_addr().unwrap_or(addr));
@@ -155,8 +159,22 @@ async fn main() -> ExitCode {
     for a in reach {
         note!("score-server: students join at http://{a}/");
     }
-    let shutdown = async {
-        let _ = tokio::signal::ctrl_c().await;
+    let shutdown = async move {
+        #[cfg(unix)]
+        let terminate = async move {
+            match terminate {
+                Ok(mut term) => {
+                    term.recv().await;
+                }
+                Err(_) => std::future::pending().await,
+            }
+        };
+        #[cfg(not(unix))]
+        let terminate = std::future::pending::<()>();
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            () = terminate => {}
+        }
         note!("score-server: stopping (rooms are saved as they change)");
     };
     match serve(listener, hub, game, shutdown).await {

@@ -124,3 +124,26 @@ fn dist_serves_another_build_in_place_of_the_one_inside() {
     assert!(said.last().unwrap().contains(&format!("(from {})", dist.display())), "{said:?}");
     assert!(page.ends_with("<title>another build</title>"), "{page}");
 }
+
+#[test]
+fn sigterm_stops_it_gently_as_systemd_and_docker_do() {
+    let dir = game("term");
+    let port = free_port();
+    let (dist, data) = (dir.join("dist"), dir.join("data"));
+    let mut child = Command::new(BIN)
+        .args(["--port", &port.to_string(), "--dist"])
+        .arg(&dist)
+        .arg("--data")
+        .arg(&data)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines().map_while(Result::ok);
+    assert!(lines.by_ref().any(|l| l.contains("on http://")));
+    let killed = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let rest: Vec<String> = lines.collect();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "{rest:?}");
+    assert!(rest.iter().any(|l| l.contains("stopping (rooms are saved as they change)")), "{rest:?}");
+}
