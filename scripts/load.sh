@@ -5,16 +5,22 @@
 # memory (the kernel's peak, VmHWM; the largest sampled RSS; bytes per socket) and CPU.
 # Against a server elsewhere: target/server/examples/load HOST:PORT ROOMS MEMBERS SECONDS
 # (its memory is then read on its own machine; it needs --rooms-per-address ≥ ROOMS).
+# SCORE_SERVER=target/package/score-server-x86_64-linux measures that binary instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rooms=${1:-100}; members=${2:-30}; seconds=${3:-30}
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
-cargo build -q --profile server -p score-server --bin score-server --example load
+bin=${SCORE_SERVER:-target/server/score-server}
+if [ -z "${SCORE_SERVER:-}" ]; then
+  cargo build -q --profile server -p score-server --bin score-server --example load
+else
+  cargo build -q --profile server -p score-server --example load
+fi
 data=$(mktemp -d); dist=dist
 if [ ! -f dist/index.html ]; then dist=$data/dist; mkdir -p "$dist"; echo '<!doctype html><title>Score</title>' >"$dist/index.html"; fi
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 # One address creates every room here: the per-address limit is lifted for the benchmark.
-target/server/score-server --port "$port" --dist "$dist" --data "$data" \
+"$bin" --port "$port" --dist "$dist" --data "$data" \
   --max-rooms "$((rooms + 10))" --rooms-per-address "$((rooms + 10))" 2>"$data/server.log" &
 server=$!
 trap 'kill $server 2>/dev/null; rm -rf "$data"' EXIT

@@ -85,6 +85,39 @@ if command -v systemctl >/dev/null && systemctl is-active --quiet nginx 2>/dev/n
   systemctl stop nginx 2>/dev/null || true
 fi
 
+# One file to host (scripts/package.sh, tests/e2e/packaged.sh): static musl builds of
+# score-server for x86_64 (Debian's musl-gcc compiles SQLite) and aarch64 (zig compiles
+# and links it, through cargo-zigbuild: Debian has no aarch64 musl C compiler), run under
+# qemu's user emulation for its test; systemd-analyze checks the service unit.
+for target in x86_64-unknown-linux-musl aarch64-unknown-linux-musl; do
+  if rustup target list --installed | grep -qx "$target"; then
+    say "$target target: present"
+  else
+    say "adding the $target target"
+    rustup target add "$target" || fail "rustup target add $target"
+  fi
+done
+debian_package musl-gcc musl-tools "the static x86_64 score-server"
+debian_package qemu-aarch64-static qemu-user-static "running the aarch64 score-server in its test"
+debian_package systemd-analyze systemd "checking deploy/score-server.service"
+ZIG_VERSION=0.17.1
+ZIGBUILD_VERSION=0.24.1
+if [ "$(python3 -m ziglang version 2>/dev/null || true)" = "$ZIG_VERSION" ]; then
+  say "zig $ZIG_VERSION: present"
+else
+  say "installing zig $ZIG_VERSION (PyPI's ziglang) for the aarch64 score-server"
+  python3 -m pip --version >/dev/null 2>&1 || debian_package pip3 python3-pip "installing zig"
+  python3 -m pip install -q "ziglang==$ZIG_VERSION" \
+    || python3 -m pip install -q --break-system-packages "ziglang==$ZIG_VERSION" \
+    || fail "pip install ziglang==$ZIG_VERSION"
+fi
+if [ "$(cargo-zigbuild --version 2>/dev/null || true)" = "cargo-zigbuild $ZIGBUILD_VERSION" ]; then
+  say "cargo-zigbuild $ZIGBUILD_VERSION: present"
+else
+  say "installing cargo-zigbuild $ZIGBUILD_VERSION (a minute or two, once)"
+  quick_install --locked "cargo-zigbuild@$ZIGBUILD_VERSION" || fail "cargo install cargo-zigbuild@$ZIGBUILD_VERSION"
+fi
+
 say "fetching crates"
 cargo fetch --quiet || fail "cargo fetch"
 say "ready"

@@ -2,7 +2,8 @@
 # Command 2: set up, then run every test layer, fastest first; ends with "N passed, N failed".
 #   formatting, clippy, native engine/CLI/app tests, wasm-bindgen tests in headless
 #   Chromium, the release build (with its sizes and first-load budget), Playwright
-#   end-to-end tests on dist/.
+#   end-to-end tests on dist/, then the packaged score-server (one static file per
+#   architecture, the game inside) alone in an empty folder, and its systemd unit.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 if ! scripts/setup.sh; then echo "0 passed, 1 failed"; exit 1; fi
@@ -66,13 +67,24 @@ for _ in range(100):
 ROOM_URL="http://127.0.0.1:$rport" BASE_URL="http://127.0.0.1:$port" node --test --test-concurrency=2 --test-reporter=spec tests/e2e/*.spec.mjs >"$logs/e2e.log" 2>&1
 e2e_status=$?
 kill "$server" "$rooms" 2>/dev/null; wait "$server" "$rooms" 2>/dev/null; rm -rf "$rdata"
-p=$(awk '/^ℹ pass / { print $3 }' "$logs/e2e.log"); f=$(awk '/^ℹ fail / { print $3 }' "$logs/e2e.log")
-p=${p:-0}; f=${f:-0}
-if [ "$e2e_status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
-ok "$p" "$f"
-echo "    $p passed, $f failed"
-[ "$f" -eq 0 ] || show_failure "$logs/e2e.log"
+# Adds up node's "ℹ pass N" and "ℹ fail N" lines in a log (one per node run).
+node_tests() {
+  local log=$1 status=$2 p f
+  p=$(awk '/^ℹ pass / { n += $3 } END { print n + 0 }' "$log"); f=$(awk '/^ℹ fail / { n += $3 } END { print n + 0 }' "$log")
+  if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+  ok "$p" "$f"
+  echo "    $p passed, $f failed"
+  [ "$f" -eq 0 ] || show_failure "$log"
+}
+node_tests "$logs/e2e.log" "$e2e_status"
 
+check package scripts/package.sh --game-built
+if [ -d target/package ]; then
+  echo "==> packaged"
+  tests/e2e/packaged.sh >"$logs/packaged.log" 2>&1
+  node_tests "$logs/packaged.log" $?
+  check service-unit tests/service_unit.sh
+fi
 echo
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -68,9 +68,9 @@ pub fn RoomPanel(invite: Option<String>, host: Option<String>) -> impl IntoView 
             {move || match status.get() {
                 Status::NoServer => view! {
                     <p class="notice" role="status">
-                        "Rooms need score-server: this page is served as plain files. Start it with "
-                        <code>"cargo run -p score-server --release -- --dist dist"</code>
-                        " and open its address. Solitaire and pass-and-play work without it."
+                        "Rooms need score-server: this page is served as plain files. score-server is one file "
+                        "with the game inside: run it ("<code>"score-server --bind 0.0.0.0"</code>
+                        ") and open the address it prints. Solitaire and pass-and-play work without it."
                     </p>
                 }.into_any(),
                 Status::Reconnecting => view! { <p class="notice" role="status">"Reconnecting…"</p> }.into_any(),

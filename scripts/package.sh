@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Builds score-server as one file that carries the game, for a school's PC or a Raspberry Pi:
+# the release game (trunk), then a statically linked score-server (musl) with the game
+# compiled in, stripped, into target/package/ with SHA256SUMS beside it:
+#   target/package/score-server-x86_64-linux    any 64-bit Intel or AMD Linux
+#   target/package/score-server-aarch64-linux   64-bit ARM Linux (a Raspberry Pi 3, 4 or 5
+#                                               on a 64-bit OS), built with zig as its C
+#                                               compiler and linker (cargo-zigbuild)
+# Options: --game-built  the game in dist/ is already this checkout's release build
+#          --arch NAME   only this one (x86_64 or aarch64); by default both
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+
+build_game=1
+arches=(x86_64 aarch64)
+while [ $# -gt 0 ]; do
+  case $1 in
+    --game-built) build_game=0 ;;
+    --arch) shift; arches=("$1") ;;
+    *) echo "usage: scripts/package.sh [--game-built] [--arch x86_64|aarch64]" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+if [ "$build_game" = 1 ]; then
+  trunk build --release --offline
+fi
+[ -f dist/index.html ] || { echo "package: no game in dist/ (trunk build --release)" >&2; exit 1; }
+
+out=target/package
+rm -rf "$out"
+mkdir -p "$out"
+# The binaries people download have no symbols (a third of their size); a panic's message
+# and place are still printed.
+export CARGO_PROFILE_SERVER_STRIP=symbols
+for arch in "${arches[@]}"; do
+  target="$arch-unknown-linux-musl"
+  case $arch in
+    # SQLite's C source compiles with Debian's musl-gcc.
+    x86_64) CC_x86_64_unknown_linux_musl=musl-gcc cargo build --profile server -p score-server --target "$target" ;;
+    # Debian has no aarch64 musl C compiler: zig is one (and links), through cargo-zigbuild.
+    aarch64) cargo zigbuild --profile server -p score-server --target "$target" ;;
+    *) echo "package: no build for $arch" >&2; exit 2 ;;
+  esac
+  cp "target/$target/server/score-server" "$out/score-server-$arch-linux"
+done
+
+(cd "$out" && sha256sum score-server-*-linux >SHA256SUMS)
+echo "package: $(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown) in $out/"
+for f in "$out"/score-server-*-linux; do
+  printf '  %-40s %10d B\n' "$f" "$(stat -c %s "$f")"
+done
+cat "$out/SHA256SUMS"
