@@ -47,6 +47,9 @@ for arch in "${arches[@]}"; do
 done
 
 (cd "$out" && sha256sum score-server-*-linux >SHA256SUMS)
+# deploy/Dockerfile's build context is this folder: an empty data/ becomes the image's
+# /data, owned by the user it runs as.
+mkdir -p "$out/data"
 echo "package: $(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown) in $out/"
 for f in "$out"/score-server-*-linux; do
   printf '  %-40s %10d B\n' "$f" "$(stat -c %s "$f")"

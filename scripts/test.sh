@@ -84,6 +84,12 @@ if [ -d target/package ]; then
   tests/e2e/packaged.sh >"$logs/packaged.log" 2>&1
   node_tests "$logs/packaged.log" $?
   check service-unit tests/service_unit.sh
+  # The container needs a Docker daemon, which not every test machine runs: said when skipped.
+  if docker info >/dev/null 2>&1; then
+    check container tests/container.sh
+  else
+    echo "==> container: skipped (no Docker daemon reachable)"
+  fi
 fi
 echo
 echo "$passed passed, $failed failed"
