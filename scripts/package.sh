@@ -29,7 +29,9 @@ fi
 [ -f dist/index.html ] || { echo "package: no game in dist/ (trunk build --release)" >&2; exit 1; }
 
 out=target/package
-rm -rf "$out"
+# Only what this script makes is removed (someone may have run a binary here, its rooms
+# in ./data).
+rm -rf "$out"/score-server-*-linux "$out/SHA256SUMS" "$out/docker" "$out/score-server.service"
 mkdir -p "$out"
 # The binaries people download have no symbols (a third of their size); a panic's message
 # and place are still printed.
@@ -47,9 +49,16 @@ for arch in "${arches[@]}"; do
 done
 
 (cd "$out" && sha256sum score-server-*-linux >SHA256SUMS)
-# deploy/Dockerfile's build context is this folder: an empty data/ becomes the image's
-# /data, owned by the user it runs as.
-mkdir -p "$out/data"
+cp deploy/score-server.service "$out/"
+# deploy/Dockerfile's build context: each binary by Docker's name for its architecture
+# (hard links, no copies), and an empty data/ that becomes the image's /data, owned by
+# the user it runs as.
+mkdir -p "$out/docker/data"
+for arch in "${arches[@]}"; do
+  case $arch in x86_64) docker_arch=amd64 ;; aarch64) docker_arch=arm64 ;; esac
+  mkdir -p "$out/docker/$docker_arch"
+  ln -f "$out/score-server-$arch-linux" "$out/docker/$docker_arch/score-server"
+done
 echo "package: $(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown) in $out/"
 for f in "$out"/score-server-*-linux; do
   printf '  %-40s %10d B\n' "$f" "$(stat -c %s "$f")"

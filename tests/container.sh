@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # deploy/Dockerfile and deploy/compose.yaml as a technician uses them: the image built from
-# target/package (scripts/package.sh), started by compose on the host's network with a new
-# volume; it serves the game inside it, prints where students join, writes its rooms as
-# user 65534 into the volume, and `down` stops it gently (SIGTERM: exit code 0). Needs a
-# Docker daemon, and `docker compose` or `docker-compose`.
+# target/package/docker (scripts/package.sh), started by compose on the host's network with
+# a new volume; it runs as user 65534, serves the game inside it, prints where students
+# join, opens its rooms' database in the volume (or it would exit 2), and `stop` stops it
+# gently (SIGTERM: exit code 0). Needs a Docker daemon, and `docker compose` or
+# `docker-compose`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if docker compose version >/dev/null 2>&1; then compose=(docker compose); else compose=(docker-compose); fi
@@ -19,7 +20,7 @@ services:
 YAML
 up=("${compose[@]}" -p "$project" -f deploy/compose.yaml -f "$where/compose.override.yaml")
 cleanup() {
-  "${up[@]}" down -v --rmi local >/dev/null 2>&1 || true
+  "${up[@]}" down -v --rmi all >/dev/null 2>&1 || true
   rm -rf "$where"
 }
 trap cleanup EXIT
@@ -35,10 +36,9 @@ logs=$(docker logs "$container" 2>&1)
 grep -q "inside this binary" <<<"$logs" || { echo "container: not the game inside: $logs"; exit 1; }
 grep -q "students join at http://" <<<"$logs" || { echo "container: no join address: $logs"; exit 1; }
 version=$(docker run --rm --entrypoint /score-server "$project" --version)
-# Its rooms are in the volume, written by the user it runs as.
-volume=$(docker volume inspect "${project}_score-data" --format '{{.Mountpoint}}')
-owner=$(stat -c %u "$volume/score.sqlite3")
-[ "$owner" = 65534 ] || { echo "container: the database belongs to user $owner"; exit 1; }
+user=$(docker image inspect "$project" --format '{{.Config.User}}')
+[ "$user" = 65534:65534 ] || { echo "container: runs as “$user”, not 65534"; exit 1; }
+grep -q "rooms brought back" <<<"$logs" || { echo "container: no database opened: $logs"; exit 1; }
 echo "container: $version, $(grep 'join at' <<<"$logs" | head -1)"
 "${up[@]}" stop >/dev/null 2>&1
 exit_code=$(docker inspect "$container" --format '{{.State.ExitCode}}')

@@ -16,6 +16,9 @@ fn main() {
     println!("cargo:rerun-if-changed=../../.git/HEAD");
     println!("cargo:rerun-if-changed=../../.git/refs/heads");
     // A folder is scanned whole: a file added, changed or removed reruns this and rebuilds.
+    // While there is no dist/ (a clean checkout), Cargo counts it as changed at every build,
+    // so the server's package is compiled again each time until the game is built: the
+    // price of picking the game up the moment it is.
     println!("cargo:rerun-if-changed=../../dist");
     if !std::path::Path::new("../../dist/index.html").is_file() {
         println!("cargo:warning=no game in dist/ yet: this score-server carries none (serve one with --dist DIR)");

@@ -42,13 +42,14 @@ for bin in "${bins[@]}"; do
     echo "packaged: the $arch binary did not start:"; cat "$where/server.log"; failed=1
     kill "$pid" 2>/dev/null; rm -rf "$where"; continue
   fi
-  grep -q "inside this binary" "$where/server.log" || { echo "packaged: the $arch binary does not serve the game inside it"; failed=1; }
   ROOM_URL="http://127.0.0.1:$port" BASE_URL="http://127.0.0.1:$static" \
     node --test --test-concurrency=2 --test-reporter=spec tests/e2e/play_room.spec.mjs || failed=1
   BASE_URL="http://127.0.0.1:$port" \
     node --test --test-reporter=spec --test-name-pattern='play a full round offline after one visit' \
     tests/e2e/work_offline.spec.mjs || failed=1
   kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+  # (Read once it has stopped: the port opens before this line is written.)
+  grep -q "inside this binary" "$where/server.log" || { echo "packaged: the $arch binary does not serve the game inside it"; failed=1; }
   # It wrote its rooms and nothing else.
   left=$(cd "$where" && ls -A | grep -vx -e score-server -e data -e server.log | tr '\n' ' ')
   [ -z "$left" ] || { echo "packaged: the $arch binary left $left beside it"; failed=1; }

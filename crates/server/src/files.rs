@@ -179,16 +179,17 @@ impl Build {
     }
 }
 
-/// Whether the request's `Accept-Encoding` takes `coding` (named, and not with `q=0`).
-fn takes(headers: &HeaderMap, coding: &str) -> bool {
+/// How much the request's `Accept-Encoding` wants `coding`: its `q` (1 when named without
+/// one), 0 when not named or refused with `q=0`.
+fn wants(headers: &HeaderMap, coding: &str) -> f32 {
     let items = headers.get_all(header::ACCEPT_ENCODING).into_iter().filter_map(|v| v.to_str().ok());
-    items.flat_map(|v| v.split(',')).any(|item| {
+    let weights = items.flat_map(|v| v.split(',')).filter_map(|item| {
         let mut parts = item.split(';');
-        let named = parts.next().is_some_and(|name| name.trim().eq_ignore_ascii_case(coding));
-        let refused =
-            parts.any(|p| p.trim().strip_prefix("q=").and_then(|q| q.trim().parse::<f32>().ok()) == Some(0.0));
-        named && !refused
-    })
+        parts.next().filter(|name| name.trim().eq_ignore_ascii_case(coding))?;
+        let q = parts.find_map(|p| p.trim().strip_prefix("q=").map(|q| q.trim().parse::<f32>().unwrap_or(0.0)));
+        Some(q.unwrap_or(1.0))
+    });
+    weights.fold(0.0, f32::max)
 }
 
 /// Whether the request's `If-None-Match` names `etag` (or any tag, `*`).
@@ -216,9 +217,11 @@ async fn inside(State(build): State<Arc<Build>>, method: Method, headers: Header
             None => return (StatusCode::NOT_FOUND, "No such file.").into_response(),
         },
     };
+    // The variant the browser wants most (brotli on a tie), as ServeDir chooses.
+    let (br, gzip) = (wants(&headers, "br"), wants(&headers, "gzip"));
     let (encoded, encoding) = match (&file.br, &file.gzip) {
-        (Some(br), _) if takes(&headers, "br") => (br, Some("br")),
-        (_, Some(gzip)) if takes(&headers, "gzip") => (gzip, Some("gzip")),
+        (Some(variant), _) if br > 0.0 && (br >= gzip || file.gzip.is_none()) => (variant, Some("br")),
+        (_, Some(variant)) if gzip > 0.0 => (variant, Some("gzip")),
         _ => (&file.plain, None),
     };
     let mut answer = if unchanged(&headers, &encoded.etag) {
@@ -249,13 +252,13 @@ mod tests {
     }
 
     #[test]
-    fn an_encoding_is_taken_when_named_and_not_refused() {
-        assert!(takes(&asking("gzip, deflate, br, zstd"), "br"));
-        assert!(takes(&asking("gzip;q=0.8, br;q=1.0"), "gzip"));
-        assert!(!takes(&asking("gzip, br;q=0"), "br"));
-        assert!(!takes(&asking("identity"), "gzip"));
-        assert!(!takes(&asking("brotli"), "br"));
-        assert!(!takes(&HeaderMap::new(), "gzip"));
+    fn an_encoding_is_wanted_by_its_q_and_not_when_refused_or_unnamed() {
+        assert_eq!(wants(&asking("gzip, deflate, br, zstd"), "br"), 1.0);
+        assert_eq!(wants(&asking("gzip;q=0.8, br;q=1.0"), "gzip"), 0.8);
+        assert_eq!(wants(&asking("gzip, br;q=0"), "br"), 0.0);
+        assert_eq!(wants(&asking("identity"), "gzip"), 0.0);
+        assert_eq!(wants(&asking("brotli"), "br"), 0.0);
+        assert_eq!(wants(&HeaderMap::new(), "gzip"), 0.0);
     }
 
     #[test]

@@ -27,13 +27,13 @@ const USAGE: &str = "usage: score-server [--port 8080] [--bind 127.0.0.1] [--dis
                     [--max-rooms 500] [--rooms-per-address 5] [--idle-hours 24] [--trust-proxy]
        score-server --version";
 
-/// What `--version` prints: the version and the commit it was built from.
 /// The game's release build, compiled in (in a debug build, read from `dist/` as it runs).
 #[derive(rust_embed::RustEmbed)]
 #[folder = "../../dist/"]
 #[allow_missing = true]
 struct Dist;
 
+/// What `--version` prints: the version and the commit it was built from.
 const VERSION_LINE: &str = concat!("score-server ", env!("CARGO_PKG_VERSION"), " (commit ", env!("SCORE_COMMIT"), ")");
 
 struct Args {
@@ -153,8 +153,16 @@ async fn main() -> ExitCode {
     // Where students can reach it: each network address, or that it is this computer only.
     hub.listening_on(listener.local_addr().unwrap_or(addr));
     let reach = hub.reachable();
-    if reach.is_empty() {
-        note!("score-server: this computer only; to let phones on the network join, start it with --bind 0.0.0.0");
+    match (reach.is_empty(), addr.ip().is_unspecified()) {
+        // A Raspberry Pi may start before its Wi-Fi: the teacher's screen asks again later.
+        (true, true) => note!(
+            "score-server: no network address yet: students join at this computer's address on port {} once it is on the network",
+            addr.port()
+        ),
+        (true, false) => note!(
+            "score-server: this computer only; to let phones on the network join, start it with --bind 0.0.0.0"
+        ),
+        (false, _) => {}
     }
     for a in reach {
         note!("score-server: students join at http://{a}/");

@@ -145,6 +145,12 @@ async fn precompressed_files_keep_their_type_and_caching() {
         assert_eq!(header(&page, "content-type"), Some("text/html"), "{from}");
         assert_eq!(header(&page, "cache-control"), Some(NO_CACHE), "{from}");
         assert!(header(&page, "vary").is_some_and(|v| v.to_ascii_lowercase().contains("accept-encoding")), "{from}");
+        // The one the browser wants more, by its q.
+        // (sw.js has no .gz: the .br it takes, if less.)
+        let sw = get(&server, "/sw.js", "Accept-Encoding: gzip;q=1, br;q=0.1\r\n").await;
+        assert_eq!((header(&sw, "content-encoding"), body(&sw)), (Some("br"), "brotli sw"), "{from}");
+        let page = get(&server, "/", "Accept-Encoding: br;q=0.5, gzip;q=0.9\r\n").await;
+        assert_eq!((header(&page, "content-encoding"), body(&page)), (Some("gzip"), "gzip page"), "{from}");
         // A browser that takes neither (or refuses one) gets the file as built.
         let plain = get(&server, "/sw.js", "Accept-Encoding: gzip, br;q=0\r\n").await;
         assert_eq!((header(&plain, "content-encoding"), body(&plain)), (None, "the file sw.js"), "{from}");
