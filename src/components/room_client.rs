@@ -13,7 +13,7 @@ use leptos::prelude::*;
 use score_engine::{Action, Board};
 use score_room::mirror::{Effect, Mirror};
 use score_room::protocol::{
-    random_code, ClientMsg, ErrorCode, HostCommand, ReportRow, RoomEvent, Seat, ServerMsg, View, CODE_LEN,
+    random_code, ClientMsg, ErrorCode, HostCommand, Refusal, ReportRow, RoomEvent, Seat, ServerMsg, View, CODE_LEN,
 };
 use score_room::ticket::{Ticket, Tickets};
 use wasm_bindgen::prelude::*;
@@ -130,20 +130,6 @@ fn hello_code(hello: &ClientMsg) -> &str {
 /// host screen by the host token.
 fn rejoining(hello: &Option<ClientMsg>) -> bool {
     matches!(hello, Some(ClientMsg::Join { token: Some(_), .. } | ClientMsg::Present { .. }))
-}
-
-/// Whether a refusal of a way back is final: the room, the token or the address is not
-/// (or no longer) right, as against a refusal for a while.
-fn for_good(code: ErrorCode) -> bool {
-    code.sends_away()
-        || matches!(
-            code,
-            ErrorCode::NoSuchRoom
-                | ErrorCode::NotHost
-                | ErrorCode::WrongAddress
-                | ErrorCode::WrongCodes
-                | ErrorCode::SeatGone
-        )
 }
 
 /// This page's address with `query`: `?room=CODE` opens the room, `&host=` too as its host.
@@ -270,7 +256,7 @@ impl Room {
                 self.status.set(Status::Live);
                 self.error.set(None);
             }
-            ServerMsg::Error { code, message } => self.on_error(code, message),
+            ServerMsg::Error { code, why } => self.on_error(code, why.as_ref()),
             ServerMsg::Event { seq, now, event } => self.on_event(event, now, Some(seq)),
             ServerMsg::Own { now, event } => self.on_event(event, now, None),
             ServerMsg::Report { rows } => self.report.set(Some(rows)),
@@ -278,7 +264,7 @@ impl Room {
         }
     }
 
-    fn on_error(self, code: ErrorCode, message: String) {
+    fn on_error(self, code: ErrorCode, why: Option<&Refusal>) {
         let hello = self.link.with_value(|l| l.hello.clone());
         if let (ErrorCode::CodeTaken, Some(ClientMsg::Create { version, name, judging, .. })) = (code, &hello) {
             // The code this page proposed for its new room is taken: another one.
@@ -325,7 +311,7 @@ impl Room {
                     }
                 }
             }
-        } else if !live && rejoining(&hello) && !for_good(code) {
+        } else if !live && rejoining(&hello) && !code.for_good() {
             // Coming back (a seat's token, a host screen) and refused for a while (the server
             // busy, too many connections from this network): the place is kept, and asked
             // for again after a wait.
@@ -340,7 +326,7 @@ impl Room {
                 self.code.set(c);
             }
         }
-        self.error.set(Some(message));
+        self.error.set(why.map(score_room::say::refusal));
     }
 
     fn on_event(self, event: RoomEvent, now: u64, seq: Option<u64>) {

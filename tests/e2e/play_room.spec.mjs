@@ -228,7 +228,8 @@ test('the presenter fits 1920×1080 and 1280×720 with 30 members, with no scrol
   assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
   const host = await presenterOn(['192.168.1.20:8080'], { viewport: { width: 1920, height: 1080 } });
   const code = await createRoom(host);
-  // 28 members as raw sockets (from a page of the server: same origin), and two students.
+  // 28 members as raw sockets (from a page of the server: same origin; `version` is
+  // score_room::protocol::VERSION), and two students.
   const crowd = await person('?room', {});
   await crowd.page.evaluate(async ({ code, n }) => {
     const url = `${location.origin.replace('http', 'ws')}/ws?room=${code}`;
@@ -236,7 +237,7 @@ test('the presenter fits 1920×1080 and 1280×720 with 30 members, with no scrol
     for (let i = 0; i < n; i += 1) {
       const ws = new WebSocket(url);
       await new Promise((done) => ws.addEventListener('open', done));
-      ws.send(JSON.stringify({ type: 'Join', version: 5, code, name: `Student ${String(i + 1).padStart(2, '0')}` }));
+      ws.send(JSON.stringify({ type: 'Join', version: 6, code, name: `Student ${String(i + 1).padStart(2, '0')}` }));
       window.crowd.push(ws);
     }
   }, { code, n: 28 });

@@ -69,7 +69,7 @@ pub enum Event {
 }
 
 /// Why an action was refused.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 pub enum BoardError {
     /// The move itself was refused (÷ 0, a bad ‖, an overflow, an operator switched off).
     #[error(transparent)]

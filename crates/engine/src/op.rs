@@ -31,8 +31,9 @@ pub enum Op {
 /// The largest exponent [`Op::Pow`] accepts.
 pub const MAX_EXPONENT: i64 = 10;
 
-/// Why a move was refused.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+/// Why a move was refused (data a page words in its reader's language; the `Display` is
+/// English).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 pub enum MoveError {
     /// Division by zero.
     #[error("You can't divide by zero.")]

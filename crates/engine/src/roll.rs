@@ -98,7 +98,12 @@ pub fn arrange(faces: &[i64], dice: &[u32]) -> Option<Vec<i64>> {
 /// ("7 7 7 1 can't be rolled with d6 d6 d12 d20."): the one wording for typed rolls,
 /// links and a room host's roll.
 pub fn arrange_or_explain(faces: &[i64], dice: &[u32]) -> Result<Vec<i64>, String> {
-    arrange(faces, dice).ok_or_else(|| format!("{} can't be rolled with {}.", roll_text(faces), dice_text(dice)))
+    arrange(faces, dice).ok_or_else(|| cant_roll(faces, dice))
+}
+
+/// Why `faces` can't be rolled with `dice`, in words.
+pub fn cant_roll(faces: &[i64], dice: &[u32]) -> String {
+    format!("{} can't be rolled with {}.", roll_text(faces), dice_text(dice))
 }
 
 /// Dice as players name them: "d6 d6 d12 d20".

@@ -178,7 +178,7 @@ impl Award {
 }
 
 /// An input that does not fit the round's state.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 pub enum RoundError {
     /// Points are settled.
     #[error("This round is over: roll again.")]

@@ -82,7 +82,7 @@ impl Default for Rules {
 }
 
 /// A settings field, for placing a message beside it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Field {
     /// The number of dice.
     DiceCount,
@@ -99,7 +99,7 @@ pub enum Field {
 }
 
 /// A setting out of range.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 pub enum RulesError {
     /// Too few or too many dice.
     #[error("Use 3 to 6 dice (not {0}).")]

@@ -8,11 +8,11 @@
 //! `seq` of the Welcome: a page drops an event it has already seen and, when one is
 //! missing, asks for the room afresh (it reconnects and gets a new Welcome).
 
-use score_engine::{Action, Op, Phase, Rules, TileId};
+use score_engine::{Action, Op, Phase, Rules, RulesError, TileId};
 use serde::{Deserialize, Serialize};
 
 /// The protocol's version, checked in the first message.
-pub const VERSION: u32 = 5;
+pub const VERSION: u32 = 6;
 
 /// A member's place in the room: their index on the scoreboard and in the round.
 pub type Seat = usize;
@@ -417,6 +417,138 @@ impl ErrorCode {
     pub const fn sends_away(self) -> bool {
         matches!(self, ErrorCode::Removed | ErrorCode::Ended)
     }
+
+    /// Whether a page coming back to its place (a seat's token, a host screen) stops asking
+    /// when refused with this: the room or the seat is gone, or the link is wrong. Anything
+    /// else (the server busy, too many connections from this network) is asked again later.
+    pub const fn for_good(self) -> bool {
+        self.sends_away()
+            || matches!(
+                self,
+                ErrorCode::NoSuchRoom
+                    | ErrorCode::NotHost
+                    | ErrorCode::WrongAddress
+                    | ErrorCode::WrongCodes
+                    | ErrorCode::SeatGone
+            )
+    }
+}
+
+/// What came too fast ([`Refusal::SlowDown`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Flood {
+    /// Moves on the board.
+    Moves,
+    /// Messages of any kind.
+    Messages,
+    /// Chat messages.
+    Chat,
+    /// Connections from one network (address) to this server.
+    Connections,
+}
+
+/// Why the server refused a message, as data (what, and the values that go with it): each
+/// page words it in its reader's language ([`crate::say::refusal`]). Its [`ErrorCode`], what
+/// a page acts on, follows from it ([`Refusal::code`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum Refusal {
+    /// The message was not JSON of this protocol.
+    Unreadable,
+    /// Too many of these: wait.
+    SlowDown { what: Flood },
+    /// The page is older (or newer) than the server.
+    OldPage,
+    /// Not in a room yet: create or join one first.
+    NotInRoom,
+    /// This member (or screen) is no longer in the room.
+    NoLongerInRoom,
+    /// A host screen without a seat tried to play.
+    Presenting,
+    /// Already in a room.
+    AlreadySeated,
+    /// No room has this code (to join).
+    NoSuchRoom { code: String },
+    /// The room of a host link is gone.
+    HostLinkGone { code: String },
+    /// A host link with the wrong token for this room.
+    WrongHostLink { code: String },
+    /// A host's command without the host token.
+    NotHost,
+    /// Too many wrong codes from this address.
+    WrongCodes,
+    /// The server holds as many rooms as it can.
+    ServerFull,
+    /// The code a page proposed for a new room is taken.
+    CodeTaken,
+    /// The room in the socket's address is not the one the message names.
+    WrongAddress,
+    /// This address made `rooms` rooms in the last ten minutes that nobody joined.
+    TooManyUnjoined { rooms: u32 },
+    /// This address made `rooms` rooms in the last ten minutes.
+    TooManyCreated { rooms: u32 },
+    /// The seat's token no longer works (given up while away).
+    SeatGone { code: String },
+    /// The room refused the input: a rule of the game, a name taken, a bad move…
+    Room { error: crate::room::RoomError },
+    /// The room did not seat the member.
+    NotSeated,
+    /// A typed roll that these dice can't roll.
+    CantRoll { roll: Vec<i64>, dice: Vec<u32> },
+    /// Rules out of range, each field's reason.
+    Rules { errors: Vec<RulesError> },
+    /// The room's rules changed between a deal and its apply.
+    RulesChanged,
+    /// An auto-deal wait longer than the most.
+    AutoDealTooLong { max_secs: u32 },
+    /// The host removed this member.
+    Removed,
+    /// The host ended the room.
+    Ended,
+    /// The server is restarting: the page reconnects to its seat.
+    Restarting,
+    /// Another tab or window of this member took the seat.
+    OpenElsewhere,
+    /// The server failed at something (a fault, not the page's doing).
+    ServerFault,
+}
+
+impl Refusal {
+    /// What a page acts on.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            Refusal::Unreadable => ErrorCode::Unreadable,
+            Refusal::SlowDown { .. } => ErrorCode::SlowDown,
+            Refusal::OldPage => ErrorCode::OldPage,
+            Refusal::NotInRoom | Refusal::NoLongerInRoom | Refusal::Presenting => ErrorCode::NotSeated,
+            Refusal::AlreadySeated => ErrorCode::AlreadySeated,
+            Refusal::NoSuchRoom { .. } | Refusal::HostLinkGone { .. } => ErrorCode::NoSuchRoom,
+            Refusal::WrongHostLink { .. } | Refusal::NotHost => ErrorCode::NotHost,
+            Refusal::WrongCodes => ErrorCode::WrongCodes,
+            Refusal::ServerFull => ErrorCode::ServerFull,
+            Refusal::CodeTaken => ErrorCode::CodeTaken,
+            Refusal::WrongAddress => ErrorCode::WrongAddress,
+            Refusal::TooManyUnjoined { .. } | Refusal::TooManyCreated { .. } => ErrorCode::TooManyRooms,
+            Refusal::SeatGone { .. } => ErrorCode::SeatGone,
+            Refusal::Room { error } => error.code(),
+            Refusal::NotSeated
+            | Refusal::CantRoll { .. }
+            | Refusal::Rules { .. }
+            | Refusal::RulesChanged
+            | Refusal::AutoDealTooLong { .. }
+            | Refusal::ServerFault => ErrorCode::Refused,
+            Refusal::Removed => ErrorCode::Removed,
+            Refusal::Ended => ErrorCode::Ended,
+            Refusal::Restarting => ErrorCode::Restarting,
+            Refusal::OpenElsewhere => ErrorCode::OpenElsewhere,
+        }
+    }
+}
+
+impl From<crate::room::RoomError> for Refusal {
+    fn from(error: crate::room::RoomError) -> Refusal {
+        Refusal::Room { error }
+    }
 }
 
 /// What a page does with a room event, given the `seq` of the last one it applied.
@@ -453,8 +585,14 @@ pub enum ServerMsg {
     Event { seq: u64, now: u64, event: RoomEvent },
     /// Something only this member sees (their private practice board).
     Own { now: u64, event: RoomEvent },
-    /// Your last message was refused, and why.
-    Error { code: ErrorCode, message: String },
+    /// Your last message was refused: what the page acts on, and why (worded by the page).
+    /// A server of protocol 5 or older sent a sentence instead (`message`, read by no page
+    /// now): a page meeting one still acts on the code (an old server's `OldPage`).
+    Error {
+        code: ErrorCode,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        why: Option<Refusal>,
+    },
     /// The teacher's report, for the host who asked.
     Report { rows: Vec<ReportRow> },
     /// To a host screen after its Welcome: the addresses (`host:port`) other devices can

@@ -100,8 +100,9 @@ pub struct Out {
     pub event: RoomEvent,
 }
 
-/// Why an input was refused. Each says what to do in words a student understands.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why an input was refused: data on the wire (in [`crate::protocol::Refusal::Room`]),
+/// worded by each page ([`crate::say::refusal`]); the `Display` is the English wording.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 pub enum RoomError {
     #[error("A name needs at least one letter.")]
     NameEmpty,

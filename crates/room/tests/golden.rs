@@ -1,11 +1,12 @@
 //! The wire format, pinned: every message a page or the server sends, as JSON text. A change
 //! here is a change of protocol (bump `VERSION`); old pages are then told to reload.
 
-use score_engine::{Op, Rules, TileId};
+use score_engine::{BoardError, MoveError, Op, Rules, RulesError, TileId};
 use score_room::protocol::{
-    next, ChatLine, Claim, ClientMsg, Clock, ErrorCode, HostCommand, Move, Next, Outcome, Player, ReportRow, RoomEvent,
-    SeatScore, ServerMsg, View, Why, Working, VERSION,
+    next, ChatLine, Claim, ClientMsg, Clock, ErrorCode, Flood, HostCommand, Move, Next, Outcome, Player, Refusal,
+    ReportRow, RoomEvent, SeatScore, ServerMsg, View, Why, Working, VERSION,
 };
+use score_room::room::RoomError;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -16,8 +17,8 @@ fn golden<T: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug>(value: 
 }
 
 #[test]
-fn the_protocol_is_version_five() {
-    assert_eq!(VERSION, 5);
+fn the_protocol_is_version_six() {
+    assert_eq!(VERSION, 6);
 }
 
 #[test]
@@ -221,9 +222,50 @@ fn what_the_server_sends() {
             r#""scores_failed":0,"impossible_right":1,"impossible_wrong":1,"median_score_ms":8000}]}"#
         ),
     );
+    // Why, as data for each page to word: never a sentence.
     golden(
-        ServerMsg::Error { code: ErrorCode::SeatGone, message: "Your seat…".into() },
-        r#"{"type":"Error","code":"SeatGone","message":"Your seat…"}"#,
+        ServerMsg::Error { code: ErrorCode::SeatGone, why: Some(Refusal::SeatGone { code: "ABC234".into() }) },
+        r#"{"type":"Error","code":"SeatGone","why":{"type":"SeatGone","code":"ABC234"}}"#,
+    );
+    golden(
+        ServerMsg::Error { code: ErrorCode::SlowDown, why: Some(Refusal::SlowDown { what: Flood::Chat }) },
+        r#"{"type":"Error","code":"SlowDown","why":{"type":"SlowDown","what":"Chat"}}"#,
+    );
+    let divide = RoomError::Board(BoardError::Move(MoveError::DivideByZero));
+    golden(
+        ServerMsg::Error { code: ErrorCode::Refused, why: Some(Refusal::Room { error: divide }) },
+        r#"{"type":"Error","code":"Refused","why":{"type":"Room","error":{"Board":{"Move":"DivideByZero"}}}}"#,
+    );
+    golden(
+        ServerMsg::Error {
+            code: ErrorCode::Refused,
+            why: Some(Refusal::Room { error: RoomError::NameTaken("Ana".into()) }),
+        },
+        r#"{"type":"Error","code":"Refused","why":{"type":"Room","error":{"NameTaken":"Ana"}}}"#,
+    );
+    golden(
+        ServerMsg::Error {
+            code: ErrorCode::Refused,
+            why: Some(Refusal::Rules {
+                errors: vec![RulesError::DiceCount(2), RulesError::Sides { index: 1, sides: 1 }],
+            }),
+        },
+        r#"{"type":"Error","code":"Refused","why":{"type":"Rules","errors":[{"DiceCount":2},{"Sides":{"index":1,"sides":1}}]}}"#,
+    );
+    golden(
+        ServerMsg::Error {
+            code: ErrorCode::Refused,
+            why: Some(Refusal::CantRoll { roll: vec![7, 7, 7, 1], dice: vec![6, 6, 12, 20] }),
+        },
+        r#"{"type":"Error","code":"Refused","why":{"type":"CantRoll","roll":[7,7,7,1],"dice":[6,6,12,20]}}"#,
+    );
+    // A server of protocol 5 sent a sentence, no `why`: the page still reads the code.
+    assert_eq!(
+        serde_json::from_str::<ServerMsg>(
+            r#"{"type":"Error","code":"OldPage","message":"This page is older than the server: reload it."}"#
+        )
+        .unwrap(),
+        ServerMsg::Error { code: ErrorCode::OldPage, why: None }
     );
 }
 

@@ -21,7 +21,7 @@ use axum::routing::{get, post};
 use axum::serve::ListenerExt;
 use axum::Form;
 use axum::Router;
-use score_room::protocol::{room_code, ErrorCode};
+use score_room::protocol::{room_code, Flood, Refusal};
 
 use crate::files::{files, Game};
 use crate::hub::Hub;
@@ -68,10 +68,7 @@ async fn ws(
         // Told over the socket, where the page reads it (a refused upgrade looks, to a page,
         // like no room server at all), then closed.
         return upgrade.max_message_size(MAX_FRAME).read_buffer_size(MAX_FRAME).on_upgrade(|mut socket| async move {
-            let told = error(
-                ErrorCode::SlowDown,
-                "Too many connections from this network to this server: close other tabs of the room, or try again in a minute.",
-            );
+            let told = error(Refusal::SlowDown { what: Flood::Connections });
             let _ = socket.send(Message::Text(told)).await;
             let _ = socket.send(Message::Close(None)).await;
         });

@@ -54,9 +54,9 @@ use tokio::sync::mpsc::{error::TrySendError, Sender};
 
 use crate::note;
 use crate::store::{Store, StoredRoom};
-use score_engine::roll::arrange_or_explain;
-use score_room::protocol::{room_code, ClientMsg, ErrorCode, HostCommand, RoomEvent, ServerMsg, MAX_AUTO_DEAL_SECS};
-use score_room::room::{check_name, Deal, Input, Out, Room, RoomError, Seat, To};
+use score_engine::roll::arrange;
+use score_room::protocol::{room_code, ClientMsg, HostCommand, Refusal, RoomEvent, ServerMsg, MAX_AUTO_DEAL_SECS};
+use score_room::room::{check_name, Deal, Input, Out, Room, Seat, To};
 
 pub use crate::http::{router, serve};
 pub use crate::limits::{Limits, MAX_FRAME, MOVES_PER_10_S, QUEUE, SEAT_KEPT_MS};
@@ -112,15 +112,8 @@ fn new_roll(rules: &Rules) -> Vec<i64> {
 }
 
 /// A refusal: what the page acts on, and the sentence it shows.
-pub(crate) type Fail = (ErrorCode, String);
-
-pub(crate) fn fail(code: ErrorCode, message: impl Into<String>) -> Fail {
-    (code, message.into())
-}
-
-fn refusal(error: &RoomError) -> Fail {
-    (error.code(), error.to_string())
-}
+/// Why a message was refused, sent as data for the page to word.
+pub(crate) type Fail = Refusal;
 
 /// What a host's command comes to once its token is checked.
 enum HostAction {
@@ -484,9 +477,9 @@ impl Hub {
         conn: Conn,
         from: IpAddr,
     ) -> Result<(String, Who, String), Fail> {
-        let taken = || fail(ErrorCode::CodeTaken, "That room code is taken: try again.");
+        let taken = || Refusal::CodeTaken;
         let code = room_code(code).ok_or_else(taken)?;
-        let name = name.map(check_name).transpose().map_err(|e| refusal(&e))?;
+        let name = name.map(check_name).transpose().map_err(Refusal::from)?;
         if lock(&self.rooms).contains_key(&code) {
             return Err(taken());
         }
@@ -497,7 +490,7 @@ impl Hub {
         let mut room = Room::new(self.rules.clone(), judging, deal);
         let seated = name.is_some();
         if let Some(name) = name {
-            room.apply(Input::Join { name }, now).map_err(|r| refusal(&r.error))?;
+            room.apply(Input::Join { name }, now).map_err(|r| Refusal::from(r.error))?;
         }
         let host = token();
         let mut entry = Entry {
@@ -533,7 +526,7 @@ impl Hub {
             }
             let made_way = if rooms.len() >= self.limits.max_rooms {
                 let Some(gone) = Hub::make_way(&mut rooms) else {
-                    return Err(fail(ErrorCode::ServerFull, "Every room on this server is in use: try again later."));
+                    return Err(Refusal::ServerFull);
                 };
                 Some(gone)
             } else {
@@ -587,8 +580,7 @@ impl Hub {
     pub(crate) fn present(&self, code: &str, host: &str, conn: Conn, from: IpAddr) -> Result<(Who, String), Fail> {
         let code = code.trim().to_uppercase();
         let now = now_ms();
-        let no_room =
-            || fail(ErrorCode::NoSuchRoom, format!("There is no room {code}: it may have ended. Check the code."));
+        let no_room = || Refusal::HostLinkGone { code: code.clone() };
         let entry = self.entry(&code).ok_or_else(|| self.wrong_code(from, now, no_room()))?;
         // The interfaces are read before the room's lock is taken.
         let join_at = self.join_at();
@@ -597,8 +589,7 @@ impl Hub {
             return Err(no_room());
         }
         if e.host != host {
-            let message = format!("This host link is not the one for room {code}: you can join it as a member.");
-            return Err(self.wrong_code(from, now, fail(ErrorCode::NotHost, message)));
+            return Err(self.wrong_code(from, now, Refusal::WrongHostLink { code: code.clone() }));
         }
         e.active_ms = now;
         let who = e.screen(conn);
@@ -610,7 +601,7 @@ impl Hub {
 
     /// A host screen takes a seat ("Play too"): its seat and its new Welcome.
     pub(crate) fn sit(&self, code: &str, screen: Who, name: &str) -> Result<(Who, String), Fail> {
-        let gone = || fail(ErrorCode::NotSeated, "You are no longer in this room.");
+        let gone = || Refusal::NoLongerInRoom;
         let entry = self.entry(code).ok_or_else(gone)?;
         let join_at = self.join_at();
         let mut e = lock(&entry);
@@ -646,24 +637,16 @@ impl Hub {
         let code = code.trim().to_uppercase();
         let now = now_ms();
         let Some(entry) = self.entry(&code) else {
-            let no_room =
-                fail(ErrorCode::NoSuchRoom, format!("There is no room {code}: check the code with your teacher."));
-            return Err(self.wrong_code(from, now, no_room));
+            return Err(self.wrong_code(from, now, Refusal::NoSuchRoom { code }));
         };
         let join_at = self.join_at();
         let mut e = lock(&entry);
         if e.ended {
-            return Err(fail(
-                ErrorCode::NoSuchRoom,
-                format!("There is no room {code}: check the code with your teacher."),
-            ));
+            return Err(Refusal::NoSuchRoom { code });
         }
         if let Some(token) = token_back {
             let Some(&seat) = e.tokens.get(&token) else {
-                return Err(fail(
-                    ErrorCode::SeatGone,
-                    format!("Your seat in room {code} was given up while you were away: join again with your name."),
-                ));
+                return Err(Refusal::SeatGone { code });
             };
             // Back on the same seat, with the same score. A connection still on it (another tab
             // of the same browser) is told why, then closed; it does not take the seat back
@@ -698,11 +681,10 @@ impl Hub {
                     self.save(code, e);
                     e.send(&r.settled, now);
                 }
-                return Err(refusal(&r.error));
+                return Err(r.error.into());
             }
         };
-        let seat =
-            joined_seat(&outs).ok_or_else(|| fail(ErrorCode::Refused, "The room did not seat you: try again."))?;
+        let seat = joined_seat(&outs).ok_or(Refusal::NotSeated)?;
         let t = token();
         e.tokens.insert(t.clone(), seat);
         e.active_ms = now;
@@ -717,7 +699,7 @@ impl Hub {
         let rules = {
             let e = lock(entry);
             if host != e.host {
-                return Err(fail(ErrorCode::NotHost, "Only the host can do that."));
+                return Err(Refusal::NotHost);
             }
             e.room.rules().clone()
         };
@@ -725,7 +707,8 @@ impl Hub {
             HostCommand::NewRoll { roll } => {
                 let roll = match roll {
                     None => new_roll(&rules),
-                    Some(faces) => arrange_or_explain(&faces, &rules.dice).map_err(|m| fail(ErrorCode::Refused, m))?,
+                    Some(faces) => arrange(&faces, &rules.dice)
+                        .ok_or_else(|| Refusal::CantRoll { roll: faces.clone(), dice: rules.dice.clone() })?,
                 };
                 Input::NewRoll { deal: Deal::new(roll, &rules) }
             }
@@ -735,17 +718,12 @@ impl Hub {
             HostCommand::ClearChat => Input::ClearChat,
             HostCommand::Rules { dice, goal, score_secs, impossible_secs, judging } => {
                 let new = Rules { dice, goal, score_secs, impossible_secs, ..rules.clone() };
-                new.validate().map_err(|errs| {
-                    fail(ErrorCode::Refused, errs.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
-                })?;
+                new.validate().map_err(|errors| Refusal::Rules { errors })?;
                 let deal = Deal::new(new_roll(&new), &new);
                 Input::SetRules { rules: new, judging, deal }
             }
             HostCommand::AutoDeal { secs } if secs > MAX_AUTO_DEAL_SECS => {
-                return Err(fail(
-                    ErrorCode::Refused,
-                    format!("Auto-deal waits at most {MAX_AUTO_DEAL_SECS} seconds after a result."),
-                ));
+                return Err(Refusal::AutoDealTooLong { max_secs: MAX_AUTO_DEAL_SECS });
             }
             HostCommand::AutoDeal { secs } => Input::AutoDeal { secs },
             HostCommand::End => return Ok(HostAction::End),
@@ -763,14 +741,12 @@ impl Hub {
         msg: ClientMsg,
         me: Option<&Sender<Utf8Bytes>>,
     ) -> Result<(), Fail> {
-        let gone = || fail(ErrorCode::NotSeated, "You are no longer in this room.");
+        let gone = || Refusal::NoLongerInRoom;
         let entry = self.entry(code).ok_or_else(gone)?;
         // A host screen commands the room; to play it takes a seat first.
         let seat = || match who {
             Who::Seat(seat) => Ok(seat),
-            Who::Screen(_) => {
-                Err(fail(ErrorCode::NotSeated, "This screen presents the room: press “Play too” to play."))
-            }
+            Who::Screen(_) => Err(Refusal::Presenting),
         };
         let (input, removed) = match msg {
             ClientMsg::Leave if matches!(who, Who::Screen(_)) => return Ok(()),
@@ -799,12 +775,12 @@ impl Hub {
                 HostAction::Play { input: Input::NewRoll { .. } | Input::NextRoll { .. }, dealt_for }
                     if lock(&entry).room.rules() != &dealt_for =>
                 {
-                    return Err(fail(ErrorCode::Refused, "The room's rules changed meanwhile: deal again."));
+                    return Err(Refusal::RulesChanged);
                 }
                 HostAction::Play { input, .. } => (input, None),
             },
             ClientMsg::Create { .. } | ClientMsg::Join { .. } | ClientMsg::Present { .. } | ClientMsg::Sit { .. } => {
-                return Err(fail(ErrorCode::AlreadySeated, "You are already in a room."));
+                return Err(Refusal::AlreadySeated);
             }
         };
         let mut e = lock(&entry);
@@ -824,7 +800,7 @@ impl Hub {
                 // Their token stops working; a removed member is told, then their socket closes.
                 if let Some(c) = e.forget(who) {
                     if by_host {
-                        c.offer(&error(ErrorCode::Removed, "The host removed you from this room."));
+                        c.offer(&error(Refusal::Removed));
                     }
                 }
             }
@@ -835,7 +811,7 @@ impl Hub {
         if let Some(b) = board {
             e.send(&[*b], now);
         }
-        refused.map_or(Ok(()), |r| Err(refusal(&r)))
+        refused.map_or(Ok(()), |r| Err(r.into()))
     }
 
     /// Ends a room: everyone is told, their connections close, and it is forgotten.
@@ -843,14 +819,14 @@ impl Hub {
         let Some(entry) = lock(&self.rooms).remove(code) else { return };
         let mut e = lock(&entry);
         e.ended = true;
-        e.tell_all(&error(ErrorCode::Ended, "The host ended this room."));
+        e.tell_all(&error(Refusal::Ended));
         self.unstore(code);
         note!("score-server: room {code} ended by its host");
     }
 
     /// Tells every member the server is stopping (their seats are kept).
     pub fn stopping(&self) {
-        let msg = error(ErrorCode::Restarting, "The server is restarting: you will be reconnected to your seat.");
+        let msg = error(Refusal::Restarting);
         let entries: Vec<Arc<Mutex<Entry>>> = lock(&self.rooms).values().cloned().collect();
         for entry in entries {
             lock(&entry).tell_all(&msg);

@@ -16,9 +16,9 @@
 use std::net::IpAddr;
 use std::sync::Arc;
 
-use score_room::protocol::ErrorCode;
+use score_room::protocol::Refusal;
 
-use crate::hub::{fail, lock, Fail, Hub};
+use crate::hub::{lock, Fail, Hub};
 
 /// Largest message, bytes.
 pub const MAX_FRAME: usize = 4096;
@@ -149,19 +149,11 @@ impl Hub {
         let empty = list.iter().filter(|(_, c)| self.entry(c).is_none_or(|e| !lock(&e).joined)).count();
         let per = self.limits.rooms_per_address as usize;
         if empty >= per {
-            return Err(fail(
-                ErrorCode::TooManyRooms,
-                format!(
-                    "This device has created {per} rooms in the last ten minutes that nobody has joined: use one of them, or wait."
-                ),
-            ));
+            return Err(Refusal::TooManyUnjoined { rooms: per as u32 });
         }
         // And a ceiling on all of them (a joiner from the same address makes a room joined).
         if list.len() >= per * 6 {
-            return Err(fail(
-                ErrorCode::TooManyRooms,
-                format!("This device has created {} rooms in the last ten minutes: wait a few minutes.", list.len()),
-            ));
+            return Err(Refusal::TooManyCreated { rooms: list.len() as u32 });
         }
         list.push((now, code.to_string()));
         Ok(())
@@ -176,7 +168,7 @@ impl Hub {
         }
         *n += 1;
         if *n > 10 {
-            fail(ErrorCode::WrongCodes, "Too many wrong codes: wait a minute.")
+            Refusal::WrongCodes
         } else {
             refusal
         }

@@ -15,10 +15,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
-use score_room::protocol::{room_code, ClientMsg, ErrorCode, ServerMsg, VERSION};
+use score_room::protocol::{room_code, ClientMsg, Flood, Refusal, ServerMsg, VERSION};
 use tokio::sync::mpsc::{channel, Sender};
 
-use crate::hub::{fail, now_ms, Conn, Fail, Hub, Who, LET_GO_ELSEWHERE, LET_GO_SLOW};
+use crate::hub::{now_ms, Conn, Fail, Hub, Who, LET_GO_ELSEWHERE, LET_GO_SLOW};
 use crate::limits::{Limit, MOVES_PER_10_S, QUEUE};
 
 /// The close code for a member cut for not reading (an application code, 4000–4999).
@@ -26,16 +26,22 @@ pub const CLOSE_TOO_SLOW: u16 = 4001;
 /// The close code for a socket that said nothing in time, or stopped answering pings.
 pub const CLOSE_SILENT: u16 = 4002;
 
-pub(crate) fn error(code: ErrorCode, message: &str) -> Utf8Bytes {
-    Utf8Bytes::from(serde_json::to_string(&ServerMsg::Error { code, message: message.into() }).unwrap_or_default())
+/// A refusal as the page reads it: its code, and why as data.
+pub(crate) fn error(why: Refusal) -> Utf8Bytes {
+    let old_page = why == Refusal::OldPage;
+    let mut told = serde_json::to_value(ServerMsg::Error { code: why.code(), why: Some(why) }).unwrap_or_default();
+    if old_page {
+        // A page of an older protocol reads no `why`: it reads the sentence it always did
+        // (protocol 5 required it), and offers to reload. The one sentence a server sends.
+        told["message"] = "This page is older than the server: reload it.".into();
+    }
+    Utf8Bytes::from(told.to_string())
 }
 
 /// Runs hub work (room locks, the solver, SQLite) on tokio's blocking threads; a panic there
 /// fails this one message, not the server.
 async fn blocking<T: Send + 'static>(work: impl FnOnce() -> Result<T, Fail> + Send + 'static) -> Result<T, Fail> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .unwrap_or_else(|_| Err(fail(ErrorCode::Refused, "Something went wrong on the server: try again.")))
+    tokio::task::spawn_blocking(work).await.unwrap_or_else(|_| Err(Refusal::ServerFault))
 }
 
 pub(crate) async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr, address_room: Option<String>) {
@@ -91,7 +97,7 @@ pub(crate) async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr, 
                 let reply = match serde_json::from_str::<ClientMsg>(&text) {
                     Err(_) => {
                         strikes += 1;
-                        Some(error(ErrorCode::Unreadable, "That message could not be read."))
+                        Some(error(Refusal::Unreadable))
                     }
                     Ok(ClientMsg::Act { .. }) if !moves.allow(now) => {
                         over += 1;
@@ -104,15 +110,15 @@ pub(crate) async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr, 
                             })
                             .await;
                         }
-                        Some(error(ErrorCode::SlowDown, "Slow down: too many moves."))
+                        Some(error(Refusal::SlowDown { what: Flood::Moves }))
                     }
                     Ok(ref m) if !matches!(m, ClientMsg::Act { .. }) && !all.allow(now) => {
                         over += 1;
-                        Some(error(ErrorCode::SlowDown, "Slow down: too many messages."))
+                        Some(error(Refusal::SlowDown { what: Flood::Messages }))
                     }
                     Ok(ClientMsg::Chat { .. }) if !chat.allow(now) => {
                         over += 1;
-                        Some(error(ErrorCode::SlowDown, "Slow down: too many chat messages."))
+                        Some(error(Refusal::SlowDown { what: Flood::Chat }))
                     }
                     Ok(msg) => match (&joined, &tx) {
                         (Some((code, screen @ Who::Screen(_))), _) if matches!(msg, ClientMsg::Sit { .. }) => {
@@ -125,7 +131,7 @@ pub(crate) async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr, 
                                     }
                                     Some(Utf8Bytes::from(welcome))
                                 }
-                                Err((c, m)) => Some(error(c, &m)),
+                                Err(why) => Some(error(why)),
                             }
                         }
                         (Some((code, who)), _) => {
@@ -134,23 +140,23 @@ pub(crate) async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr, 
                             let me = weak.as_ref().and_then(tokio::sync::mpsc::WeakSender::upgrade);
                             match blocking(move || hub.input(&code, who, msg, me.as_ref())).await {
                                 Ok(()) => None,
-                                Err((c, m)) => Some(error(c, &m)),
+                                Err(why) => Some(error(why)),
                             }
                         }
-                        (None, None) => Some(error(ErrorCode::NotSeated, "Create or join a room first.")),
+                        (None, None) => Some(error(Refusal::NotInRoom)),
                         (None, Some(sender)) => {
                             let seated = match msg {
                                 ClientMsg::Create { version, .. } | ClientMsg::Join { version, .. } | ClientMsg::Present { version, .. }
                                     if version != VERSION =>
                                 {
-                                    Err(fail(ErrorCode::OldPage, "This page is older than the server: reload it."))
+                                    Err(Refusal::OldPage)
                                 }
                                 // A proxy routed this socket by the room in its address: the
                                 // message must name that room, or it reached the wrong instance.
                                 ClientMsg::Create { ref code, .. } | ClientMsg::Join { ref code, .. } | ClientMsg::Present { ref code, .. }
                                     if address_room.as_ref().is_some_and(|r| room_code(code).as_ref() != Some(r)) =>
                                 {
-                                    Err(fail(ErrorCode::WrongAddress, "This page asked for another room than it named: reload it."))
+                                    Err(Refusal::WrongAddress)
                                 }
                                 ClientMsg::Create { code, name, judging, .. } => {
                                     let (hub, conn) = (hub.clone(), conn(sender));
@@ -168,7 +174,7 @@ pub(crate) async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr, 
                                         .await
                                         .map(|(who, welcome)| (code.trim().to_uppercase(), who, welcome))
                                 }
-                                _ => Err(fail(ErrorCode::NotSeated, "Create or join a room first.")),
+                                _ => Err(Refusal::NotInRoom),
                             };
                             match seated {
                                 Ok((code, who, welcome)) => {
@@ -176,7 +182,7 @@ pub(crate) async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr, 
                                     weak = tx.take().map(|t| t.downgrade());
                                     Some(Utf8Bytes::from(welcome))
                                 }
-                                Err((c, m)) => Some(error(c, &m)),
+                                Err(why) => Some(error(why)),
                             }
                         }
                     },
@@ -208,10 +214,7 @@ pub(crate) async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr, 
                             let _ = socket.send(Message::Close(Some(CloseFrame { code: CLOSE_TOO_SLOW, reason }))).await;
                         }
                         LET_GO_ELSEWHERE => {
-                            let told = error(
-                                ErrorCode::OpenElsewhere,
-                                "This room is open in another tab or window: your seat is there now.",
-                            );
+                            let told = error(Refusal::OpenElsewhere);
                             let _ = socket.send(Message::Text(told)).await;
                             let _ = socket.send(Message::Close(None)).await;
                         }

@@ -5,7 +5,7 @@ mod common;
 use score_room::protocol::VERSION;
 use std::time::Duration;
 
-use common::{body, fresh_code, http_get, http_post, is, send, status, temp, until, Server, Ws};
+use common::{body, fresh_code, http_get, http_post, is, said, send, status, temp, until, Server, Ws};
 use futures_util::{SinkExt, StreamExt};
 use score_engine::Rules;
 use score_server::hub::Limits;
@@ -51,7 +51,7 @@ async fn a_class_plays_one_room_and_its_chat_is_text() {
     until(&mut host, event("Joined")).await;
     // The same name in other letters is refused; the room is unchanged.
     let (_, refused) = join(&server, &code, "ANA", None).await;
-    assert_eq!(refused["message"], "Someone in this room is already called “ANA”: choose another name.");
+    assert_eq!(said(&refused), "Someone in this room is already called “ANA”: choose another name.");
     // Ana claims IMPOSSIBLE; everyone sees the clock; the host reveals; everyone gets the verdict.
     send(&mut ana, json!({"type": "Claim", "claim": "Impossible"})).await;
     let clock = until(&mut host, event("Clock")).await;
@@ -75,12 +75,12 @@ async fn a_class_plays_one_room_and_its_chat_is_text() {
     let rolled = until(&mut ana, event("Rolled")).await;
     assert_eq!(rolled["event"]["roll"], json!([2, 5, 12, 12]));
     send(&mut host, host_cmd(&host_token, json!({"type": "NewRoll", "roll": [7, 7, 7, 1]}))).await;
-    assert_eq!(until(&mut host, is("Error")).await["message"], "7 7 7 1 can't be rolled with d6 d6 d12 d20.");
+    assert_eq!(said(&until(&mut host, is("Error")).await), "7 7 7 1 can't be rolled with d6 d6 d12 d20.");
     // A student cannot act as host.
     send(&mut ana, host_cmd("guess", json!({"type": "NewRoll"}))).await;
     let not_host = until(&mut ana, is("Error")).await;
     assert_eq!(
-        (not_host["code"].as_str(), not_host["message"].as_str()),
+        (not_host["code"].as_str(), Some(said(&not_host).as_str())),
         (Some("NotHost"), Some("Only the host can do that."))
     );
     server.stop().await;
@@ -93,10 +93,10 @@ async fn bad_clients_get_a_message_and_are_closed() {
     let mut ws = server.connect().await;
     for _ in 0..4 {
         ws.send(Message::Text("{not json".into())).await.unwrap();
-        assert_eq!(until(&mut ws, is("Error")).await["message"], "That message could not be read.");
+        assert_eq!(said(&until(&mut ws, is("Error")).await), "That message could not be read.");
     }
     send(&mut ws, json!({"type": "Claim", "claim": "Score"})).await;
-    assert_eq!(until(&mut ws, is("Error")).await["message"], "Create or join a room first.");
+    assert_eq!(said(&until(&mut ws, is("Error")).await), "Create or join a room first.");
     // The fifth unreadable message closes the socket.
     ws.send(Message::Text("{".into())).await.unwrap();
     until(&mut ws, is("Error")).await;
@@ -121,7 +121,27 @@ async fn bad_clients_get_a_message_and_are_closed() {
     assert!(connect_async(req).await.is_err());
     // A wrong room code says so.
     let (_, w) = join(&server, "ZZZZZZ", "Ben", None).await;
-    assert_eq!(w["message"], "There is no room ZZZZZZ: check the code with your teacher.");
+    assert_eq!(w["why"], json!({"type": "NoSuchRoom", "code": "ZZZZZZ"}), "data, not a sentence");
+    assert_eq!(said(&w), "There is no room ZZZZZZ: check the code with your teacher.");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_page_of_an_older_protocol_reads_the_sentence_it_always_did_and_reloads() {
+    let dir = temp("old-page");
+    let server = Server::start(&dir, Rules::default()).await;
+    let mut ws = server.connect().await;
+    let hello = json!({"type": "Join", "version": VERSION - 1, "code": "ABC234", "name": "Ana", "token": null});
+    send(&mut ws, hello).await;
+    let told = until(&mut ws, is("Error")).await;
+    // What a page of protocol 5 required, `code` and `message`, and the data a newer one reads.
+    assert_eq!(told["code"], "OldPage");
+    assert_eq!(told["message"], "This page is older than the server: reload it.");
+    assert_eq!(told["why"], json!({"type": "OldPage"}));
+    // Every other refusal is data only.
+    send(&mut ws, json!({"type": "Claim", "claim": "Score"})).await;
+    let other = until(&mut ws, is("Error")).await;
+    assert!(other.get("message").is_none(), "{other}");
     server.stop().await;
 }
 
@@ -186,7 +206,7 @@ async fn the_host_sets_rules_downloads_scores_and_ends_the_room_and_chat_is_rate
         json!({"type": "Rules", "dice": [6, 6], "goal": 20, "score_secs": 30, "impossible_secs": 60, "judging": true}),
     );
     send(&mut host, bad).await;
-    assert_eq!(until(&mut host, is("Error")).await["message"], "Use 3 to 6 dice (not 2).");
+    assert_eq!(said(&until(&mut host, is("Error")).await), "Use 3 to 6 dice (not 2).");
     let good = host_cmd(
         &host_token,
         json!({"type": "Rules", "dice": [6, 6, 6], "goal": 10, "score_secs": 45, "impossible_secs": 90, "judging": false}),
@@ -202,7 +222,7 @@ async fn the_host_sets_rules_downloads_scores_and_ends_the_room_and_chat_is_rate
         send(&mut ana, json!({"type": "Chat", "text": format!("hi {i}")})).await;
     }
     send(&mut ana, json!({"type": "Chat", "text": "one too many"})).await;
-    assert_eq!(until(&mut ana, is("Error")).await["message"], "Slow down: too many chat messages.");
+    assert_eq!(said(&until(&mut ana, is("Error")).await), "Slow down: too many chat messages.");
     // The scores as CSV, for the host only, the token in a form's body: never in a URL
     // (servers and proxies log URLs), so a GET with it in the query is not answered with them.
     let csv = http_post(server.addr, &format!("/scores.csv?room={code}"), &format!("host={host_token}")).await;
@@ -231,9 +251,12 @@ async fn the_host_sets_rules_downloads_scores_and_ends_the_room_and_chat_is_rate
     // The host ends the room: Ana is told and her socket closes; the code no longer works.
     send(&mut host, host_cmd(&host_token, json!({"type": "End"}))).await;
     let ended = until(&mut ana, is("Error")).await;
-    assert_eq!((ended["code"].as_str(), ended["message"].as_str()), (Some("Ended"), Some("The host ended this room.")));
+    assert_eq!(
+        (ended["code"].as_str(), Some(said(&ended).as_str())),
+        (Some("Ended"), Some("The host ended this room."))
+    );
     let (_, gone) = join(&server, &code, "Ben", None).await;
-    assert_eq!(gone["message"], format!("There is no room {code}: check the code with your teacher."));
+    assert_eq!(said(&gone), format!("There is no room {code}: check the code with your teacher."));
     server.stop().await;
 }
 
@@ -275,7 +298,7 @@ async fn leaving_frees_the_seat_at_once_and_a_stale_token_says_the_seat_is_gone(
     let (_, stale) = join(&server, &code, "", Some(&token)).await;
     assert_eq!(stale["code"], "SeatGone");
     assert_eq!(
-        stale["message"],
+        said(&stale),
         format!("Your seat in room {code} was given up while you were away: join again with your name.")
     );
     server.stop().await;
@@ -334,7 +357,7 @@ async fn a_room_on_other_dice_tells_its_rules_and_deals_a_typed_roll_for_them() 
     send(&mut host, host_cmd(&host_token, json!({"type": "NewRoll", "roll": [1, 2, 3, 4]}))).await;
     let no = until(&mut host, is("Error")).await;
     assert_eq!(
-        (no["code"].as_str(), no["message"].as_str()),
+        (no["code"].as_str(), Some(said(&no).as_str())),
         (Some("Refused"), Some("1 2 3 4 can't be rolled with d20 d20 d20 d20 d20."))
     );
     server.stop().await;
@@ -368,7 +391,7 @@ async fn one_address_creates_five_rooms_in_ten_minutes_and_a_full_server_makes_w
     let (_, sixth) = try_create(&server, "T5").await;
     assert_eq!(sixth["code"], "TooManyRooms");
     assert_eq!(
-        sixth["message"],
+        said(&sixth),
         "This device has created 5 rooms in the last ten minutes that nobody has joined: use one of them, or wait."
     );
     // The server holds three: creating the fourth and fifth made way for the first two,
@@ -470,7 +493,7 @@ async fn a_host_presents_without_a_seat_from_two_screens_and_plays_only_when_ask
     send(&mut guess, json!({"type": "Present", "version": VERSION, "code": code, "host": "guess"})).await;
     let no = until(&mut guess, is("Error")).await;
     assert_eq!(no["code"], "NotHost", "{no}");
-    assert_eq!(no["message"], format!("This host link is not the one for room {code}: you can join it as a member."));
+    assert_eq!(said(&no), format!("This host link is not the one for room {code}: you can join it as a member."));
     // "Play too": the projector takes a seat, with a token to come back to it.
     send(&mut projector, json!({"type": "Sit", "name": "ana"})).await;
     assert_eq!(until(&mut projector, is("Error")).await["code"], "Refused", "the name is taken");
@@ -645,7 +668,7 @@ async fn auto_deal_is_the_rooms_and_goes_on_with_no_host_screen_open() {
     let (mut host, code, _, host_token) = create(&server, "Host").await;
     let (mut ana, _) = join(&server, &code, "Ana", None).await;
     send(&mut host, host_cmd(&host_token, json!({"type": "AutoDeal", "secs": 601}))).await;
-    assert_eq!(until(&mut host, is("Error")).await["message"], "Auto-deal waits at most 600 seconds after a result.");
+    assert_eq!(said(&until(&mut host, is("Error")).await), "Auto-deal waits at most 600 seconds after a result.");
     send(&mut host, host_cmd(&host_token, json!({"type": "AutoDeal", "secs": 1}))).await;
     assert_eq!(until(&mut ana, event("AutoDeal")).await["event"]["secs"], 1);
     // The host's screen closes; Ana settles the roll; the next comes a second later.
@@ -682,7 +705,7 @@ async fn an_address_past_its_socket_cap_is_told_why_and_others_are_not_affected(
     let mut third = open_from(server.addr, "203.0.113.9").await;
     let told = next(&mut third).await;
     assert_eq!(told["code"], "SlowDown", "{told}");
-    assert!(told["message"].as_str().unwrap().starts_with("Too many connections from this network"), "{told}");
+    assert!(said(&told).starts_with("Too many connections from this network"), "{told}");
     assert!(closes(&mut third).await);
     // Another address is not counted with it; a socket closed frees its place.
     let mut other = open_from(server.addr, "203.0.113.10").await;

@@ -77,6 +77,14 @@ impl Server {
     }
 }
 
+/// What a page says of an `Error` message: its refusal, sent as data, read back from the
+/// JSON and worded as the page words it.
+pub fn said(error: &Value) -> String {
+    let why: score_room::protocol::Refusal =
+        serde_json::from_value(error["why"].clone()).unwrap_or_else(|e| panic!("no refusal in {error}: {e}"));
+    score_room::say::refusal(&why)
+}
+
 /// A room code no other test of this run proposes.
 pub fn fresh_code() -> String {
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
