@@ -19,8 +19,10 @@ done
 
 # The first-load budget (README, "Size"): a change that must exceed it says why in its commit
 # and raises these two numbers with it.
-BUDGET_GZIP=280000
-BUDGET_BROTLI=223000
+# Raised by 8,600 B gzip and 8,600 B brotli for the classroom's languages (the catalog and
+# its texts; a language other than English is fetched when chosen, not loaded first).
+BUDGET_GZIP=288600
+BUDGET_BROTLI=231600
 over=0
 if [ "${sum[first-load.gz]}" -gt "$BUDGET_GZIP" ]; then
   echo "size: first load is ${sum[first-load.gz]} B gzip, over the budget of $BUDGET_GZIP B"; over=1

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 use score_engine::{Rules, Stats};
+use score_i18n::Catalog;
 
 use crate::codec;
 use crate::components::{
@@ -207,6 +208,7 @@ pub fn App() -> impl IntoView {
         level: RwSignal::new(0),
         share_open: RwSignal::new(from_link),
         help_open: RwSignal::new(help_seen != Some(true)),
+        words: RwSignal::new(Catalog::english()),
     };
     provide_context(ctx);
     provide_context(crate::components::impossibles_panel::Listing::new());

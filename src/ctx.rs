@@ -5,6 +5,7 @@
 
 use leptos::prelude::*;
 use score_engine::{Phase, Rules};
+use score_i18n::{Catalog, Fill, Key};
 
 use crate::game::Game;
 use crate::hooks::use_clock::now_ms;
@@ -27,6 +28,20 @@ pub struct Ctx {
     pub share_open: RwSignal<bool>,
     /// Whether the "How to play" card is shown.
     pub help_open: RwSignal<bool>,
+    /// The words of the page's language.
+    pub words: RwSignal<Catalog>,
+}
+
+impl Ctx {
+    /// The words of `key` in the page's language, placeholders filled from `fill`.
+    pub fn t(self, key: Key, fill: &[Fill]) -> String {
+        self.words.with(|w| w.text(key, fill))
+    }
+
+    /// The words of `key` for the count `n`, in the page's language.
+    pub fn count(self, key: Key, n: u64, fill: &[Fill]) -> String {
+        self.words.with(|w| w.count(key, n, fill))
+    }
 }
 
 /// The next roll: of the chosen practice level, if one is chosen and such a roll exists.

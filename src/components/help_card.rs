@@ -1,5 +1,7 @@
 use leptos::prelude::*;
 
+use score_i18n::Key;
+
 use crate::ctx::use_ctx;
 use crate::storage;
 
@@ -8,14 +10,10 @@ use crate::storage;
 pub fn HelpCard() -> impl IntoView {
     let ctx = use_ctx();
     let open = ctx.help_open;
-    let goal = move || ctx.game.with(|g| g.rules.goal);
+    let goal = move || ctx.game.with(|g| g.rules.goal.to_string());
     let score_step = move || {
-        ctx.game.with(|g| {
-            format!(
-                "Press SCORE when you see a way ({} seconds to make it), IMPOSSIBLE when you think there is none.",
-                g.rules.score_secs
-            )
-        })
+        let secs = ctx.game.with(|g| g.rules.score_secs);
+        ctx.count(Key::HelpClaims, u64::from(secs), &[])
     };
     let dismiss = move |_| {
         open.set(false);
@@ -30,19 +28,14 @@ pub fn HelpCard() -> impl IntoView {
     view! {
         <Show when=move || open.get()>
             <section class="help-card" aria-labelledby="help-title">
-                <h2 id="help-title" tabindex="-1">"How to play"</h2>
+                <h2 id="help-title" tabindex="-1">{ctx.t(Key::HelpTitle, &[])}</h2>
                 <ol>
-                    <li>"Drag or tap two numbers and an operator into the slots: that is one move."</li>
-                    <li>
-                        "Each move's result comes back red, marked ◆. The goal, " {goal}
-                        ", only counts when a move with a red number makes it."
-                    </li>
-                    <li>
-                        "Two or three moves make it: you don't need every die. ‖ joins two numbers: 2‖0 is 20."
-                    </li>
+                    <li>{ctx.t(Key::HelpMove, &[])}</li>
+                    <li>{move || ctx.t(Key::HelpRed, &[("goal", &goal())])}</li>
+                    <li>{ctx.t(Key::HelpMoves, &[])}</li>
                     <li>{score_step}</li>
                 </ol>
-                <button class="primary" on:click=dismiss>"Got it"</button>
+                <button class="primary" on:click=dismiss>{ctx.t(Key::GotIt, &[])}</button>
             </section>
         </Show>
     }

@@ -1,0 +1,115 @@
+//! Reads `locales/en.toml`, the catalog every language is held to, and writes the `Key`
+//! enum (one variant per text, in the file's order) with each key's name, its English
+//! forms and the placeholders it fills: a text the game asks for that the English catalog
+//! lacks is a compile error, and the English words are compiled in.
+
+use std::fmt::Write as _;
+
+fn camel(key: &str) -> String {
+    key.split('_').map(|w| w[..1].to_uppercase() + &w[1..]).collect()
+}
+
+/// The `{name}` placeholders of a text, in order, each once.
+fn places(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}') else { break };
+        let name = rest[open + 1..open + close].to_string();
+        if !found.contains(&name) {
+            found.push(name);
+        }
+        rest = &rest[open + close + 1..];
+    }
+    found
+}
+
+fn main() {
+    println!("cargo:rerun-if-changed=locales/en.toml");
+    let text = std::fs::read_to_string("locales/en.toml").expect("locales/en.toml");
+    let table: toml::Table = text.parse().expect("locales/en.toml is TOML");
+    let mut out = String::new();
+    let mut keys = Vec::new();
+    for (key, value) in &table {
+        assert!(
+            !key.is_empty() && key.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'),
+            "locales/en.toml: a key is lowercase words joined by _: “{key}”"
+        );
+        let forms: Vec<(String, String)> = match value {
+            toml::Value::String(s) => vec![(String::new(), s.clone())],
+            toml::Value::Table(t) => {
+                let forms: Vec<(String, String)> = t
+                    .iter()
+                    .map(|(form, v)| (form.clone(), v.as_str().expect("a plural form is a text").to_string()))
+                    .collect();
+                for (form, _) in &forms {
+                    assert!(
+                        ["one", "other"].contains(&form.as_str()),
+                        "locales/en.toml: {key}.{form}: English has one and other"
+                    );
+                }
+                assert!(forms.iter().any(|(f, _)| f == "other"), "locales/en.toml: {key} needs an `other` form");
+                forms
+            }
+            _ => panic!("locales/en.toml: {key} is a text or a table of plural forms"),
+        };
+        let mut all_places: Vec<String> = Vec::new();
+        for (_, t) in &forms {
+            for p in places(t) {
+                if !all_places.contains(&p) {
+                    all_places.push(p);
+                }
+            }
+        }
+        keys.push((key.clone(), forms, all_places));
+    }
+    writeln!(out, "/// A text of the game, by its key in the catalog files (`locales/*.toml`).").unwrap();
+    writeln!(out, "#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]").unwrap();
+    writeln!(out, "pub enum Key {{").unwrap();
+    for (key, _, _) in &keys {
+        writeln!(out, "    /// `{key}`").unwrap();
+        writeln!(out, "    {},", camel(key)).unwrap();
+    }
+    writeln!(out, "}}\n").unwrap();
+    writeln!(out, "impl Key {{").unwrap();
+    writeln!(out, "    /// Every key, in the catalog's order.").unwrap();
+    writeln!(
+        out,
+        "    pub const ALL: [Key; {}] = [{}];\n",
+        keys.len(),
+        keys.iter().map(|(k, _, _)| format!("Key::{}", camel(k))).collect::<Vec<_>>().join(", ")
+    )
+    .unwrap();
+    writeln!(out, "    /// Its name in the catalog files.").unwrap();
+    writeln!(out, "    pub const fn name(self) -> &'static str {{\n        match self {{").unwrap();
+    for (key, _, _) in &keys {
+        writeln!(out, "            Key::{} => {key:?},", camel(key)).unwrap();
+    }
+    writeln!(out, "        }}\n    }}\n").unwrap();
+    writeln!(out, "    /// Its English forms: `(\"\", text)` for a plain text, else `(form, text)` per plural form.")
+        .unwrap();
+    writeln!(
+        out,
+        "    pub const fn english(self) -> &'static [(&'static str, &'static str)] {{\n        match self {{"
+    )
+    .unwrap();
+    for (key, forms, _) in &keys {
+        let list = forms.iter().map(|(f, t)| format!("({f:?}, {t:?})")).collect::<Vec<_>>().join(", ");
+        writeln!(out, "            Key::{} => &[{list}],", camel(key)).unwrap();
+    }
+    writeln!(out, "        }}\n    }}\n").unwrap();
+    writeln!(out, "    /// The placeholders its English text fills.").unwrap();
+    writeln!(out, "    pub const fn places(self) -> &'static [&'static str] {{\n        match self {{").unwrap();
+    for (key, _, places) in &keys {
+        writeln!(
+            out,
+            "            Key::{} => &[{}],",
+            camel(key),
+            places.iter().map(|p| format!("{p:?}")).collect::<Vec<_>>().join(", ")
+        )
+        .unwrap();
+    }
+    writeln!(out, "        }}\n    }}\n}}").unwrap();
+    let dest = std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("keys.rs");
+    std::fs::write(dest, out).expect("write keys.rs");
+}

@@ -1,0 +1,435 @@
+//! Score's words in the classroom's languages.
+//!
+//! Every text a person reads or hears has a [`Key`]; its English words are in
+//! `locales/en.toml` and compiled in (a key the game asks for that the file lacks is a
+//! compile error). Another language is one file, `locales/<code>.toml`, that a translator
+//! edits without knowing Rust; the page fetches it (as JSON) when the language is chosen,
+//! and [`Catalog::from_texts`] holds it to the English catalog ([`check`]): a key missing,
+//! a plural form the language needs, or a placeholder dropped or invented is a problem the
+//! test run fails on, and a text still missing at run time is read in English, never as a
+//! blank.
+//!
+//! Numbers, names, rolls and expressions are filled into a text by name (`{goal}`), and in a
+//! right-to-left language each is isolated (U+2068 … U+2069), so `2 5 12 12` and `2‖(12 − 12)`
+//! stay left to right inside Arabic words.
+
+include!(concat!(env!("OUT_DIR"), "/keys.rs"));
+
+/// A language Score speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// English.
+    En,
+    /// Spanish.
+    Es,
+    /// French.
+    Fr,
+    /// German.
+    De,
+    /// Portuguese (Brazil).
+    PtBr,
+    /// Arabic, written right to left.
+    Ar,
+}
+
+/// A plural form, by the count a text speaks of (CLDR's categories).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Plural {
+    Zero,
+    One,
+    Two,
+    Few,
+    Many,
+    Other,
+}
+
+impl Plural {
+    /// Its name in the catalog files.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Plural::Zero => "zero",
+            Plural::One => "one",
+            Plural::Two => "two",
+            Plural::Few => "few",
+            Plural::Many => "many",
+            Plural::Other => "other",
+        }
+    }
+}
+
+impl Lang {
+    /// Every language, in the picker's order.
+    pub const ALL: [Lang; 6] = [Lang::En, Lang::Es, Lang::Fr, Lang::De, Lang::PtBr, Lang::Ar];
+
+    /// Its code: the catalog's file name, `lang` on the page, `?lang=` in a link.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Es => "es",
+            Lang::Fr => "fr",
+            Lang::De => "de",
+            Lang::PtBr => "pt-BR",
+            Lang::Ar => "ar",
+        }
+    }
+
+    /// Its name in itself, as the picker shows it.
+    pub const fn own_name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Es => "Español",
+            Lang::Fr => "Français",
+            Lang::De => "Deutsch",
+            Lang::PtBr => "Português (Brasil)",
+            Lang::Ar => "العربية",
+        }
+    }
+
+    /// Whether it is written right to left.
+    pub const fn rtl(self) -> bool {
+        matches!(self, Lang::Ar)
+    }
+
+    /// The language of a code as browsers and links write it (`es`, `es-MX`, `pt-br`,
+    /// `pt_BR`, `ar-EG`): its own, or the one sharing its main subtag. Portuguese of
+    /// anywhere is Brazil's, the only Portuguese here.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        let main = code.trim().split(['-', '_']).next().unwrap_or_default().to_ascii_lowercase();
+        Lang::ALL.into_iter().find(|l| l.code().split('-').next() == Some(main.as_str()))
+    }
+
+    /// The first of a browser's languages (in its order of preference) that Score speaks.
+    pub fn first_of<'a>(preferred: impl IntoIterator<Item = &'a str>) -> Option<Lang> {
+        preferred.into_iter().find_map(Lang::from_code)
+    }
+
+    /// The plural forms its catalog gives a counted text.
+    pub const fn forms(self) -> &'static [Plural] {
+        match self {
+            Lang::Ar => &[Plural::Zero, Plural::One, Plural::Two, Plural::Few, Plural::Many, Plural::Other],
+            _ => &[Plural::One, Plural::Other],
+        }
+    }
+
+    /// The plural form for the count `n` (CLDR's rules for whole numbers).
+    pub const fn plural(self, n: u64) -> Plural {
+        match self {
+            Lang::En | Lang::De | Lang::Es => {
+                if n == 1 {
+                    Plural::One
+                } else {
+                    Plural::Other
+                }
+            }
+            // French and Brazilian Portuguese: 0 and 1 are singular.
+            Lang::Fr | Lang::PtBr => {
+                if n <= 1 {
+                    Plural::One
+                } else {
+                    Plural::Other
+                }
+            }
+            Lang::Ar => match (n, n % 100) {
+                (0, _) => Plural::Zero,
+                (1, _) => Plural::One,
+                (2, _) => Plural::Two,
+                (_, 3..=10) => Plural::Few,
+                (_, 11..=99) => Plural::Many,
+                _ => Plural::Other,
+            },
+        }
+    }
+}
+
+/// What is wrong with a language's catalog, key by key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Problem {
+    /// A text of the game the catalog lacks (`key`, or `key.form` for a plural form).
+    Missing(String),
+    /// A key (or form) the game has no use for: a typo, or a text since removed.
+    Unknown(String),
+    /// A placeholder the text drops: the game's value would not be shown.
+    Dropped { key: String, place: String },
+    /// A placeholder the game does not fill: it would show as `{name}`.
+    Invented { key: String, place: String },
+}
+
+/// The `{name}` placeholders of a text.
+fn places_in(text: &str) -> Vec<&str> {
+    let mut found = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}') else { break };
+        found.push(&rest[open + 1..open + close]);
+        rest = &rest[open + close + 1..];
+    }
+    found
+}
+
+/// The catalog's entries a key needs in `lang`: `key` for a plain text, `key.form` for each
+/// plural form the language has.
+fn entries(key: Key, lang: Lang) -> Vec<String> {
+    if key.english().iter().any(|(form, _)| form.is_empty()) {
+        vec![key.name().to_string()]
+    } else {
+        lang.forms().iter().map(|f| format!("{}.{}", key.name(), f.name())).collect()
+    }
+}
+
+/// A catalog's entries (`key`, or `key.form` for a plural form) and their words, sorted
+/// by entry: looked up by binary search (no hash map in the page for a few hundred texts).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Texts(Vec<(String, String)>);
+
+impl Texts {
+    /// The words of `entry`, if the catalog has it.
+    pub fn get(&self, entry: &str) -> Option<&str> {
+        let at = self.0.binary_search_by(|(e, _)| e.as_str().cmp(entry)).ok()?;
+        Some(self.0[at].1.as_str())
+    }
+
+    /// Whether it has `entry`.
+    pub fn has(&self, entry: &str) -> bool {
+        self.get(entry).is_some()
+    }
+}
+
+impl FromIterator<(String, String)> for Texts {
+    /// The entries, sorted; of an entry given twice, the last.
+    fn from_iter<I: IntoIterator<Item = (String, String)>>(entries: I) -> Texts {
+        let mut all: Vec<(String, String)> = entries.into_iter().collect();
+        all.reverse();
+        all.sort_by(|a, b| a.0.cmp(&b.0));
+        all.dedup_by(|later, first| later.0 == first.0);
+        Texts(all)
+    }
+}
+
+/// Everything wrong with `texts`, a catalog for `lang`: every key of the game with each form
+/// the language needs, and the same placeholders as English (a plural form may leave out the
+/// count, `{n}`, as "one" often does).
+pub fn check(lang: Lang, texts: &Texts) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let mut known: Vec<String> = Vec::new();
+    for key in Key::ALL {
+        for entry in entries(key, lang) {
+            match texts.get(&entry) {
+                None => problems.push(Problem::Missing(entry.clone())),
+                Some(text) => {
+                    let found = places_in(text);
+                    for place in key.places() {
+                        let optional = *place == "n" && entry.contains('.');
+                        if !optional && !found.contains(place) {
+                            problems.push(Problem::Dropped { key: entry.clone(), place: (*place).to_string() });
+                        }
+                    }
+                    for place in found {
+                        if !key.places().contains(&place) {
+                            problems.push(Problem::Invented { key: entry.clone(), place: place.to_string() });
+                        }
+                    }
+                }
+            }
+            known.push(entry);
+        }
+    }
+    let unknown = texts.0.iter().filter(|(e, _)| !known.contains(e));
+    problems.extend(unknown.map(|(e, _)| Problem::Unknown(e.clone())));
+    problems
+}
+
+/// The words of one language, with English wherever the language's catalog has none.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Catalog {
+    lang: Lang,
+    texts: Texts,
+}
+
+/// A value filled into a text.
+pub type Fill<'a> = (&'a str, &'a str);
+
+impl Catalog {
+    /// English, compiled in.
+    pub fn english() -> Catalog {
+        Catalog { lang: Lang::En, texts: Texts::default() }
+    }
+
+    /// `lang`'s catalog from its entries (as its file, read as JSON, gives them), and what is
+    /// wrong with it ([`check`]); a text it lacks is read in English.
+    pub fn from_texts(lang: Lang, texts: Texts) -> (Catalog, Vec<Problem>) {
+        let problems = check(lang, &texts);
+        (Catalog { lang, texts }, problems)
+    }
+
+    /// Its language.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// The words of `key`, its placeholders filled from `fill`.
+    pub fn text(&self, key: Key, fill: &[Fill]) -> String {
+        let own = if self.lang == Lang::En { None } else { self.texts.get(key.name()) };
+        let english = || key.english().iter().find(|(form, _)| form.is_empty()).or(key.english().last());
+        let words = own.or_else(|| english().map(|(_, t)| *t)).unwrap_or_default();
+        self.filled(words, fill)
+    }
+
+    /// The words of `key` for the count `n` (its plural form), `{n}` and the placeholders
+    /// of `fill` filled in.
+    pub fn count(&self, key: Key, n: u64, fill: &[Fill]) -> String {
+        let form = self.lang.plural(n).name();
+        let own = if self.lang == Lang::En { None } else { self.texts.get(&format!("{}.{form}", key.name())) };
+        let english = Lang::En.plural(n).name();
+        let english = key
+            .english()
+            .iter()
+            .find(|(f, _)| *f == english)
+            .or_else(|| key.english().iter().find(|(f, _)| *f == "other"))
+            .map(|(_, t)| *t);
+        let words = own.or(english).unwrap_or_default();
+        let n = n.to_string();
+        let mut all: Vec<Fill> = vec![("n", n.as_str())];
+        all.extend_from_slice(fill);
+        self.filled(words, &all)
+    }
+
+    /// `words` with each `{name}` replaced by its value (isolated in a right-to-left
+    /// language); a name without a value is left as written.
+    fn filled(&self, words: &str, fill: &[Fill]) -> String {
+        let mut out = String::with_capacity(words.len() + 16);
+        let mut rest = words;
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let Some(close) = rest[open..].find('}') else {
+                rest = &rest[open..];
+                break;
+            };
+            let name = &rest[open + 1..open + close];
+            match fill.iter().find(|(n, _)| *n == name) {
+                Some((_, value)) if self.lang.rtl() => {
+                    out.push('\u{2068}');
+                    out.push_str(value);
+                    out.push('\u{2069}');
+                }
+                Some((_, value)) => out.push_str(value),
+                None => out.push_str(&rest[open..open + close + 1]),
+            }
+            rest = &rest[open + close + 1..];
+        }
+        out.push_str(rest);
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn map(pairs: &[(&str, &str)]) -> Texts {
+        pairs.iter().map(|(k, v)| ((*k).to_string(), (*v).to_string())).collect()
+    }
+
+    /// A whole catalog for `lang`, as pairs: each entry the English words marked with the language.
+    fn whole(lang: Lang) -> Vec<(String, String)> {
+        let mut texts = Vec::new();
+        for key in Key::ALL {
+            for entry in entries(key, lang) {
+                let english = key.english().iter().find(|(f, _)| f.is_empty()).or(key.english().last()).unwrap().1;
+                texts.push((entry, format!("[{}] {english}", lang.code())));
+            }
+        }
+        texts
+    }
+
+    /// `pairs` without `entry`, with `more` after.
+    fn edit(pairs: Vec<(String, String)>, without: &[&str], more: &[(&str, &str)]) -> Texts {
+        let kept = pairs.into_iter().filter(|(e, _)| !without.contains(&e.as_str()));
+        kept.chain(more.iter().map(|(k, v)| ((*k).to_string(), (*v).to_string()))).collect()
+    }
+
+    #[test]
+    fn english_fills_its_placeholders_and_counts_in_its_plural_forms() {
+        let en = Catalog::english();
+        assert_eq!(
+            en.text(Key::HelpRed, &[("goal", "20")]),
+            "Each move's result comes back red, marked ◆. The goal, 20, only counts when a move with a red number makes it."
+        );
+        assert!(en.count(Key::HelpClaims, 30, &[]).contains("(30 seconds to make it)"));
+        assert!(en.count(Key::HelpClaims, 1, &[]).contains("(1 second to make it)"));
+        assert_eq!(en.text(Key::GotIt, &[]), "Got it");
+    }
+
+    #[test]
+    fn a_whole_catalog_has_no_problems_and_a_text_it_lacks_is_read_in_english() {
+        for lang in Lang::ALL {
+            assert_eq!(check(lang, &whole(lang).into_iter().collect()), vec![], "{lang:?}");
+        }
+        let (fr, problems) = Catalog::from_texts(Lang::Fr, edit(whole(Lang::Fr), &["got_it"], &[]));
+        assert_eq!(problems, vec![Problem::Missing("got_it".into())]);
+        assert_eq!(fr.text(Key::GotIt, &[]), "Got it");
+        assert_eq!(fr.text(Key::HelpTitle, &[]), "[fr] How to play");
+    }
+
+    #[test]
+    fn a_missing_form_a_dropped_or_invented_placeholder_and_an_unknown_key_are_each_found() {
+        let texts = edit(
+            whole(Lang::Ar),
+            &["help_claims.few", "help_red", "help_move"],
+            &[("help_red", "الهدف"), ("help_move", "{moves}"), ("help_titel", "?")],
+        );
+        let problems = check(Lang::Ar, &texts);
+        assert!(problems.contains(&Problem::Missing("help_claims.few".into())), "{problems:?}");
+        assert!(problems.contains(&Problem::Dropped { key: "help_red".into(), place: "goal".into() }));
+        assert!(problems.contains(&Problem::Invented { key: "help_move".into(), place: "moves".into() }));
+        assert!(problems.contains(&Problem::Unknown("help_titel".into())));
+        // A plural form may leave the count out ("one second"), never another value.
+        let one = edit(whole(Lang::Es), &["help_claims.one"], &[("help_claims.one", "Un segundo.")]);
+        assert_eq!(check(Lang::Es, &one), vec![]);
+        // An entry given twice: the last is kept.
+        let twice = map(&[("got_it", "a"), ("got_it", "b")]);
+        assert_eq!(twice.get("got_it"), Some("b"));
+    }
+
+    #[test]
+    fn a_right_to_left_language_isolates_what_it_fills_in() {
+        let (ar, _) = Catalog::from_texts(Lang::Ar, map(&[("help_red", "الهدف {goal} فقط")]));
+        assert_eq!(ar.text(Key::HelpRed, &[("goal", "20")]), "الهدف \u{2068}20\u{2069} فقط");
+        let (es, _) = Catalog::from_texts(Lang::Es, map(&[("help_red", "La meta, {goal}.")]));
+        assert_eq!(es.text(Key::HelpRed, &[("goal", "20")]), "La meta, 20.");
+    }
+
+    #[test]
+    fn each_language_counts_in_its_own_plural_forms() {
+        let forms = |lang: Lang, ns: &[u64]| ns.iter().map(|&n| lang.plural(n).name()).collect::<Vec<_>>();
+        assert_eq!(forms(Lang::En, &[0, 1, 2]), ["other", "one", "other"]);
+        assert_eq!(forms(Lang::Fr, &[0, 1, 2]), ["one", "one", "other"]);
+        assert_eq!(forms(Lang::PtBr, &[0, 1, 2]), ["one", "one", "other"]);
+        assert_eq!(
+            forms(Lang::Ar, &[0, 1, 2, 3, 10, 11, 99, 100, 102, 103, 111]),
+            ["zero", "one", "two", "few", "few", "many", "many", "other", "other", "few", "many"]
+        );
+        let (ar, _) = Catalog::from_texts(
+            Lang::Ar,
+            map(&[
+                ("help_claims.few", "{n} ثوان"),
+                ("help_claims.many", "{n} ثانية"),
+                ("help_claims.other", "{n} ثانية"),
+            ]),
+        );
+        assert_eq!(ar.count(Key::HelpClaims, 5, &[]), "\u{2068}5\u{2069} ثوان");
+        assert_eq!(ar.count(Key::HelpClaims, 30, &[]), "\u{2068}30\u{2069} ثانية");
+    }
+
+    #[test]
+    fn a_language_is_found_from_a_browsers_or_a_links_code() {
+        assert_eq!(Lang::from_code("es-MX"), Some(Lang::Es));
+        assert_eq!(Lang::from_code("pt_PT"), Some(Lang::PtBr));
+        assert_eq!(Lang::from_code("AR-eg"), Some(Lang::Ar));
+        assert_eq!(Lang::from_code("nl"), None);
+        assert_eq!(Lang::first_of(["nl-BE", "fr-BE", "en"]), Some(Lang::Fr));
+        assert_eq!(Lang::first_of(["nl"]), None);
+        for lang in Lang::ALL {
+            assert_eq!(Lang::from_code(lang.code()), Some(lang));
+        }
+    }
+}
