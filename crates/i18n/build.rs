@@ -9,18 +9,25 @@ fn camel(key: &str) -> String {
     key.split('_').map(|w| w[..1].to_uppercase() + &w[1..]).collect()
 }
 
-/// The `{name}` placeholders of a text, in order, each once.
-fn places(text: &str) -> Vec<String> {
+/// The `{name}` placeholders of a text, in order, each once; a brace that opens no
+/// placeholder (a stray `{` or `}`, `{}`, `{a b}`) stops the build.
+fn places(key: &str, text: &str) -> Vec<String> {
     let mut found = Vec::new();
     let mut rest = text;
     while let Some(open) = rest.find('{') {
-        let Some(close) = rest[open..].find('}') else { break };
+        assert!(!rest[..open].contains('}'), "locales/en.toml: {key}: a }} with no {{");
+        let close = rest[open..].find('}').unwrap_or_else(|| panic!("locales/en.toml: {key}: a {{ with no }}"));
         let name = rest[open + 1..open + close].to_string();
+        assert!(
+            !name.is_empty() && name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'),
+            "locales/en.toml: {key}: “{{{name}}}” is no placeholder (lowercase words joined by _)"
+        );
         if !found.contains(&name) {
             found.push(name);
         }
         rest = &rest[open + close + 1..];
     }
+    assert!(!rest.contains('}'), "locales/en.toml: {key}: a }} with no {{");
     found
 }
 
@@ -55,7 +62,7 @@ fn main() {
         };
         let mut all_places: Vec<String> = Vec::new();
         for (_, t) in &forms {
-            for p in places(t) {
+            for p in places(key, t) {
                 if !all_places.contains(&p) {
                     all_places.push(p);
                 }

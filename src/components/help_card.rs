@@ -28,14 +28,14 @@ pub fn HelpCard() -> impl IntoView {
     view! {
         <Show when=move || open.get()>
             <section class="help-card" aria-labelledby="help-title">
-                <h2 id="help-title" tabindex="-1">{ctx.t(Key::HelpTitle, &[])}</h2>
+                <h2 id="help-title" tabindex="-1">{move || ctx.t(Key::HelpTitle, &[])}</h2>
                 <ol>
-                    <li>{ctx.t(Key::HelpMove, &[])}</li>
+                    <li>{move || ctx.t(Key::HelpMove, &[])}</li>
                     <li>{move || ctx.t(Key::HelpRed, &[("goal", &goal())])}</li>
-                    <li>{ctx.t(Key::HelpMoves, &[])}</li>
+                    <li>{move || ctx.t(Key::HelpMoves, &[])}</li>
                     <li>{score_step}</li>
                 </ol>
-                <button class="primary" on:click=dismiss>{ctx.t(Key::GotIt, &[])}</button>
+                <button class="primary" on:click=dismiss>{move || ctx.t(Key::GotIt, &[])}</button>
             </section>
         </Show>
     }

@@ -190,6 +190,8 @@ test('a class plays: presenter, a student by touch, one by keyboard, a host link
   const report = (await hostPanel(laptop)).getByRole('region', { name: 'Report' });
   await laptop.score.button('Show the report').click();
   const row = (seat) => report.getByTestId(`report-${seat}`).locator('td');
+  // The report comes from the server after the press: read its rows once they are there.
+  await row(1).first().waitFor();
   const [anaRow, benRow] = [await row(0).allTextContents(), await row(1).allTextContents()];
   assert.deepEqual(anaRow.slice(0, 6), ['5', '1', '0', '1', '0', '+2'], `Ana: ${anaRow}`);
   assert.deepEqual(benRow.slice(0, 6), ['5', '1', '0', '0', '0', '+1'], `Ben: ${benRow}`);

@@ -111,7 +111,19 @@ impl Lang {
         }
     }
 
-    /// The plural form for the count `n` (CLDR's rules for whole numbers).
+    /// Whether the plural form `form` stands for one count only (English "one" is 1; Arabic
+    /// "zero", "one" and "two" are 0, 1 and 2), so its words may leave the count out ("a
+    /// second"). French and Portuguese "one" is 0 and 1: it keeps the count.
+    pub const fn exact(self, form: Plural) -> bool {
+        match self {
+            Lang::En | Lang::De | Lang::Es => matches!(form, Plural::One),
+            Lang::Fr | Lang::PtBr => false,
+            Lang::Ar => matches!(form, Plural::Zero | Plural::One | Plural::Two),
+        }
+    }
+
+    /// The plural form for the count `n` (CLDR's rules for whole numbers; the `many` of
+    /// Spanish, French and Portuguese, for millions, is left out: the game counts less).
     pub const fn plural(self, n: u64) -> Plural {
         match self {
             Lang::En | Lang::De | Lang::Es => {
@@ -167,13 +179,18 @@ fn places_in(text: &str) -> Vec<&str> {
 }
 
 /// The catalog's entries a key needs in `lang`: `key` for a plain text, `key.form` for each
-/// plural form the language has.
-fn entries(key: Key, lang: Lang) -> Vec<String> {
+/// plural form the language has (with whether that form may leave the count out).
+fn entries(key: Key, lang: Lang) -> Vec<(String, bool)> {
     if key.english().iter().any(|(form, _)| form.is_empty()) {
-        vec![key.name().to_string()]
+        vec![(key.name().to_string(), false)]
     } else {
-        lang.forms().iter().map(|f| format!("{}.{}", key.name(), f.name())).collect()
+        lang.forms().iter().map(|&f| (format!("{}.{}", key.name(), f.name()), lang.exact(f))).collect()
     }
+}
+
+/// Whether `name` is a placeholder's name: lowercase words joined by `_`.
+fn is_place(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
 }
 
 /// A catalog's entries (`key`, or `key.form` for a plural form) and their words, sorted
@@ -212,19 +229,19 @@ pub fn check(lang: Lang, texts: &Texts) -> Vec<Problem> {
     let mut problems = Vec::new();
     let mut known: Vec<String> = Vec::new();
     for key in Key::ALL {
-        for entry in entries(key, lang) {
+        for (entry, exact) in entries(key, lang) {
             match texts.get(&entry) {
                 None => problems.push(Problem::Missing(entry.clone())),
                 Some(text) => {
                     let found = places_in(text);
                     for place in key.places() {
-                        let optional = *place == "n" && entry.contains('.');
+                        let optional = *place == "n" && exact;
                         if !optional && !found.contains(place) {
                             problems.push(Problem::Dropped { key: entry.clone(), place: (*place).to_string() });
                         }
                     }
                     for place in found {
-                        if !key.places().contains(&place) {
+                        if !is_place(place) || !key.places().contains(&place) {
                             problems.push(Problem::Invented { key: entry.clone(), place: place.to_string() });
                         }
                     }
@@ -255,9 +272,18 @@ impl Catalog {
     }
 
     /// `lang`'s catalog from its entries (as its file, read as JSON, gives them), and what is
-    /// wrong with it ([`check`]); a text it lacks is read in English.
+    /// wrong with it ([`check`]); a text it lacks, or whose placeholders are wrong (a value
+    /// that would not be shown, or a `{name}` shown as written), is read in English.
     pub fn from_texts(lang: Lang, texts: Texts) -> (Catalog, Vec<Problem>) {
         let problems = check(lang, &texts);
+        let faulty: Vec<&str> = problems
+            .iter()
+            .filter_map(|p| match p {
+                Problem::Dropped { key, .. } | Problem::Invented { key, .. } => Some(key.as_str()),
+                Problem::Missing(_) | Problem::Unknown(_) => None,
+            })
+            .collect();
+        let texts = Texts(texts.0.into_iter().filter(|(e, _)| !faulty.contains(&e.as_str())).collect());
         (Catalog { lang, texts }, problems)
     }
 
@@ -268,10 +294,14 @@ impl Catalog {
 
     /// The words of `key`, its placeholders filled from `fill`.
     pub fn text(&self, key: Key, fill: &[Fill]) -> String {
+        self.filled(self.text_words(key), fill)
+    }
+
+    /// The words of a plain text (of a counted one, its `other` form).
+    fn text_words(&self, key: Key) -> &str {
         let own = if self.lang == Lang::En { None } else { self.texts.get(key.name()) };
         let english = || key.english().iter().find(|(form, _)| form.is_empty()).or(key.english().last());
-        let words = own.or_else(|| english().map(|(_, t)| *t)).unwrap_or_default();
-        self.filled(words, fill)
+        own.or_else(|| english().map(|(_, t)| *t)).unwrap_or_default()
     }
 
     /// The words of `key` for the count `n` (its plural form), `{n}` and the placeholders
@@ -286,7 +316,9 @@ impl Catalog {
             .find(|(f, _)| *f == english)
             .or_else(|| key.english().iter().find(|(f, _)| *f == "other"))
             .map(|(_, t)| *t);
-        let words = own.or(english).unwrap_or_default();
+        // A plain text asked for with a count: its words, the count filled if it has {n}.
+        let plain = || self.text_words(key);
+        let words = own.or(english).unwrap_or_else(plain);
         let n = n.to_string();
         let mut all: Vec<Fill> = vec![("n", n.as_str())];
         all.extend_from_slice(fill);
@@ -333,7 +365,7 @@ mod tests {
     fn whole(lang: Lang) -> Vec<(String, String)> {
         let mut texts = Vec::new();
         for key in Key::ALL {
-            for entry in entries(key, lang) {
+            for (entry, _) in entries(key, lang) {
                 let english = key.english().iter().find(|(f, _)| f.is_empty()).or(key.english().last()).unwrap().1;
                 texts.push((entry, format!("[{}] {english}", lang.code())));
             }
@@ -368,6 +400,13 @@ mod tests {
         assert_eq!(problems, vec![Problem::Missing("got_it".into())]);
         assert_eq!(fr.text(Key::GotIt, &[]), "Got it");
         assert_eq!(fr.text(Key::HelpTitle, &[]), "[fr] How to play");
+        // A text whose placeholders are wrong is read in English, its values shown.
+        let (de, problems) =
+            Catalog::from_texts(Lang::De, edit(whole(Lang::De), &["help_red"], &[("help_red", "Das Ziel.")]));
+        assert_eq!(problems, vec![Problem::Dropped { key: "help_red".into(), place: "goal".into() }]);
+        assert!(de.text(Key::HelpRed, &[("goal", "20")]).contains("The goal, 20,"));
+        // A plain text asked for with a count is its words, never blank.
+        assert_eq!(Catalog::english().count(Key::HelpTitle, 3, &[]), "How to play");
     }
 
     #[test]
@@ -382,9 +421,22 @@ mod tests {
         assert!(problems.contains(&Problem::Dropped { key: "help_red".into(), place: "goal".into() }));
         assert!(problems.contains(&Problem::Invented { key: "help_move".into(), place: "moves".into() }));
         assert!(problems.contains(&Problem::Unknown("help_titel".into())));
-        // A plural form may leave the count out ("one second"), never another value.
+        // A form for one count may leave the count out ("un segundo"), never another value,
+        // and a form for many counts (French "one" is 0 and 1) keeps it.
         let one = edit(whole(Lang::Es), &["help_claims.one"], &[("help_claims.one", "Un segundo.")]);
         assert_eq!(check(Lang::Es, &one), vec![]);
+        let other = edit(whole(Lang::Es), &["help_claims.other"], &[("help_claims.other", "Segundos.")]);
+        assert_eq!(
+            check(Lang::Es, &other),
+            vec![Problem::Dropped { key: "help_claims.other".into(), place: "n".into() }]
+        );
+        let fr = edit(whole(Lang::Fr), &["help_claims.one"], &[("help_claims.one", "Une seconde.")]);
+        assert_eq!(check(Lang::Fr, &fr), vec![Problem::Dropped { key: "help_claims.one".into(), place: "n".into() }]);
+        let ar = edit(whole(Lang::Ar), &["help_claims.two"], &[("help_claims.two", "ثانيتان")]);
+        assert_eq!(check(Lang::Ar, &ar), vec![]);
+        // A name that is no placeholder's ({} or {a b}) is found too.
+        let odd = edit(whole(Lang::De), &["got_it"], &[("got_it", "OK {}")]);
+        assert_eq!(check(Lang::De, &odd), vec![Problem::Invented { key: "got_it".into(), place: String::new() }]);
         // An entry given twice: the last is kept.
         let twice = map(&[("got_it", "a"), ("got_it", "b")]);
         assert_eq!(twice.get("got_it"), Some("b"));

@@ -366,7 +366,7 @@ pub struct View {
     pub locked: bool,
 }
 
-/// Why the server refused a message, for the page to act on; the sentence says it to a person.
+/// What a page does about a refusal (leave, retry, reload); the [`Refusal`] with it says why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ErrorCode {
     /// The message was not JSON of this protocol.

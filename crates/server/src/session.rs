@@ -28,12 +28,19 @@ pub const CLOSE_SILENT: u16 = 4002;
 
 /// A refusal as the page reads it: its code, and why as data.
 pub(crate) fn error(why: Refusal) -> Utf8Bytes {
-    let old_page = why == Refusal::OldPage;
+    // A page of protocol 5 (a tab left open, a cached page) reads no `why`, and required a
+    // sentence: the refusals it can meet before its version is read keep theirs, so it
+    // still offers to reload, or says the network is full. The only sentences a server sends.
+    let legacy = match why {
+        Refusal::OldPage => Some("This page is older than the server: reload it."),
+        Refusal::SlowDown { what: Flood::Connections } => Some(
+            "Too many connections from this network to this server: close other tabs of the room, or try again in a minute.",
+        ),
+        _ => None,
+    };
     let mut told = serde_json::to_value(ServerMsg::Error { code: why.code(), why: Some(why) }).unwrap_or_default();
-    if old_page {
-        // A page of an older protocol reads no `why`: it reads the sentence it always did
-        // (protocol 5 required it), and offers to reload. The one sentence a server sends.
-        told["message"] = "This page is older than the server: reload it.".into();
+    if let Some(sentence) = legacy {
+        told["message"] = sentence.into();
     }
     Utf8Bytes::from(told.to_string())
 }

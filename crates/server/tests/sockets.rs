@@ -706,6 +706,8 @@ async fn an_address_past_its_socket_cap_is_told_why_and_others_are_not_affected(
     let told = next(&mut third).await;
     assert_eq!(told["code"], "SlowDown", "{told}");
     assert!(said(&told).starts_with("Too many connections from this network"), "{told}");
+    // Told before any version is read: a page of protocol 5 reads its sentence too.
+    assert_eq!(told["message"].as_str(), Some(said(&told).as_str()), "{told}");
     assert!(closes(&mut third).await);
     // Another address is not counted with it; a socket closed frees its place.
     let mut other = open_from(server.addr, "203.0.113.10").await;
