@@ -11,6 +11,7 @@
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use score_engine::{Action, Board};
+use score_i18n::Catalog;
 use score_room::mirror::{Effect, Mirror};
 use score_room::protocol::{
     random_code, ClientMsg, ErrorCode, HostCommand, Refusal, ReportRow, RoomEvent, Seat, ServerMsg, View, CODE_LEN,
@@ -190,6 +191,9 @@ pub(crate) struct Room {
     heard_at: RwSignal<u64>,
     /// Where the server says other devices reach it (for a host screen; none until told).
     pub(crate) server_at: RwSignal<Option<Vec<String>>>,
+    /// The words of this page's language, for what the room says (results, refusals, what a
+    /// screen reader hears).
+    pub(crate) words: StoredValue<Catalog>,
     link: StoredValue<Link, LocalStorage>,
 }
 
@@ -211,6 +215,7 @@ impl Room {
             server_at: RwSignal::new(None),
             heard: RwSignal::new(String::new()),
             heard_at: RwSignal::new(0),
+            words: StoredValue::new(Catalog::english()),
             link: StoredValue::new_local(Link::default()),
         }
     }
@@ -326,7 +331,7 @@ impl Room {
                 self.code.set(c);
             }
         }
-        self.error.set(why.map(score_room::say::refusal));
+        self.error.set(why.map(|why| self.words.with_value(|w| score_room::say::refusal(why, w))));
     }
 
     fn on_event(self, event: RoomEvent, now: u64, seq: Option<u64>) {
@@ -339,7 +344,7 @@ impl Room {
                 effect = s.mirror.receive(seq, now, js_sys::Date::now() as u64, event);
                 // Only what was applied is heard (not an event seen before, nor one after a gap).
                 if seq.is_none() || s.mirror.seq() != before {
-                    said = score_room::say::heard(&told, s.mirror.view(), s.seat);
+                    said = self.words.with_value(|w| score_room::say::heard(&told, s.mirror.view(), s.seat, w));
                 }
             }
         });

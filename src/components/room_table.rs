@@ -51,7 +51,7 @@ impl TableSource for Room {
                     .iter()
                     .map(|o| ResultLine {
                         points: o.points,
-                        text: say::outcome(o, s.seat, s.rules.goal, &roll),
+                        text: self.words.with_value(|w| say::outcome(o, s.seat, s.rules.goal, &roll, w)),
                         working: Vec::new(),
                     })
                     .collect(),

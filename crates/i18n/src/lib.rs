@@ -287,6 +287,20 @@ impl Catalog {
         (Catalog { lang, texts }, problems)
     }
 
+    /// The pseudo-locale, for tests only: English's plural rules, every text bracketed and
+    /// about 40 % longer, its letters accented (so a word that did not come from the catalog
+    /// shows as plain English, and a box too tight for a longer language overflows).
+    pub fn pseudo() -> Catalog {
+        let mut texts = Vec::new();
+        for key in Key::ALL {
+            for (form, english) in key.english() {
+                let entry = if form.is_empty() { key.name().to_string() } else { format!("{}.{form}", key.name()) };
+                texts.push((entry, pseudo_words(english)));
+            }
+        }
+        Catalog { lang: Lang::En, texts: texts.into_iter().collect() }
+    }
+
     /// Its language.
     pub fn lang(&self) -> Lang {
         self.lang
@@ -299,7 +313,7 @@ impl Catalog {
 
     /// The words of a plain text (of a counted one, its `other` form).
     fn text_words(&self, key: Key) -> &str {
-        let own = if self.lang == Lang::En { None } else { self.texts.get(key.name()) };
+        let own = self.texts.get(key.name());
         let english = || key.english().iter().find(|(form, _)| form.is_empty()).or(key.english().last());
         own.or_else(|| english().map(|(_, t)| *t)).unwrap_or_default()
     }
@@ -308,7 +322,7 @@ impl Catalog {
     /// of `fill` filled in.
     pub fn count(&self, key: Key, n: u64, fill: &[Fill]) -> String {
         let form = self.lang.plural(n).name();
-        let own = if self.lang == Lang::En { None } else { self.texts.get(&format!("{}.{form}", key.name())) };
+        let own = self.texts.get(&format!("{}.{form}", key.name()));
         let english = Lang::En.plural(n).name();
         let english = key
             .english()
@@ -351,6 +365,40 @@ impl Catalog {
         out.push_str(rest);
         out
     }
+}
+
+/// `words` as the pseudo-locale writes them: "[Hów tö pláý~~~~]", placeholders kept.
+fn pseudo_words(words: &str) -> String {
+    let mut out = String::from("[");
+    let mut in_place = false;
+    let mut letters: usize = 0;
+    for c in words.chars() {
+        match c {
+            '{' => in_place = true,
+            '}' => in_place = false,
+            _ => {}
+        }
+        let accented = match c {
+            _ if in_place => c,
+            'a' => 'á',
+            'e' => 'é',
+            'i' => 'í',
+            'o' => 'ö',
+            'u' => 'ü',
+            'y' => 'ý',
+            'A' => 'Å',
+            'E' => 'É',
+            'O' => 'Ö',
+            _ => c,
+        };
+        if !in_place && c.is_alphabetic() {
+            letters += 1;
+        }
+        out.push(accented);
+    }
+    out.extend(std::iter::repeat_n('~', (letters * 2).div_ceil(5)));
+    out.push(']');
+    out
 }
 
 #[cfg(test)]
@@ -440,6 +488,18 @@ mod tests {
         // An entry given twice: the last is kept.
         let twice = map(&[("got_it", "a"), ("got_it", "b")]);
         assert_eq!(twice.get("got_it"), Some("b"));
+    }
+
+    #[test]
+    fn the_pseudo_locale_brackets_and_lengthens_every_text_and_keeps_its_placeholders() {
+        let pseudo = Catalog::pseudo();
+        assert_eq!(pseudo.text(Key::GotIt, &[]), "[Göt ít~~]");
+        let red = pseudo.text(Key::HelpRed, &[("goal", "20")]);
+        assert!(red.starts_with("[Éách mövé's") && red.contains(" 20, ") && red.ends_with("~]"), "{red}");
+        let english = Catalog::english().text(Key::HelpRed, &[("goal", "20")]);
+        assert!(red.chars().count() * 10 >= english.chars().count() * 13, "about 40 % longer: {red}");
+        assert!(pseudo.count(Key::HelpClaims, 30, &[]).contains("(30 "));
+        assert_eq!(check(Lang::En, &pseudo.texts), vec![]);
     }
 
     #[test]

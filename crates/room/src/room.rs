@@ -740,7 +740,12 @@ impl Room {
         }
         // The download keeps each result in words, as nobody in particular reads it.
         let goal = self.saved.rules.goal;
-        self.saved.history.extend(outcomes.iter().map(|o| (roll.clone(), crate::say::outcome(o, None, goal, &roll))));
+        // The CSV's result lines, worded once as nobody in particular (in English: the report
+        // is downloaded from the server).
+        let words = score_i18n::Catalog::english();
+        self.saved
+            .history
+            .extend(outcomes.iter().map(|o| (roll.clone(), crate::say::outcome(o, None, goal, &roll, &words))));
         let excess = self.saved.history.len().saturating_sub(HISTORY_KEPT);
         self.saved.history.drain(..excess);
         self.saved.outcomes = outcomes.clone();
@@ -818,9 +823,12 @@ mod tests {
     fn lines_on(roll: &str, out: &[Out]) -> Vec<String> {
         out.iter()
             .filter_map(|o| match &o.event {
-                RoomEvent::Results { outcomes, .. } => {
-                    Some(outcomes.iter().map(|o| crate::say::outcome(o, None, 20, roll)).collect::<Vec<_>>())
-                }
+                RoomEvent::Results { outcomes, .. } => Some(
+                    outcomes
+                        .iter()
+                        .map(|o| crate::say::outcome(o, None, 20, roll, &score_i18n::Catalog::english()))
+                        .collect::<Vec<_>>(),
+                ),
                 _ => None,
             })
             .flatten()

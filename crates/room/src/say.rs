@@ -7,117 +7,205 @@
 //! [`heard`] is what a page's live region says of a room event, for a reader using a screen
 //! reader: the room's own roll, clocks and results, never the solitaire table behind it.
 
+use score_engine::roll::{dice_text, roll_text};
 use score_engine::round::signed;
-
-use score_engine::roll::cant_roll;
+use score_engine::{BoardError, MoveError, RoundError, RulesError};
+use score_i18n::{Catalog, Key};
 
 use crate::protocol::{Claim, Flood, Outcome, Refusal, RoomEvent, Seat, View, Why};
+use crate::room::RoomError;
 
 /// What a screen reader hears of `event` on the page of `me` (none: a host screen), with
-/// `view` the room as it stands after it; none for events read on the page only (moves,
-/// chat, presence).
-pub fn heard(event: &RoomEvent, view: &View, me: Option<Seat>) -> Option<String> {
-    let name = |seat: Seat| {
-        if me == Some(seat) {
-            "You".to_string()
+/// `view` the room as it stands after it, in `words`; none for events read on the page only
+/// (moves, chat, presence).
+pub fn heard(event: &RoomEvent, view: &View, me: Option<Seat>, words: &Catalog) -> Option<String> {
+    let name = |seat: Seat| view.members.iter().find(|m| m.seat == seat).map(|m| m.name.clone()).unwrap_or_default();
+    let roll = roll_text(&view.roll);
+    let goal = view.rules.goal.to_string();
+    let claim = |seat: Seat, you: Key, other: Key, secs: u32| {
+        let who = name(seat);
+        let (key, fill): (Key, Vec<(&str, &str)>) = if me == Some(seat) {
+            (you, vec![("goal", &goal)])
         } else {
-            view.members.iter().find(|m| m.seat == seat).map(|m| m.name.clone()).unwrap_or_default()
-        }
+            (other, vec![("name", &who), ("goal", &goal)])
+        };
+        words.count(key, u64::from(secs), &fill)
     };
-    let roll = score_engine::roll::roll_text(&view.roll);
-    let goal = view.rules.goal;
     Some(match event {
-        RoomEvent::Rolled { .. } => format!("New roll: {roll}. Make {goal}."),
+        RoomEvent::Rolled { .. } => words.text(Key::HeardRolled, &[("roll", &roll), ("goal", &goal)]),
         RoomEvent::Clock { seat, claim: Claim::Score, .. } => {
-            format!("{} pressed SCORE: {} seconds to make {goal}.", name(*seat), view.rules.score_secs)
+            claim(*seat, Key::HeardScoreYou, Key::HeardScore, view.rules.score_secs)
         }
         RoomEvent::Clock { seat, claim: Claim::Impossible, .. } => {
-            format!("{} said IMPOSSIBLE: {} seconds to prove it wrong.", name(*seat), view.rules.impossible_secs)
+            claim(*seat, Key::HeardImpossibleYou, Key::HeardImpossible, view.rules.impossible_secs)
         }
         RoomEvent::Results { outcomes, .. } => {
-            let lines: Vec<String> = outcomes.iter().map(|o| outcome(o, me, goal, &roll)).collect();
-            format!("{}.", lines.join(". "))
+            let lines = outcomes.iter().map(|o| {
+                let line = outcome(o, me, view.rules.goal, &roll, words);
+                words.text(Key::HeardResult, &[("line", &line)])
+            });
+            lines.collect::<Vec<_>>().join(" ")
         }
-        RoomEvent::Locked { locked: true } => "The room is locked: nobody new can join.".into(),
-        RoomEvent::Locked { locked: false } => "The room is open again.".into(),
-        RoomEvent::Rules { .. } => format!("New rules: make {goal} with {} dice.", view.rules.dice.len()),
+        RoomEvent::Locked { locked: true } => words.text(Key::HeardLocked, &[]),
+        RoomEvent::Locked { locked: false } => words.text(Key::HeardOpened, &[]),
+        RoomEvent::Rules { .. } => words.count(Key::HeardRules, view.rules.dice.len() as u64, &[("goal", &goal)]),
         _ => return None,
     })
 }
 
-/// One result as `me` reads it ("Ana +1: 20 made in 2 moves", "You −1: you gave up the SCORE").
-pub fn outcome(o: &Outcome, me: Option<Seat>, goal: i64, roll: &str) -> String {
+/// One result as `me` reads it ("Ana +1: 20 made in 2 moves", "You −1: you gave up the
+/// SCORE"), in `words`.
+pub fn outcome(o: &Outcome, me: Option<Seat>, goal: i64, roll: &str, words: &Catalog) -> String {
     let mine = me == Some(o.seat);
+    let goal = goal.to_string();
     let why = match &o.why {
-        Why::Made { moves: 1 } => format!("{goal} made in 1 move"),
-        Why::Made { moves } => format!("{goal} made in {moves} moves"),
-        Why::TimeUp => "the SCORE clock ran out".into(),
-        Why::GaveUp if mine => "you gave up the SCORE".into(),
-        Why::GaveUp => "gave up the SCORE".into(),
-        Why::NumbersUsedUp => "the numbers ran out (strict mode)".into(),
-        Why::Abandoned => "a new roll while the SCORE clock ran".into(),
-        Why::TrulyImpossible => format!("right: {roll} has no solution"),
-        Why::HadSolution { solution } => format!("{roll} had a solution: {solution}"),
-        Why::NobodyScored => "nobody found a solution".into(),
-        Why::ClaimBeaten { by, .. } if *by == o.seat => "the IMPOSSIBLE claim was wrong".into(),
-        Why::ClaimBeaten { by, .. } if me == Some(*by) => format!("you made {goal} during the IMPOSSIBLE clock"),
-        Why::ClaimBeaten { name, .. } => format!("{name} made {goal} during the IMPOSSIBLE clock"),
+        Why::Made { moves } => words.count(Key::WhyMade, *moves as u64, &[("goal", &goal)]),
+        Why::TimeUp => words.text(Key::WhyTimeUp, &[]),
+        Why::GaveUp if mine => words.text(Key::WhyGaveUpYou, &[]),
+        Why::GaveUp => words.text(Key::WhyGaveUp, &[]),
+        Why::NumbersUsedUp => words.text(Key::WhyNumbersUsedUp, &[]),
+        Why::Abandoned => words.text(Key::WhyAbandoned, &[]),
+        Why::TrulyImpossible => words.text(Key::WhyTrulyImpossible, &[("roll", roll)]),
+        Why::HadSolution { solution } => words.text(Key::WhyHadSolution, &[("roll", roll), ("solution", solution)]),
+        Why::NobodyScored => words.text(Key::WhyNobodyScored, &[]),
+        Why::ClaimBeaten { by, .. } if *by == o.seat => words.text(Key::WhyClaimWrong, &[]),
+        Why::ClaimBeaten { by, .. } if me == Some(*by) => words.text(Key::WhyYouBeatClaim, &[("goal", &goal)]),
+        Why::ClaimBeaten { name, .. } => words.text(Key::WhyBeatClaim, &[("name", name), ("goal", &goal)]),
     };
-    let who = if mine { "You" } else { o.name.as_str() };
-    format!("{who} {}: {why}", signed(o.points))
+    let points = signed(o.points);
+    if mine {
+        words.text(Key::OutcomeYou, &[("points", &points), ("why", &why)])
+    } else {
+        words.text(Key::Outcome, &[("name", &o.name), ("points", &points), ("why", &why)])
+    }
 }
 
-/// Why the server refused a message, in a sentence that says what to do.
-pub fn refusal(why: &Refusal) -> String {
+/// Why the server refused a message, in a sentence that says what to do, in `words`.
+pub fn refusal(why: &Refusal, words: &Catalog) -> String {
+    let t = |key: Key| words.text(key, &[]);
+    let code = |key: Key, code: &str| words.text(key, &[("code", code)]);
     match why {
-        Refusal::Unreadable => "That message could not be read.".into(),
-        Refusal::SlowDown { what: Flood::Moves } => "Slow down: too many moves.".into(),
-        Refusal::SlowDown { what: Flood::Messages } => "Slow down: too many messages.".into(),
-        Refusal::SlowDown { what: Flood::Chat } => "Slow down: too many chat messages.".into(),
-        Refusal::SlowDown { what: Flood::Connections } => {
-            "Too many connections from this network to this server: close other tabs of the room, or try again in a minute.".into()
+        Refusal::Unreadable => t(Key::RefusedUnreadable),
+        Refusal::SlowDown { what: Flood::Moves } => t(Key::RefusedSlowMoves),
+        Refusal::SlowDown { what: Flood::Messages } => t(Key::RefusedSlowMessages),
+        Refusal::SlowDown { what: Flood::Chat } => t(Key::RefusedSlowChat),
+        Refusal::SlowDown { what: Flood::Connections } => t(Key::RefusedSlowConnections),
+        Refusal::OldPage => t(Key::RefusedOldPage),
+        Refusal::NotInRoom => t(Key::RefusedNotInRoom),
+        Refusal::NoLongerInRoom => t(Key::RefusedNoLongerInRoom),
+        Refusal::Presenting => t(Key::RefusedPresenting),
+        Refusal::AlreadySeated => t(Key::RefusedAlreadySeated),
+        Refusal::NoSuchRoom { code: c } => code(Key::RefusedNoSuchRoom, c),
+        Refusal::HostLinkGone { code: c } => code(Key::RefusedHostLinkGone, c),
+        Refusal::WrongHostLink { code: c } => code(Key::RefusedWrongHostLink, c),
+        Refusal::NotHost => t(Key::RefusedNotHost),
+        Refusal::WrongCodes => t(Key::RefusedWrongCodes),
+        Refusal::ServerFull => t(Key::RefusedServerFull),
+        Refusal::CodeTaken => t(Key::RefusedCodeTaken),
+        Refusal::WrongAddress => t(Key::RefusedWrongAddress),
+        Refusal::TooManyUnjoined { rooms } => words.count(Key::RefusedTooManyUnjoined, u64::from(*rooms), &[]),
+        Refusal::TooManyCreated { rooms } => words.count(Key::RefusedTooManyCreated, u64::from(*rooms), &[]),
+        Refusal::SeatGone { code: c } => code(Key::RefusedSeatGone, c),
+        Refusal::Room { error } => room_error(error, words),
+        Refusal::NotSeated => t(Key::RefusedNotSeated),
+        Refusal::CantRoll { roll, dice } => {
+            words.text(Key::RefusedCantRoll, &[("roll", &roll_text(roll)), ("dice", &dice_text(dice))])
         }
-        Refusal::OldPage => "This page is older than the server: reload it.".into(),
-        Refusal::NotInRoom => "Create or join a room first.".into(),
-        Refusal::NoLongerInRoom => "You are no longer in this room.".into(),
-        Refusal::Presenting => "This screen presents the room: press “Play too” to play.".into(),
-        Refusal::AlreadySeated => "You are already in a room.".into(),
-        Refusal::NoSuchRoom { code } => format!("There is no room {code}: check the code with your teacher."),
-        Refusal::HostLinkGone { code } => format!("There is no room {code}: it may have ended. Check the code."),
-        Refusal::WrongHostLink { code } => {
-            format!("This host link is not the one for room {code}: you can join it as a member.")
+        Refusal::Rules { errors } => errors.iter().map(|e| rules_error(e, words)).collect::<Vec<_>>().join(" "),
+        Refusal::RulesChanged => t(Key::RefusedRulesChanged),
+        Refusal::AutoDealTooLong { max_secs } => words.count(Key::RefusedAutoDealTooLong, u64::from(*max_secs), &[]),
+        Refusal::Removed => t(Key::RefusedRemoved),
+        Refusal::Ended => t(Key::RefusedEnded),
+        Refusal::Restarting => t(Key::RefusedRestarting),
+        Refusal::OpenElsewhere => t(Key::RefusedOpenElsewhere),
+        Refusal::ServerFault => t(Key::RefusedServerFault),
+    }
+}
+
+/// Why the room refused an input, in `words`.
+pub fn room_error(error: &RoomError, words: &Catalog) -> String {
+    use crate::protocol::{MAX_CHAT, MAX_MEMBERS, MAX_NAME};
+    match error {
+        RoomError::NameEmpty => words.text(Key::RoomNameEmpty, &[]),
+        RoomError::NameTooLong => words.count(Key::RoomNameTooLong, MAX_NAME as u64, &[]),
+        RoomError::NameControl => words.text(Key::RoomNameControl, &[]),
+        RoomError::NameTaken(name) => words.text(Key::RoomNameTaken, &[("name", name)]),
+        RoomError::Full => words.count(Key::RoomFull, MAX_MEMBERS as u64, &[]),
+        RoomError::Locked => words.text(Key::RoomLocked, &[]),
+        RoomError::NoSuchSeat => words.text(Key::RoomNoSuchSeat, &[]),
+        RoomError::ChatEmpty => words.text(Key::RoomChatEmpty, &[]),
+        RoomError::ChatTooLong => words.count(Key::RoomChatTooLong, MAX_CHAT as u64, &[]),
+        RoomError::NotYourScore => words.text(Key::RoomNotYourScore, &[]),
+        RoomError::Round(e) => round_error(*e, words),
+        RoomError::Board(e) => board_error(*e, words),
+    }
+}
+
+/// Why the game's rules refused a claim or a move, in `words`.
+pub fn round_error(error: RoundError, words: &Catalog) -> String {
+    words.text(
+        match error {
+            RoundError::Over => Key::RoundOver,
+            RoundError::ScoreRunning => Key::RoundScoreRunning,
+            RoundError::ImpossibleRunning => Key::RoundImpossibleRunning,
+            RoundError::NoClaim => Key::RoundNoClaim,
+            RoundError::NoScore => Key::RoundNoScore,
+            RoundError::StrictUndo => Key::RoundStrictUndo,
+            RoundError::FinishScore => Key::RoundFinishScore,
+            RoundError::NoSuchPlayer => Key::RoundNoSuchPlayer,
+            RoundError::NoHintNow => Key::RoundNoHintNow,
+            RoundError::NoSolutionsNow => Key::RoundNoSolutionsNow,
+        },
+        &[],
+    )
+}
+
+/// Why the table refused a move, in `words`.
+pub fn board_error(error: BoardError, words: &Catalog) -> String {
+    let key = match error {
+        BoardError::Move(e) => return move_error(e, words),
+        BoardError::NoSuchTile => Key::BoardNoSuchTile,
+        BoardError::SameTile => Key::BoardSameTile,
+        BoardError::NothingToUndo => Key::BoardNothingToUndo,
+        BoardError::GoalAlreadyMade => Key::BoardGoalMade,
+    };
+    words.text(key, &[])
+}
+
+/// Why an operator refused its numbers, in `words`.
+pub fn move_error(error: MoveError, words: &Catalog) -> String {
+    let key = match error {
+        MoveError::NotAllowed(op) => return words.text(Key::MoveNotAllowed, &[("op", op.symbol())]),
+        MoveError::DivideByZero => Key::MoveDivideByZero,
+        MoveError::ConcatNotWhole => Key::MoveConcatNotWhole,
+        MoveError::ConcatZeroLeft => Key::MoveConcatZeroLeft,
+        MoveError::ConcatNegativeRight => Key::MoveConcatNegativeRight,
+        MoveError::BadExponent => Key::MoveBadExponent,
+        MoveError::Overflow => Key::MoveOverflow,
+    };
+    words.text(key, &[])
+}
+
+/// Why the rules are out of range, in `words`.
+pub fn rules_error(error: &RulesError, words: &Catalog) -> String {
+    match error {
+        RulesError::DiceCount(n) => words.text(Key::RulesDiceCount, &[("n", &n.to_string())]),
+        RulesError::Sides { index, sides } => {
+            words.text(Key::RulesSides, &[("die", &(index + 1).to_string()), ("n", &sides.to_string())])
         }
-        Refusal::NotHost => "Only the host can do that.".into(),
-        Refusal::WrongCodes => "Too many wrong codes: wait a minute.".into(),
-        Refusal::ServerFull => "Every room on this server is in use: try again later.".into(),
-        Refusal::CodeTaken => "That room code is taken: try again.".into(),
-        Refusal::WrongAddress => "This page asked for another room than it named: reload it.".into(),
-        Refusal::TooManyUnjoined { rooms } => format!(
-            "This device has created {rooms} rooms in the last ten minutes that nobody has joined: use one of them, or wait."
-        ),
-        Refusal::TooManyCreated { rooms } => {
-            format!("This device has created {rooms} rooms in the last ten minutes: wait a few minutes.")
-        }
-        Refusal::SeatGone { code } => {
-            format!("Your seat in room {code} was given up while you were away: join again with your name.")
-        }
-        Refusal::Room { error } => error.to_string(),
-        Refusal::NotSeated => "The room did not seat you: try again.".into(),
-        Refusal::CantRoll { roll, dice } => cant_roll(roll, dice),
-        Refusal::Rules { errors } => errors.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
-        Refusal::RulesChanged => "The room's rules changed meanwhile: deal again.".into(),
-        Refusal::AutoDealTooLong { max_secs } => format!("Auto-deal waits at most {max_secs} seconds after a result."),
-        Refusal::Removed => "The host removed you from this room.".into(),
-        Refusal::Ended => "The host ended this room.".into(),
-        Refusal::Restarting => "The server is restarting: you will be reconnected to your seat.".into(),
-        Refusal::OpenElsewhere => "This room is open in another tab or window: your seat is there now.".into(),
-        Refusal::ServerFault => "Something went wrong on the server: try again.".into(),
+        RulesError::Goal(goal) => words.text(Key::RulesGoal, &[("n", &goal.to_string())]),
+        RulesError::NoOps => words.text(Key::RulesNoOps, &[]),
+        RulesError::Clock { secs, .. } => words.text(Key::RulesClock, &[("n", &secs.to_string())]),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn en() -> Catalog {
+        Catalog::english()
+    }
 
     fn ben(points: i32, why: Why) -> Outcome {
         Outcome { seat: 1, name: "Ben".into(), points, why }
@@ -128,21 +216,19 @@ mod tests {
     #[test]
     fn a_result_says_you_only_on_the_page_it_is_about() {
         let gave_up = ben(-1, Why::GaveUp);
-        assert_eq!(outcome(&gave_up, Some(2), 20, "2 5 12 12"), "Ben −1: gave up the SCORE");
-        assert_eq!(outcome(&gave_up, None, 20, "2 5 12 12"), "Ben −1: gave up the SCORE");
-        assert_eq!(outcome(&gave_up, Some(1), 20, "2 5 12 12"), "You −1: you gave up the SCORE");
+        assert_eq!(outcome(&gave_up, Some(2), 20, "2 5 12 12", &en()), "Ben −1: gave up the SCORE");
+        assert_eq!(outcome(&gave_up, None, 20, "2 5 12 12", &en()), "Ben −1: gave up the SCORE");
+        assert_eq!(outcome(&gave_up, Some(1), 20, "2 5 12 12", &en()), "You −1: you gave up the SCORE");
         let beaten =
             Outcome { seat: 0, name: "Ana".into(), points: -2, why: Why::ClaimBeaten { by: 1, name: "Ben".into() } };
-        assert_eq!(outcome(&beaten, Some(2), 20, ""), "Ana −2: Ben made 20 during the IMPOSSIBLE clock");
-        assert_eq!(outcome(&beaten, Some(1), 20, ""), "Ana −2: you made 20 during the IMPOSSIBLE clock");
-        assert_eq!(outcome(&beaten, Some(0), 20, ""), "You −2: Ben made 20 during the IMPOSSIBLE clock");
+        assert_eq!(outcome(&beaten, Some(2), 20, "", &en()), "Ana −2: Ben made 20 during the IMPOSSIBLE clock");
+        assert_eq!(outcome(&beaten, Some(1), 20, "", &en()), "Ana −2: you made 20 during the IMPOSSIBLE clock");
+        assert_eq!(outcome(&beaten, Some(0), 20, "", &en()), "You −2: Ben made 20 during the IMPOSSIBLE clock");
     }
 
-    // Pins a bug: in a room, the live region still spoke of the solitaire roll behind it.
-    #[test]
-    fn a_screen_reader_hears_the_rooms_roll_clocks_and_results_with_you_only_for_its_reader() {
+    fn two_members() -> View {
         use crate::protocol::Player;
-        let view = View {
+        View {
             rules: score_engine::Rules::default(),
             judging: true,
             roll: vec![2, 5, 12, 12],
@@ -160,16 +246,22 @@ mod tests {
             auto_deal_secs: 0,
             settled_at: None,
             locked: false,
-        };
+        }
+    }
+
+    // Pins a bug: in a room, the live region still spoke of the solitaire roll behind it.
+    #[test]
+    fn a_screen_reader_hears_the_rooms_roll_clocks_and_results_with_you_only_for_its_reader() {
+        let view = two_members();
         let rolled = RoomEvent::Rolled { roll: vec![2, 5, 12, 12] };
-        assert_eq!(heard(&rolled, &view, Some(0)).unwrap(), "New roll: 2 5 12 12. Make 20.");
+        assert_eq!(heard(&rolled, &view, Some(0), &en()).unwrap(), "New roll: 2 5 12 12. Make 20.");
         let clock = RoomEvent::Clock { seat: 1, claim: Claim::Score, deadline: 30_000 };
-        assert_eq!(heard(&clock, &view, Some(0)).unwrap(), "Ben pressed SCORE: 30 seconds to make 20.");
-        assert_eq!(heard(&clock, &view, Some(1)).unwrap(), "You pressed SCORE: 30 seconds to make 20.");
+        assert_eq!(heard(&clock, &view, Some(0), &en()).unwrap(), "Ben pressed SCORE: 30 seconds to make 20.");
+        assert_eq!(heard(&clock, &view, Some(1), &en()).unwrap(), "You pressed SCORE: 30 seconds to make 20.");
         let results = RoomEvent::Results { outcomes: vec![ben(-1, Why::GaveUp)], scores: vec![], clock: None };
-        assert_eq!(heard(&results, &view, Some(0)).unwrap(), "Ben −1: gave up the SCORE.");
-        assert_eq!(heard(&results, &view, Some(1)).unwrap(), "You −1: you gave up the SCORE.");
-        assert_eq!(heard(&RoomEvent::Presence { seat: 1, away: true }, &view, None), None);
+        assert_eq!(heard(&results, &view, Some(0), &en()).unwrap(), "Ben −1: gave up the SCORE.");
+        assert_eq!(heard(&results, &view, Some(1), &en()).unwrap(), "You −1: you gave up the SCORE.");
+        assert_eq!(heard(&RoomEvent::Presence { seat: 1, away: true }, &view, None, &en()), None);
     }
 
     #[test]
@@ -187,7 +279,7 @@ mod tests {
             (Why::ClaimBeaten { by: 1, name: "Ben".into() }, "Ben +1: the IMPOSSIBLE claim was wrong"),
         ];
         for (why, line) in cases {
-            assert_eq!(outcome(&ben(1, why), Some(0), 20, roll), line);
+            assert_eq!(outcome(&ben(1, why), Some(0), 20, roll, &en()), line);
         }
     }
 
@@ -214,7 +306,7 @@ mod tests {
             (Refusal::Ended, ErrorCode::Ended, "The host ended this room."),
         ];
         for (why, acts_on, words) in cases {
-            assert_eq!((why.code(), refusal(&why).as_str()), (acts_on, words), "{why:?}");
+            assert_eq!((why.code(), refusal(&why, &en()).as_str()), (acts_on, words), "{why:?}");
         }
     }
 
@@ -226,6 +318,46 @@ mod tests {
         }
         for a_while in [SlowDown, ServerFull, TooManyRooms, Restarting, Refused, RoomFull, RoomLocked] {
             assert!(!a_while.for_good(), "{a_while:?}");
+        }
+    }
+
+    #[test]
+    fn every_word_a_room_says_comes_from_the_catalog() {
+        let pseudo = Catalog::pseudo();
+        let from_catalog = |said: &str| said.starts_with('[') && said.ends_with(']') || said.ends_with("].");
+        let view = two_members();
+        let events = [
+            RoomEvent::Rolled { roll: vec![2, 5, 12, 12] },
+            RoomEvent::Clock { seat: 1, claim: Claim::Score, deadline: 1 },
+            RoomEvent::Clock { seat: 0, claim: Claim::Impossible, deadline: 1 },
+            RoomEvent::Results { outcomes: vec![ben(-1, Why::GaveUp)], scores: vec![], clock: None },
+            RoomEvent::Locked { locked: true },
+            RoomEvent::Locked { locked: false },
+            RoomEvent::Rules { rules: score_engine::Rules::default(), judging: true },
+        ];
+        for event in &events {
+            for me in [None, Some(0), Some(1)] {
+                let said = heard(event, &view, me, &pseudo).unwrap();
+                assert!(from_catalog(&said), "{event:?}: {said}");
+            }
+        }
+        let whys = [
+            Why::Made { moves: 2 },
+            Why::TimeUp,
+            Why::GaveUp,
+            Why::NumbersUsedUp,
+            Why::Abandoned,
+            Why::TrulyImpossible,
+            Why::HadSolution { solution: "2‖(12 − 12)".into() },
+            Why::NobodyScored,
+            Why::ClaimBeaten { by: 0, name: "Ana".into() },
+        ];
+        for why in whys {
+            for me in [None, Some(0), Some(1)] {
+                let line = outcome(&ben(1, why.clone()), me, 20, "2 5 12 12", &pseudo);
+                // The line and the reason in it: both the catalog's.
+                assert!(from_catalog(&line) && line.matches('[').count() == 2, "{why:?}: {line}");
+            }
         }
     }
 }

@@ -72,7 +72,8 @@ async fn first(ws: &mut Ws, kind: &str) -> Result<Value, String> {
                     return Ok(v);
                 }
                 if v["type"] == "Error" {
-                    let why = serde_json::from_value(v["why"].clone()).map(|w| score_room::say::refusal(&w));
+                    let why = serde_json::from_value(v["why"].clone())
+                        .map(|w| score_room::say::refusal(&w, &score_i18n::Catalog::english()));
                     return Err(why.unwrap_or_else(|_| v.to_string()));
                 }
             }

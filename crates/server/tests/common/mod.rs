@@ -82,7 +82,7 @@ impl Server {
 pub fn said(error: &Value) -> String {
     let why: score_room::protocol::Refusal =
         serde_json::from_value(error["why"].clone()).unwrap_or_else(|e| panic!("no refusal in {error}: {e}"));
-    score_room::say::refusal(&why)
+    score_room::say::refusal(&why, &score_i18n::Catalog::english())
 }
 
 /// A room code no other test of this run proposes.
