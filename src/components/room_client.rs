@@ -522,7 +522,7 @@ impl Room {
                 self.board.set(self.seen.with_untracked(|s| s.as_ref().map(|s| s.mirror.board())));
                 self.send(ClientMsg::Act { action: m });
             }
-            Err(e) => self.message.set(Some(e.to_string())),
+            Err(e) => self.message.set(Some(self.words.with_value(|w| score_room::say::room_error(&e, w)))),
         }
     }
 }

@@ -360,4 +360,121 @@ mod tests {
             }
         }
     }
+
+    /// Every error the engine and the room can refuse with (their `Display` is solitaire's
+    /// English until it reads the catalog too).
+    fn every_error() -> Vec<RoomError> {
+        use score_engine::Op;
+        let rounds = [
+            RoundError::Over,
+            RoundError::ScoreRunning,
+            RoundError::ImpossibleRunning,
+            RoundError::NoClaim,
+            RoundError::NoScore,
+            RoundError::StrictUndo,
+            RoundError::FinishScore,
+            RoundError::NoSuchPlayer,
+            RoundError::NoHintNow,
+            RoundError::NoSolutionsNow,
+        ];
+        let moves = [
+            MoveError::DivideByZero,
+            MoveError::ConcatNotWhole,
+            MoveError::ConcatZeroLeft,
+            MoveError::ConcatNegativeRight,
+            MoveError::BadExponent,
+            MoveError::Overflow,
+            MoveError::NotAllowed(Op::Div),
+        ];
+        let boards =
+            [BoardError::NoSuchTile, BoardError::SameTile, BoardError::NothingToUndo, BoardError::GoalAlreadyMade];
+        let mut all = vec![
+            RoomError::NameEmpty,
+            RoomError::NameTooLong,
+            RoomError::NameControl,
+            RoomError::NameTaken("Ana".into()),
+            RoomError::Full,
+            RoomError::Locked,
+            RoomError::NoSuchSeat,
+            RoomError::ChatEmpty,
+            RoomError::ChatTooLong,
+            RoomError::NotYourScore,
+        ];
+        all.extend(rounds.map(RoomError::Round));
+        all.extend(boards.map(RoomError::Board));
+        all.extend(moves.map(|m| RoomError::Board(BoardError::Move(m))));
+        all
+    }
+
+    fn every_rules_error() -> Vec<RulesError> {
+        use score_engine::Field;
+        vec![
+            RulesError::DiceCount(2),
+            RulesError::Sides { index: 1, sides: 101 },
+            RulesError::Goal(10_000),
+            RulesError::NoOps,
+            RulesError::Clock { field: Field::ScoreClock, secs: 4 },
+        ]
+    }
+
+    #[test]
+    fn the_catalogs_english_for_each_error_is_the_engines_own() {
+        for e in every_error() {
+            assert_eq!(room_error(&e, &en()), e.to_string(), "{e:?}");
+        }
+        for e in every_rules_error() {
+            assert_eq!(rules_error(&e, &en()), e.to_string(), "{e:?}");
+        }
+    }
+
+    #[test]
+    fn every_refusal_and_error_is_the_catalogs_in_another_language() {
+        let pseudo = Catalog::pseudo();
+        let whole = |said: &str| said.starts_with('[') && said.ends_with(']') && !said.contains("] [");
+        for e in every_error() {
+            let said = room_error(&e, &pseudo);
+            assert!(whole(&said), "{e:?}: {said}");
+            assert!(whole(&refusal(&Refusal::Room { error: e }, &pseudo)));
+        }
+        for e in every_rules_error() {
+            assert!(whole(&rules_error(&e, &pseudo)), "{e:?}");
+        }
+        let code = || "ABC234".to_string();
+        let refusals = [
+            Refusal::Unreadable,
+            Refusal::SlowDown { what: Flood::Moves },
+            Refusal::SlowDown { what: Flood::Messages },
+            Refusal::SlowDown { what: Flood::Chat },
+            Refusal::SlowDown { what: Flood::Connections },
+            Refusal::OldPage,
+            Refusal::NotInRoom,
+            Refusal::NoLongerInRoom,
+            Refusal::Presenting,
+            Refusal::AlreadySeated,
+            Refusal::NoSuchRoom { code: code() },
+            Refusal::HostLinkGone { code: code() },
+            Refusal::WrongHostLink { code: code() },
+            Refusal::NotHost,
+            Refusal::WrongCodes,
+            Refusal::ServerFull,
+            Refusal::CodeTaken,
+            Refusal::WrongAddress,
+            Refusal::TooManyUnjoined { rooms: 5 },
+            Refusal::TooManyCreated { rooms: 30 },
+            Refusal::SeatGone { code: code() },
+            Refusal::NotSeated,
+            Refusal::CantRoll { roll: vec![7, 7, 7, 1], dice: vec![6, 6, 12, 20] },
+            Refusal::RulesChanged,
+            Refusal::AutoDealTooLong { max_secs: 600 },
+            Refusal::Removed,
+            Refusal::Ended,
+            Refusal::Restarting,
+            Refusal::OpenElsewhere,
+            Refusal::ServerFault,
+        ];
+        for why in refusals {
+            let said = refusal(&why, &pseudo);
+            assert!(whole(&said), "{why:?}: {said}");
+        }
+    }
 }
