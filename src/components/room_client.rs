@@ -11,7 +11,7 @@
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use score_engine::{Action, Board};
-use score_i18n::Catalog;
+use score_i18n::{Catalog, Key};
 use score_room::mirror::{Effect, Mirror};
 use score_room::protocol::{
     random_code, ClientMsg, ErrorCode, HostCommand, Refusal, ReportRow, RoomEvent, Seat, ServerMsg, View, CODE_LEN,
@@ -452,7 +452,7 @@ impl Room {
             _ => false,
         });
         if !sent {
-            self.error.set(Some("Not connected to the room: reconnecting…".into()));
+            self.error.set(Some(self.words.with_value(|w| w.text(Key::RoomNotConnected, &[]))));
         }
     }
 

@@ -11,6 +11,7 @@
 //! solitaire game but the page, so it keeps its own clock.
 
 use leptos::prelude::*;
+use score_i18n::Key;
 use score_room::protocol::{room_code, ClientMsg, CODE_LEN, VERSION};
 
 use crate::components::room_client::{left_room, presents, ticket_for, tickets, Room, Status};
@@ -34,7 +35,7 @@ pub fn RoomPanel(invite: Option<String>, host: Option<String>) -> impl IntoView 
     });
     leptos::prelude::Effect::new(move |_| {
         if let Some(secs @ (10 | 5)) = seconds_left.get() {
-            room.heard.set(format!("{secs} seconds left."));
+            room.heard.set(room.words.with_value(|w| w.count(Key::HeardSecondsLeft, secs, &[])));
         }
     });
     on_cleanup(move || room.close());

@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 use score_engine::roll::roll_text;
 use score_engine::Action;
+use score_i18n::Key;
 use score_room::protocol::{Claim, ClientMsg, HostCommand};
 use score_room::say;
 
@@ -39,10 +40,15 @@ impl TableSource for Room {
                 give_up: m.may_give_up(),
                 clock: s.clock.map(|c| ClockView {
                     holder: None,
-                    label: match Some(c.seat) == s.seat {
-                        true => format!("{} clock: you", c.claim.label()),
-                        false => format!("{} clock: {}", c.claim.label(), s.name(c.seat)),
-                    },
+                    label: self.words.with_value(|w| {
+                        let name = s.name(c.seat);
+                        match (c.claim, Some(c.seat) == s.seat) {
+                            (Claim::Score, true) => w.text(Key::ClockScoreYou, &[]),
+                            (Claim::Score, false) => w.text(Key::ClockScore, &[("name", &name)]),
+                            (Claim::Impossible, true) => w.text(Key::ClockImpossibleYou, &[]),
+                            (Claim::Impossible, false) => w.text(Key::ClockImpossible, &[("name", &name)]),
+                        }
+                    }),
                     deadline: s.local(c.deadline),
                 }),
                 // Each result in this reader's words: "you" only on their own line.
