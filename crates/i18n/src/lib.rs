@@ -153,6 +153,19 @@ impl Lang {
     }
 }
 
+/// The language a page starts in, from what it knows, first that applies: a link's
+/// `?lang=` (someone sent this page in a language), the reader's own choice kept from an
+/// earlier visit, the room's language (a student who never chose starts in the teacher's),
+/// the browser's languages in their order, else English. A code Score doesn't speak is
+/// passed over, never an error.
+pub fn choose(link: Option<&str>, chosen: Option<&str>, room: Option<Lang>, browser: &[&str]) -> Lang {
+    link.and_then(Lang::from_code)
+        .or_else(|| chosen.and_then(Lang::from_code))
+        .or(room)
+        .or_else(|| Lang::first_of(browser.iter().copied()))
+        .unwrap_or(Lang::En)
+}
+
 /// What is wrong with a language's catalog, key by key.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Problem {
@@ -530,6 +543,18 @@ mod tests {
         );
         assert_eq!(ar.count(Key::HelpClaims, 5, &[]), "\u{2068}5\u{2069} ثوان");
         assert_eq!(ar.count(Key::HelpClaims, 30, &[]), "\u{2068}30\u{2069} ثانية");
+    }
+
+    #[test]
+    fn a_page_starts_in_the_links_language_then_its_readers_then_the_rooms_then_the_browsers() {
+        let browser = ["nl-NL", "de-DE", "en"];
+        assert_eq!(choose(Some("fr"), Some("es"), Some(Lang::Ar), &browser), Lang::Fr);
+        assert_eq!(choose(None, Some("es"), Some(Lang::Ar), &browser), Lang::Es);
+        assert_eq!(choose(None, None, Some(Lang::Ar), &browser), Lang::Ar);
+        assert_eq!(choose(None, None, None, &browser), Lang::De);
+        assert_eq!(choose(None, None, None, &["nl"]), Lang::En);
+        // A code Score doesn't speak (a typo in a link, a stored value from elsewhere) is passed over.
+        assert_eq!(choose(Some("xx"), Some("<script>"), None, &["pt-PT"]), Lang::PtBr);
     }
 
     #[test]
