@@ -192,8 +192,10 @@ impl Mirror {
                 v.settled_at = None;
                 if claim == Claim::Score {
                     v.working = Some(Working { seat, actions: Vec::new() });
-                    if Some(seat) == self.seat {
-                        // The working starts from the roll; moves on their way land on it.
+                    if Some(seat) == self.seat && !v.actions.is_empty() {
+                        // The working starts from the roll; moves on their way land on it. A
+                        // board already at the roll stays as it is, with the numbers its
+                        // player has picked since pressing SCORE.
                         v.actions.clear();
                         return Effect::Board;
                     }

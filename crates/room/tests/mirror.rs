@@ -265,3 +265,26 @@ fn a_move_on_its_way_when_a_roll_is_dealt_ends_on_the_rooms_board() {
     assert_eq!(s.pages[&Some(0)].mirror.pending(), 0);
     assert_eq!(s.pages[&Some(0)].mirror.shown(3), s.room.view(Some(0), 3));
 }
+
+// Pins a bug: a player's own SCORE clock, reaching their page after they had already picked a
+// number, rebuilt their board and emptied the slots, though the board was still the roll's
+// (a fast tapper's first pick vanished; seen as a flaky keyboard e2e).
+#[test]
+fn my_own_score_clock_keeps_my_picks_unless_it_takes_back_my_practice_moves() {
+    use score_room::mirror::Effect;
+    let mut s = room_of_three();
+    read_all(&mut s, 1);
+    let clock = RoomEvent::Clock { seat: 1, claim: Claim::Score, deadline: 30_001 };
+    let mut ben = Mirror::welcome(Some(1), 10, s.room.view(Some(1), 1), 1);
+    assert_eq!(ben.clone().receive(Some(11), 2, 2, clock.clone()), Effect::Nothing);
+    // A practice move the room has answered: the SCORE's working starts again from the roll.
+    let sub = score_engine::Action::Combine {
+        left: score_engine::TileId(2),
+        op: score_engine::Op::Sub,
+        right: score_engine::TileId(3),
+    };
+    let made = ben.act(sub).unwrap();
+    assert_eq!(ben.receive(Some(11), 2, 2, RoomEvent::Board { seat: 1, actions: vec![made] }), Effect::Nothing);
+    assert_eq!(ben.receive(Some(12), 3, 3, clock), Effect::Board);
+    assert!(ben.view().actions.is_empty());
+}
