@@ -50,16 +50,6 @@ pub enum Claim {
     Impossible,
 }
 
-impl Claim {
-    /// The claim as its button reads.
-    pub const fn label(self) -> &'static str {
-        match self {
-            Claim::Score => "SCORE",
-            Claim::Impossible => "IMPOSSIBLE",
-        }
-    }
-}
-
 /// A move, an undo or a clear, as the socket carries it: the engine's [`Action`] in this
 /// protocol's one tagging style (`{"type":"Combine","left":0,"op":"Sub","right":1}`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

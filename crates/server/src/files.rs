@@ -55,6 +55,11 @@ fn is_file(path: &str) -> bool {
     name.rsplit_once('.').is_some_and(|(_, extension)| !extension.eq_ignore_ascii_case("html"))
 }
 
+/// The answer for a path that names a file the build doesn't have.
+fn no_such_file() -> Response {
+    (StatusCode::NOT_FOUND, "No such file.").into_response()
+}
+
 /// The game's files from `game`, with their caching (see the module's documentation).
 pub fn files(game: Game) -> Router {
     let served = match game {
@@ -63,7 +68,7 @@ pub fn files(game: Game) -> Router {
             let page = Router::new().fallback_service(index).layer(middleware::from_fn(
                 |request: Request, next: Next| async move {
                     if is_file(request.uri().path()) {
-                        return (StatusCode::NOT_FOUND, "No such file.").into_response();
+                        return no_such_file();
                     }
                     next.run(request).await
                 },
@@ -211,10 +216,10 @@ async fn inside(State(build): State<Arc<Build>>, method: Method, headers: Header
     };
     let file = match build.files.get(name) {
         Some(file) => file,
-        None if is_file(path) => return (StatusCode::NOT_FOUND, "No such file.").into_response(),
+        None if is_file(path) => return no_such_file(),
         None => match build.files.get("index.html") {
             Some(page) => page,
-            None => return (StatusCode::NOT_FOUND, "No such file.").into_response(),
+            None => return no_such_file(),
         },
     };
     // The variant the browser wants most (brotli on a tie), as ServeDir chooses.

@@ -111,10 +111,6 @@ fn new_roll(rules: &Rules) -> Vec<i64> {
     score_engine::roll::roll(&rules.dice, || u32::from_le_bytes(random_bytes::<4>()))
 }
 
-/// A refusal: what the page acts on, and the sentence it shows.
-/// Why a message was refused, sent as data for the page to word.
-pub(crate) type Fail = Refusal;
-
 /// What a host's command comes to once its token is checked.
 enum HostAction {
     /// An input for the room, with the rules in force when it was made (a roll is dealt for them).
@@ -476,7 +472,7 @@ impl Hub {
         judging: bool,
         conn: Conn,
         from: IpAddr,
-    ) -> Result<(String, Who, String), Fail> {
+    ) -> Result<(String, Who, String), Refusal> {
         let taken = || Refusal::CodeTaken;
         let code = room_code(code).ok_or_else(taken)?;
         let name = name.map(check_name).transpose().map_err(Refusal::from)?;
@@ -577,7 +573,7 @@ impl Hub {
     }
 
     /// Opens a room as its host on another screen (the host link): no seat.
-    pub(crate) fn present(&self, code: &str, host: &str, conn: Conn, from: IpAddr) -> Result<(Who, String), Fail> {
+    pub(crate) fn present(&self, code: &str, host: &str, conn: Conn, from: IpAddr) -> Result<(Who, String), Refusal> {
         let code = code.trim().to_uppercase();
         let now = now_ms();
         let no_room = || Refusal::HostLinkGone { code: code.clone() };
@@ -600,7 +596,7 @@ impl Hub {
     }
 
     /// A host screen takes a seat ("Play too"): its seat and its new Welcome.
-    pub(crate) fn sit(&self, code: &str, screen: Who, name: &str) -> Result<(Who, String), Fail> {
+    pub(crate) fn sit(&self, code: &str, screen: Who, name: &str) -> Result<(Who, String), Refusal> {
         let gone = || Refusal::NoLongerInRoom;
         let entry = self.entry(code).ok_or_else(gone)?;
         let join_at = self.join_at();
@@ -633,7 +629,7 @@ impl Hub {
         token_back: Option<String>,
         conn: Conn,
         from: IpAddr,
-    ) -> Result<(Seat, String), Fail> {
+    ) -> Result<(Seat, String), Refusal> {
         let code = code.trim().to_uppercase();
         let now = now_ms();
         let Some(entry) = self.entry(&code) else {
@@ -673,7 +669,7 @@ impl Hub {
     /// Seats `name` in the room: its seat and the seat's token, the join stored and told to
     /// everyone connected. A refused name changes nothing, but clocks settled on the way still
     /// reach everyone and the store.
-    fn seat(&self, code: &str, e: &mut Entry, name: &str, now: u64) -> Result<(Seat, String), Fail> {
+    fn seat(&self, code: &str, e: &mut Entry, name: &str, now: u64) -> Result<(Seat, String), Refusal> {
         let outs = match e.room.apply(Input::Join { name: name.into() }, now) {
             Ok(outs) => outs,
             Err(r) => {
@@ -695,7 +691,7 @@ impl Hub {
 
     /// A host's command, checked against the host token: a room input (a new roll is dealt,
     /// the solver running, with no lock held), the report, or the end of the room.
-    fn host_input(&self, entry: &Mutex<Entry>, host: &str, command: HostCommand) -> Result<HostAction, Fail> {
+    fn host_input(&self, entry: &Mutex<Entry>, host: &str, command: HostCommand) -> Result<HostAction, Refusal> {
         let rules = {
             let e = lock(entry);
             if host != e.host {
@@ -740,7 +736,7 @@ impl Hub {
         who: Who,
         msg: ClientMsg,
         me: Option<&Sender<Utf8Bytes>>,
-    ) -> Result<(), Fail> {
+    ) -> Result<(), Refusal> {
         let gone = || Refusal::NoLongerInRoom;
         let entry = self.entry(code).ok_or_else(gone)?;
         // A host screen commands the room; to play it takes a seat first.

@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use score_room::protocol::Refusal;
 
-use crate::hub::{lock, Fail, Hub};
+use crate::hub::{lock, Hub};
 
 /// Largest message, bytes.
 pub const MAX_FRAME: usize = 4096;
@@ -141,7 +141,7 @@ impl Hub {
     /// Counts room `code` created from `from`, or says it is one too many. What is counted is
     /// what abuse looks like: rooms nobody has joined. A school's teachers behind one public
     /// address each create a room their class joins, and none of those counts.
-    pub(crate) fn may_create(&self, from: IpAddr, code: &str, now: u64) -> Result<(), Fail> {
+    pub(crate) fn may_create(&self, from: IpAddr, code: &str, now: u64) -> Result<(), Refusal> {
         let mut created = lock(&self.created);
         let list = created.entry(from).or_default();
         list.retain(|(at, _)| now.saturating_sub(*at) < CREATE_WINDOW_MS);
@@ -160,7 +160,7 @@ impl Hub {
     }
 
     /// Counts a wrong room code (or host token) from `from`: the refusal to send.
-    pub(crate) fn wrong_code(&self, from: IpAddr, now: u64, refusal: Fail) -> Fail {
+    pub(crate) fn wrong_code(&self, from: IpAddr, now: u64, refusal: Refusal) -> Refusal {
         let mut wrong = lock(&self.wrong_codes);
         let (since, n) = wrong.entry(from).or_insert((now, 0));
         if now.saturating_sub(*since) > WRONG_CODE_WINDOW_MS {

@@ -18,7 +18,7 @@ use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use score_room::protocol::{room_code, ClientMsg, Flood, Refusal, ServerMsg, VERSION};
 use tokio::sync::mpsc::{channel, Sender};
 
-use crate::hub::{now_ms, Conn, Fail, Hub, Who, LET_GO_ELSEWHERE, LET_GO_SLOW};
+use crate::hub::{now_ms, Conn, Hub, Who, LET_GO_ELSEWHERE, LET_GO_SLOW};
 use crate::limits::{Limit, MOVES_PER_10_S, QUEUE};
 
 /// The close code for a member cut for not reading (an application code, 4000–4999).
@@ -31,13 +31,8 @@ pub(crate) fn error(why: Refusal) -> Utf8Bytes {
     // A page of protocol 5 (a tab left open, a cached page) reads no `why`, and required a
     // sentence: the refusals it can meet before its version is read keep theirs, so it
     // still offers to reload, or says the network is full. The only sentences a server sends.
-    let legacy = match why {
-        Refusal::OldPage => Some("This page is older than the server: reload it."),
-        Refusal::SlowDown { what: Flood::Connections } => Some(
-            "Too many connections from this network to this server: close other tabs of the room, or try again in a minute.",
-        ),
-        _ => None,
-    };
+    let legacy = matches!(why, Refusal::OldPage | Refusal::SlowDown { what: Flood::Connections })
+        .then(|| score_room::say::refusal(&why, &score_i18n::Catalog::english()));
     let mut told = serde_json::to_value(ServerMsg::Error { code: why.code(), why: Some(why) }).unwrap_or_default();
     if let Some(sentence) = legacy {
         told["message"] = sentence.into();
@@ -47,7 +42,7 @@ pub(crate) fn error(why: Refusal) -> Utf8Bytes {
 
 /// Runs hub work (room locks, the solver, SQLite) on tokio's blocking threads; a panic there
 /// fails this one message, not the server.
-async fn blocking<T: Send + 'static>(work: impl FnOnce() -> Result<T, Fail> + Send + 'static) -> Result<T, Fail> {
+async fn blocking<T: Send + 'static>(work: impl FnOnce() -> Result<T, Refusal> + Send + 'static) -> Result<T, Refusal> {
     tokio::task::spawn_blocking(work).await.unwrap_or_else(|_| Err(Refusal::ServerFault))
 }
 
