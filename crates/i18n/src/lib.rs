@@ -10,7 +10,7 @@
 //! blank.
 //!
 //! Numbers, names, rolls and expressions are filled into a text by name (`{goal}`), and in a
-//! right-to-left language each is isolated (U+2068 … U+2069), so `2 5 12 12` and `2‖(12 − 12)`
+//! right-to-left language each is isolated (U+2066 or U+2068 … U+2069), so `2 5 12 12` and `2‖(12 − 12)`
 //! stay left to right inside Arabic words.
 
 include!(concat!(env!("OUT_DIR"), "/keys.rs"));
@@ -331,6 +331,18 @@ impl Catalog {
         own.or_else(|| english().map(|(_, t)| *t)).unwrap_or_default()
     }
 
+    /// The words of `key` on either side of its placeholder `place` (the others filled from
+    /// `fill`), for a page that shows that value in its own element (a goal in bold): its
+    /// words before and after it, wherever the language puts it.
+    pub fn around(&self, key: Key, place: &str, fill: &[Fill]) -> (String, String) {
+        let words = self.text_words(key);
+        let mark = format!("{{{place}}}");
+        match words.split_once(&mark) {
+            Some((before, after)) => (self.filled(before, fill), self.filled(after, fill)),
+            None => (self.filled(words, fill), String::new()),
+        }
+    }
+
     /// The words of `key` for the count `n` (its plural form), `{n}` and the placeholders
     /// of `fill` filled in.
     pub fn count(&self, key: Key, n: u64, fill: &[Fill]) -> String {
@@ -365,8 +377,12 @@ impl Catalog {
             };
             let name = &rest[open + 1..open + close];
             match fill.iter().find(|(n, _)| *n == name) {
+                // A value with letters (a name) takes its own direction (FSI); numbers, rolls
+                // and expressions (−2, 2 5 12 12, 2‖(12 − 12)) read left to right (LRI), or
+                // an Arabic line would show −2 as 2−.
                 Some((_, value)) if self.lang.rtl() => {
-                    out.push('\u{2068}');
+                    let named = value.chars().any(char::is_alphabetic);
+                    out.push(if named { '\u{2068}' } else { '\u{2066}' });
                     out.push_str(value);
                     out.push('\u{2069}');
                 }
@@ -380,7 +396,7 @@ impl Catalog {
     }
 }
 
-/// `words` as the pseudo-locale writes them: "[Hów tö pláý~~~~]", placeholders kept.
+/// `words` as the pseudo-locale writes them: "[Hów tö pláý ~~~~]", placeholders kept.
 fn pseudo_words(words: &str) -> String {
     let mut out = String::from("[");
     let mut in_place = false;
@@ -409,7 +425,14 @@ fn pseudo_words(words: &str) -> String {
         }
         out.push(accented);
     }
-    out.extend(std::iter::repeat_n('~', (letters * 2).div_ceil(5)));
+    // The padding comes in words of five, so it wraps as a longer language's words do.
+    let pad = (letters * 2).div_ceil(5);
+    for i in 0..pad {
+        if i % 5 == 0 {
+            out.push(' ');
+        }
+        out.push('~');
+    }
     out.push(']');
     out
 }
@@ -417,6 +440,15 @@ fn pseudo_words(words: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_text_splits_around_the_value_a_page_shows_apart() {
+        let en = Catalog::english();
+        assert_eq!(en.around(Key::Tagline, "goal", &[]), ("Make ".to_string(), " from the dice.".to_string()));
+        let ar = Texts::from_iter([("tagline".to_string(), "اصنع {goal} من النرد.".to_string())]);
+        let (ar, _) = Catalog::from_texts(Lang::Ar, ar);
+        assert_eq!(ar.around(Key::Tagline, "goal", &[]), ("اصنع ".to_string(), " من النرد.".to_string()));
+    }
 
     fn map(pairs: &[(&str, &str)]) -> Texts {
         pairs.iter().map(|(k, v)| ((*k).to_string(), (*v).to_string())).collect()
@@ -506,11 +538,13 @@ mod tests {
     #[test]
     fn the_pseudo_locale_brackets_and_lengthens_every_text_and_keeps_its_placeholders() {
         let pseudo = Catalog::pseudo();
-        assert_eq!(pseudo.text(Key::GotIt, &[]), "[Göt ít~~]");
+        assert_eq!(pseudo.text(Key::GotIt, &[]), "[Göt ít ~~]");
         let red = pseudo.text(Key::HelpRed, &[("goal", "20")]);
         assert!(red.starts_with("[Éách mövé's") && red.contains(" 20, ") && red.ends_with("~]"), "{red}");
         let english = Catalog::english().text(Key::HelpRed, &[("goal", "20")]);
         assert!(red.chars().count() * 10 >= english.chars().count() * 13, "about 40 % longer: {red}");
+        // The padding wraps like words: no run of it longer than five.
+        assert!(!red.contains("~~~~~~"), "{red}");
         assert!(pseudo.count(Key::HelpClaims, 30, &[]).contains("(30 "));
         assert_eq!(check(Lang::En, &pseudo.texts), vec![]);
     }
@@ -518,7 +552,7 @@ mod tests {
     #[test]
     fn a_right_to_left_language_isolates_what_it_fills_in() {
         let (ar, _) = Catalog::from_texts(Lang::Ar, map(&[("help_red", "الهدف {goal} فقط")]));
-        assert_eq!(ar.text(Key::HelpRed, &[("goal", "20")]), "الهدف \u{2068}20\u{2069} فقط");
+        assert_eq!(ar.text(Key::HelpRed, &[("goal", "20")]), "الهدف \u{2066}20\u{2069} فقط");
         let (es, _) = Catalog::from_texts(Lang::Es, map(&[("help_red", "La meta, {goal}.")]));
         assert_eq!(es.text(Key::HelpRed, &[("goal", "20")]), "La meta, 20.");
     }
@@ -541,8 +575,15 @@ mod tests {
                 ("help_claims.other", "{n} ثانية"),
             ]),
         );
-        assert_eq!(ar.count(Key::HelpClaims, 5, &[]), "\u{2068}5\u{2069} ثوان");
-        assert_eq!(ar.count(Key::HelpClaims, 30, &[]), "\u{2068}30\u{2069} ثانية");
+        assert_eq!(ar.count(Key::HelpClaims, 5, &[]), "\u{2066}5\u{2069} ثوان");
+        assert_eq!(ar.count(Key::HelpClaims, 30, &[]), "\u{2066}30\u{2069} ثانية");
+        // A name takes its own direction; a signed number reads left to right.
+        let line = Texts::from_iter([("outcome".to_string(), "{name} {points}: {why}".to_string())]);
+        let (line, _) = Catalog::from_texts(Lang::Ar, line);
+        assert_eq!(
+            line.text(Key::Outcome, &[("name", "بن"), ("points", "−2"), ("why", "…")]),
+            "\u{2068}بن\u{2069} \u{2066}−2\u{2069}: \u{2066}…\u{2069}"
+        );
     }
 
     #[test]
