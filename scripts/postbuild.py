@@ -10,7 +10,11 @@
    build (src/solver.rs).
 4. Writes sw.js with the precache list of every file of this build and a version
    derived from their contents, so a new build is a new service worker.
-5. Precompresses every text and wasm file: `name.gz` (gzip -9) and `name.br` (brotli -q 11)
+5. Writes each language's catalog, `crates/i18n/locales/<code>.toml`, as
+   `i18n/<code>.json` (English is compiled into the page): entries `key` or `key.form`
+   mapped to their words. They are not precached: the page fetches the language a player
+   chooses, and the service worker keeps it (and, on an update, the new build's copy).
+6. Precompresses every text and wasm file: `name.gz` (gzip -9) and `name.br` (brotli -q 11)
    beside it, for hosts and servers that serve precompressed files. They are not in the
    precache list: the browser caches what it was served, decompressed.
 
@@ -24,6 +28,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 
 # The solver's worker: its loader (the one URL the page knows) and the files it loads.
 LOADER = "score-worker_loader.js"
@@ -51,6 +56,7 @@ def main():
             f.write(body)
         html = html[: m.start()] + '<script type="module" src="./%s"></script>' % name + html[m.end():]
 
+    write_catalogs(root)
     build = build_id(root)
     meta = '<meta name="score-build" content="%s" />' % build
     if re.search(r'<meta name="score-build"[^>]*>', html):
@@ -75,18 +81,47 @@ def main():
             rel = os.path.relpath(path, root).replace(os.sep, "/")
             if rel == "sw.js" or rel.endswith((".gz", ".br")):
                 continue
-            files.append(rel)
             digest.update(rel.encode())
             digest.update(open(path, "rb").read())
+            if rel.startswith("i18n/"):
+                continue
+            files.append(rel)
     files.sort()
     version = digest.hexdigest()[:16]
     template = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "sw.template.js"), encoding="utf-8").read()
     urls = ["./"] + ["./" + f + ("?v=" + build if f in versioned else "") for f in files]
-    sw = template.replace("__VERSION__", json.dumps(version)).replace("__FILES__", json.dumps(urls))
+    sw = template.replace("__VERSION__", json.dumps(version)).replace("__BUILD__", json.dumps(build)).replace("__FILES__", json.dumps(urls))
     with open(os.path.join(root, "sw.js"), "w", encoding="utf-8") as f:
         f.write(sw)
     print("postbuild: %d files precached, version %s, build %s" % (len(files) + 1, version, build))
     precompress(root)
+
+
+LOCALES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "crates", "i18n", "locales")
+
+
+def write_catalogs(root):
+    """Each language but English as `i18n/<code>.json`: `{"key": "words", "key.one": "…"}`."""
+    out = os.path.join(root, "i18n")
+    os.makedirs(out, exist_ok=True)
+    count = 0
+    for name in sorted(os.listdir(LOCALES)):
+        code, ext = os.path.splitext(name)
+        if ext != ".toml" or code == "en":
+            continue
+        with open(os.path.join(LOCALES, name), "rb") as f:
+            table = tomllib.load(f)
+        entries = {}
+        for key, value in table.items():
+            if isinstance(value, dict):
+                for form, words in value.items():
+                    entries["%s.%s" % (key, form)] = words
+            else:
+                entries[key] = value
+        with open(os.path.join(out, code + ".json"), "w", encoding="utf-8") as f:
+            json.dump(entries, f, ensure_ascii=False, separators=(",", ":"))
+        count += 1
+    print("postbuild: %d languages written to i18n/" % count)
 
 
 def build_id(root):

@@ -3,13 +3,31 @@
 // works offline and from any sub-path (every URL here is relative to this file).
 const VERSION = __VERSION__;
 const FILES = __FILES__;
+// The build's id: the page asks for a language's catalog as `i18n/<code>.json?v=<build>`.
+const BUILD = __BUILD__;
 const CACHE = `score-${VERSION}`;
 
 // Every file comes from the server itself (`cache: 'reload'`), never from the browser's HTTP
 // cache: a host that sends no Cache-Control leaves the last build's index.html and unhashed
 // files fresh there for days, and one of them here would mix two builds in this cache.
+// A language's catalog is not precached (a player needs one of them at most), but the one a
+// player fetched is kept: this build's copy of each language an older build's cache held is
+// fetched with the build, so an update never leaves an offline player without their language.
+// A language that can't be fetched then is fetched when next asked for, not a failed install.
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: 'reload' })))));
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await cache.addAll(FILES.map((f) => new Request(f, { cache: 'reload' })));
+    const languages = new Set();
+    for (const key of await caches.keys()) {
+      if (!key.startsWith('score-') || key === CACHE) continue;
+      for (const request of await (await caches.open(key)).keys()) {
+        const m = new URL(request.url).pathname.match(/\/i18n\/([A-Za-z-]+)\.json$/);
+        if (m) languages.add(m[1]);
+      }
+    }
+    await Promise.allSettled([...languages].map((code) => cache.add(new Request(`./i18n/${code}.json?v=${BUILD}`, { cache: 'reload' }))));
+  })());
 });
 
 self.addEventListener('activate', (event) => {
@@ -34,6 +52,13 @@ self.addEventListener('fetch', (event) => {
     // Pages (with any query, e.g. a shared roll) are the one index.html.
     const key = request.mode === 'navigate' ? './' : request;
     const hit = await cache.match(key, { ignoreSearch: request.mode === 'navigate' });
-    return hit ?? fetch(request);
+    if (hit) return hit;
+    const response = await fetch(request);
+    // A language's catalog, fetched when chosen, is kept for offline play.
+    if (response.ok && /\/i18n\/[A-Za-z-]+\.json$/.test(new URL(request.url).pathname)) {
+      // Storage full: the language is not kept, but this page has it.
+      await cache.put(request, response.clone()).catch(() => {});
+    }
+    return response;
   })());
 });

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 use score_engine::{Rules, Stats};
-use score_i18n::Catalog;
+use score_i18n::{Catalog, Key};
 
 use crate::codec;
 use crate::components::{
@@ -14,6 +14,7 @@ use crate::ctx::{focus_soon, next_roll, roll_dice, Ctx};
 use crate::forms::RoomLink;
 use crate::game::{Game, Saved};
 use crate::hooks::use_clock::{now_ms, use_clock};
+use crate::say::{Notice, Stored};
 use crate::storage;
 
 /// Whether a key press belongs to a text field or a list (so it is not a game key).
@@ -27,11 +28,11 @@ pub fn typing(ev: &leptos::ev::KeyboardEvent) -> bool {
 }
 
 /// The game as stored (or a new one), its notices added to `notices`.
-fn load_stored(notices: &mut Vec<String>) -> Game {
-    let (rules, n1) = storage::load::<Rules>(storage::RULES_KEY, "settings");
+fn load_stored(notices: &mut Vec<Notice>) -> Game {
+    let (rules, n1) = storage::load::<Rules>(storage::RULES_KEY, Stored::Settings);
     let (stats, n2) = storage::load_stats();
-    let (saved, n3) = storage::load::<Saved>(storage::GAME_KEY, "game");
-    let (daily_log, n4) = storage::load::<crate::game::DailyLog>(storage::DAILY_KEY, "daily results");
+    let (saved, n3) = storage::load::<Saved>(storage::GAME_KEY, Stored::Game);
+    let (daily_log, n4) = storage::load::<crate::game::DailyLog>(storage::DAILY_KEY, Stored::Daily);
     for n in [n1, n2, n3, n4].into_iter().flatten() {
         if !notices.contains(&n) {
             notices.push(n);
@@ -39,7 +40,7 @@ fn load_stored(notices: &mut Vec<String>) -> Game {
     }
     let rules = match rules {
         Some(r) if r.validate().is_err() => {
-            notices.push("Your saved settings were out of range, so Score went back to the standard rules.".into());
+            notices.push(Notice::RulesOutOfRange);
             Rules::default()
         }
         r => r.unwrap_or_default(),
@@ -51,17 +52,14 @@ fn load_stored(notices: &mut Vec<String>) -> Game {
 }
 
 /// The saved game (or a new one), and whether it came from a shared link.
-fn load_game(notices: &mut Vec<String>) -> (Game, bool) {
+fn load_game(notices: &mut Vec<Notice>) -> (Game, bool) {
     let mut game = load_stored(notices);
     // A shared link plays exactly its roll; a bad one says why and changes nothing.
     let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
     match crate::forms::link(&query) {
         // A claim runs in the game (perhaps in another tab): a link never ends it unasked.
         Ok(Some(_)) if game.new_roll_costs().is_some() => {
-            notices.push(
-                "This link's roll wasn't dealt: a claim is running in your game. Settle it, then open the link again."
-                    .into(),
-            );
+            notices.push(Notice::LinkWhileClaim);
             clear_query();
             (game, false)
         }
@@ -72,29 +70,12 @@ fn load_game(notices: &mut Vec<String>) -> (Game, bool) {
         }
         Ok(None) => (game, false),
         Err(e) => {
-            notices.push(format!("This link's roll can't be played: {e} Here is a normal game instead."));
+            notices.push(Notice::BadLink(e));
             clear_query();
             (game, true)
         }
     }
 }
-
-/// Said once when another tab stored a game this page can't read.
-const NEWER_TAB: &str =
-    "Score was updated in another tab: reload this tab to go on (it keeps nothing until then, so nothing is lost).";
-
-/// Adds `text` to the notices, once.
-fn say(notices: RwSignal<Vec<String>>, text: &str) {
-    notices.update(|n| {
-        if !n.iter().any(|m| m == text) {
-            n.push(text.to_string());
-        }
-    });
-}
-
-/// Said once when another tab of this game changed it.
-const OTHER_TAB: &str =
-    "Score is open in another tab too: this tab follows what is played there, so nothing either tab earns is lost.";
 
 /// Removes the shared roll from the address bar, so a reload keeps the game as played.
 fn clear_query() {
@@ -176,16 +157,16 @@ impl View {
         View::Rules,
     ];
 
-    fn label(self) -> &'static str {
+    fn label(self) -> Key {
         match self {
-            View::Solutions => "Solutions",
-            View::Players => "Players",
-            View::Daily => "Daily puzzle",
-            View::Experiment => "Experiment",
-            View::Impossibles => "Impossible rolls",
-            View::Worksheet => "Worksheet",
-            View::Settings => "Settings",
-            View::Rules => "Rules",
+            View::Solutions => Key::TabSolutions,
+            View::Players => Key::TabPlayers,
+            View::Daily => Key::TabDaily,
+            View::Experiment => Key::TabExperiment,
+            View::Impossibles => Key::TabImpossibles,
+            View::Worksheet => Key::TabWorksheet,
+            View::Settings => Key::TabSettings,
+            View::Rules => Key::TabRules,
         }
     }
 }
@@ -193,10 +174,12 @@ impl View {
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
+    // Read before a shared roll's link is cleared from the address, `?lang=` with it.
+    let lang = crate::lang::starting();
     let mut first_notices = Vec::new();
     let (loaded, from_link) = load_game(&mut first_notices);
     let game = RwSignal::new(loaded);
-    let (help_seen, _) = storage::load::<bool>(storage::HELP_KEY, "help setting");
+    let (help_seen, _) = storage::load::<bool>(storage::HELP_KEY, Stored::Help);
     let notices = RwSignal::new(first_notices);
     let now = RwSignal::new(now_ms());
     let announce = RwSignal::new(String::new());
@@ -211,6 +194,16 @@ pub fn App() -> impl IntoView {
         words: RwSignal::new(Catalog::english()),
     };
     provide_context(ctx);
+    // The page's title follows its language.
+    Effect::new(move |_| document().set_title(&ctx.t(Key::PageTitle, &[])));
+    // The page's language: English at once (compiled in), another as soon as it is fetched.
+    if lang != score_i18n::Lang::En {
+        leptos::task::spawn_local(async move {
+            if crate::lang::switch(ctx.words, lang).await.is_err() {
+                crate::components::language_picker::unavailable(ctx, lang);
+            }
+        });
+    }
     provide_context(crate::components::impossibles_panel::Listing::new());
     // A class-room link (`?room=CODE`, a host's `&host=TOKEN`) opens the room, which takes
     // the page; the address keeps the room (never the host token), so a reload comes back.
@@ -252,12 +245,13 @@ pub fn App() -> impl IntoView {
         }
     });
     on_cleanup(move || keys.remove());
-    Effect::new(move |_| announce.set(game.with(|g| g.announcement.clone())));
+    // What the game says, worded in the page's language (not again when only the language changes).
+    Effect::new(move |_| announce.set(game.with(|g| ctx.words.with_untracked(|w| g.announcement_in(w)))));
     // The clock is announced at 10 and 5 seconds left.
     let seconds_left = Memo::new(move |_| game.with(|g| g.round.remaining_ms(now.get()).map(|ms| ms.div_ceil(1000))));
     Effect::new(move |_| {
         if let Some(s @ (10 | 5)) = seconds_left.get() {
-            announce.set(format!("{s} seconds left."));
+            announce.set(ctx.count(Key::HeardSecondsLeft, s, &[]));
         }
     });
 
@@ -284,7 +278,7 @@ pub fn App() -> impl IntoView {
             && storage::text(storage::STATS_KEY).is_none_or(|t| storage::decode_stats(&t).is_some());
         if !readable {
             frozen.set_value(true);
-            say(notices, NEWER_TAB);
+            ctx.notice(Notice::NewerTab);
             return;
         }
         // In step already (this tab's own write, or nothing new): nothing to take.
@@ -297,7 +291,7 @@ pub fn App() -> impl IntoView {
         let fresh = load_stored(&mut ignored);
         adopting.set_value(true);
         game.update(|g| g.adopt(fresh));
-        say(notices, OTHER_TAB);
+        ctx.notice(Notice::OtherTab);
     };
     let soon = move || {
         pending.set_value(Some(gloo_timers::callback::Timeout::new(50, follow)));
@@ -339,12 +333,8 @@ pub fn App() -> impl IntoView {
                 .and_then(|_| storage::save(storage::GAME_KEY, &g.saved()))
                 .and_then(|_| storage::save(storage::DAILY_KEY, &g.daily_log))
         });
-        if let Err(msg) = result {
-            notices.update(|n| {
-                if !n.contains(&msg) {
-                    n.push(msg);
-                }
-            });
+        if let Err(notice) = result {
+            ctx.notice(notice);
         }
     });
 
@@ -354,7 +344,7 @@ pub fn App() -> impl IntoView {
         view! {
             <div class="notices" role="status">
                 <For each=move || notices.get() key=|n| n.clone() let:n>
-                    <p class="notice">{n}</p>
+                    <p class="notice">{move || ctx.words.with(|w| crate::say::notice(&n, w))}</p>
                 </For>
             </div>
         }
@@ -364,20 +354,24 @@ pub fn App() -> impl IntoView {
         <header class="top">
             <h1>"Score"</h1>
             <p class="tagline">
-                "Make " <strong>{move || game.with(|g| crate::game::number(g.rules.goal))}</strong> " from the dice."
+                {move || {
+                    let goal = game.with(|g| crate::game::number(g.rules.goal));
+                    let (before, after) = ctx.words.with(|w| w.around(Key::Tagline, "goal", &[]));
+                    view! { {before} <strong>{goal}</strong> {after} }
+                }}
             </p>
         </header>
         {notice_list()}
         <main class="layout" class:match=move || game.with(|g| g.group.is_some())>
-            <section class="play" aria-label="Table">
+            <section class="play" aria-label=ctx.tr(Key::RegionTable)>
                 <SoloTable/>
             </section>
             <aside class="side">
                 <HelpCard/>
                 <ScorePanel/>
             </aside>
-            <section class="views" aria-label="More">
-                <nav class="tabs" aria-label="Views">
+            <section class="views" aria-label=ctx.tr(Key::RegionMore)>
+                <nav class="tabs" aria-label=ctx.tr(Key::RegionViews)>
                     {View::ALL
                         .into_iter()
                         .map(|v| {
@@ -387,12 +381,12 @@ pub fn App() -> impl IntoView {
                                     aria-pressed=move || (view.get() == v).to_string()
                                     on:click=move |_| view.set(v)
                                 >
-                                    {v.label()}
+                                    {move || ctx.t(v.label(), &[])}
                                 </button>
                             }
                         })
                         .collect_view()}
-                    <button class="tab" on:click=open_room>"Class room"</button>
+                    <button class="tab" on:click=open_room>{ctx.tr(Key::TabRoom)}</button>
                 </nav>
                 {move || match view.get() {
                     View::Solutions => view! { <SolutionsPanel/> }.into_any(),

@@ -19,7 +19,7 @@ pub struct Ctx {
     /// The wall clock, ms (refreshed for countdowns).
     pub now: RwSignal<u64>,
     /// Notices about storage and loading, shown at the top.
-    pub notices: RwSignal<Vec<String>>,
+    pub notices: RwSignal<Vec<crate::say::Notice>>,
     /// What the live region says.
     pub announce: RwSignal<String>,
     /// The practice level chosen for new rolls (0: any roll).
@@ -33,9 +33,29 @@ pub struct Ctx {
 }
 
 impl Ctx {
+    /// What is wrong with a form's field, in the page's language.
+    pub fn form_error(self, e: &crate::forms::FormError) -> String {
+        self.words.with_untracked(|w| crate::say::form_error(e, w))
+    }
+
+    /// Adds `notice` to the notices at the top, once.
+    pub fn notice(self, notice: crate::say::Notice) {
+        self.notices.update(|n| {
+            if !n.contains(&notice) {
+                n.push(notice);
+            }
+        });
+    }
+
     /// The words of `key` in the page's language, placeholders filled from `fill`.
     pub fn t(self, key: Key, fill: &[Fill]) -> String {
         self.words.with(|w| w.text(key, fill))
+    }
+
+    /// The words of `key`, following the page's language: one closure type for every text
+    /// of the page (a closure written out per text is code of its own, tens of KB in all).
+    pub fn tr(self, key: Key) -> impl Fn() -> String + Copy + Send + Sync + 'static {
+        move || self.t(key, &[])
     }
 
     /// The words of `key` for the count `n`, in the page's language.
@@ -66,7 +86,8 @@ pub struct LocalTable(pub Ctx);
 
 impl TableSource for LocalTable {
     fn desk(&self) -> Desk {
-        self.0.game.with(|g| Desk::of(&g.board, &g.rules, g.slots, g.message.clone(), g.roll_count))
+        let ctx = self.0;
+        ctx.game.with(|g| ctx.words.with(|w| Desk::of(&g.board, &g.rules, g.slots, g.message_in(w), g.roll_count)))
     }
 
     fn claims(&self) -> Claims {
@@ -91,12 +112,12 @@ impl TableSource for LocalTable {
                 scoreboard: g.group.is_some(),
                 reveal: matches!(phase, Phase::Impossible(_)),
                 give_up: scoring,
-                clock: g.round.deadline().zip(g.clock_label()).map(|(deadline, (label, holder))| ClockView {
-                    label,
-                    deadline,
-                    holder,
-                }),
-                results: g.results.clone(),
+                clock: g
+                    .round
+                    .deadline()
+                    .zip(self.0.words.with(|w| g.clock_label(w)))
+                    .map(|(deadline, (label, holder))| ClockView { label, deadline, holder }),
+                results: self.0.words.with(|w| g.result_lines(w)),
                 settled: g.round.is_over(),
                 next: true,
             }

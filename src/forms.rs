@@ -1,45 +1,77 @@
 //! Reading what players type: rolls, dice, goals, clock lengths, experiment numbers.
 //!
-//! Every parser returns a message a player can act on instead of failing,
-//! and none of them touches the game: the caller applies a value only when
-//! every field of a form is good.
+//! Every parser says what is wrong ([`FormError`], data the page words in its language,
+//! `crate::say::form_error`) instead of failing, and none of them touches the game: the
+//! caller applies a value only when every field of a form is good.
 
 use score_engine::entry::words;
-pub use score_engine::entry::{experiment, numbers, whole, MAX_EXPERIMENT, MIN_EXPERIMENT};
+pub use score_engine::entry::{experiment, numbers, whole, Entry, EntryError, MAX_EXPERIMENT, MIN_EXPERIMENT};
 use score_engine::rules::{
-    Preset, Rules, MAX_CLOCK_SECS, MAX_DICE, MAX_GOAL, MAX_NAME, MIN_CLOCK_SECS, MIN_DICE, MIN_GOAL,
+    Preset, Rules, RulesError, MAX_CLOCK_SECS, MAX_DICE, MAX_GOAL, MAX_NAME, MIN_CLOCK_SECS, MIN_DICE, MIN_GOAL,
 };
 
+/// What is wrong with a form's field, as data.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum FormError {
+    /// A number, a list of them, or a roll.
+    Entry(EntryError),
+    /// Too few or too many dice (`MIN_DICE..=MAX_DICE` wanted).
+    DiceCount(usize),
+    /// A link's preset that isn't one.
+    NotPreset(String),
+    /// Rules out of range.
+    Rules(Vec<RulesError>),
+    /// Too few or too many players (2 to 8 wanted).
+    Players(usize),
+    /// A player's name too long (`MAX_NAME` at most).
+    NameTooLong(String),
+    /// A name given twice.
+    NameTwice(String),
+}
+
+impl From<EntryError> for FormError {
+    fn from(e: EntryError) -> FormError {
+        FormError::Entry(e)
+    }
+}
+
+impl std::fmt::Display for FormError {
+    /// Its English words (the page words it in its own language).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::say::form_error(self, &score_i18n::Catalog::english()))
+    }
+}
+
 /// A clock's length in seconds, within the range the rules allow.
-pub fn clock_secs(text: &str, what: &str) -> Result<u32, String> {
-    whole(text, what, MIN_CLOCK_SECS.into(), MAX_CLOCK_SECS.into()).map(|v| v as u32)
+pub fn clock_secs(text: &str, what: Entry) -> Result<u32, FormError> {
+    Ok(whole(text, what, MIN_CLOCK_SECS.into(), MAX_CLOCK_SECS.into())? as u32)
 }
 
 /// Dice sides such as "6, 6, 12, 20".
-pub fn dice(text: &str) -> Result<Vec<u32>, String> {
+pub fn dice(text: &str) -> Result<Vec<u32>, FormError> {
     let n = words(text).count();
     if !(MIN_DICE..=MAX_DICE).contains(&n) {
-        return Err(format!("Enter {MIN_DICE} to {MAX_DICE} dice (you entered {n})."));
+        return Err(FormError::DiceCount(n));
     }
-    words(text).map(|w| whole(w, "Each die's sides", 2, 100).map(|s| s as u32)).collect()
+    Ok(words(text).map(|w| whole(w, Entry::Sides, 2, 100).map(|s| s as u32)).collect::<Result<_, _>>()?)
 }
 
 /// A goal in the rules' range.
-pub fn goal(text: &str) -> Result<i64, String> {
-    whole(text, "The goal", MIN_GOAL, MAX_GOAL)
+pub fn goal(text: &str) -> Result<i64, FormError> {
+    Ok(whole(text, Entry::Goal, MIN_GOAL, MAX_GOAL)?)
 }
 
 /// A roll typed by hand, checked against the dice: the faces, sorted, must fit the sides, sorted.
-pub fn roll_for(text: &str, dice: &[u32]) -> Result<Vec<i64>, String> {
+pub fn roll_for(text: &str, dice: &[u32]) -> Result<Vec<i64>, FormError> {
     let roll = numbers(text, dice.len(), dice.len(), 1, 100)?;
-    score_engine::roll::arrange_or_explain(&roll, dice)
+    Ok(score_engine::roll::arrange_or_explain(&roll, dice)?)
 }
 
 /// A shared roll from a link's query (`?preset=score&dice=6,6,12,20&roll=2,5,12,12&goal=20`).
 ///
 /// `Ok(None)` when the link carries no roll; `Err` with the reason when it
 /// carries one that cannot be played.
-pub fn link(query: &str) -> Result<Option<(Rules, Vec<i64>)>, String> {
+pub fn link(query: &str) -> Result<Option<(Rules, Vec<i64>)>, FormError> {
     let pairs: Vec<(&str, &str)> = query
         .trim_start_matches('?')
         .split('&')
@@ -52,7 +84,7 @@ pub fn link(query: &str) -> Result<Option<(Rules, Vec<i64>)>, String> {
     };
     let mut rules = match get("preset") {
         None => Rules::default(),
-        Some(p) => Rules::preset(Preset::from_key(&p).ok_or(format!("“{p}” is not a preset (score or 24)."))?),
+        Some(p) => Rules::preset(Preset::from_key(&p).ok_or(FormError::NotPreset(p))?),
     };
     if let Some(d) = get("dice") {
         rules.dice = dice(&d)?;
@@ -60,7 +92,7 @@ pub fn link(query: &str) -> Result<Option<(Rules, Vec<i64>)>, String> {
     if let Some(g) = get("goal") {
         rules.goal = goal(&g)?;
     }
-    rules.validate().map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))?;
+    rules.validate().map_err(FormError::Rules)?;
     let roll = roll_for(&roll_text, &rules.dice)?;
     Ok(Some((rules, roll)))
 }
@@ -135,18 +167,18 @@ fn lowercase(text: &str) -> String {
 }
 
 /// Player names for a match: 2 to 8, one per line, 1 to 20 characters, no two alike.
-pub fn player_names(text: &str) -> Result<Vec<String>, String> {
+pub fn player_names(text: &str) -> Result<Vec<String>, FormError> {
     let names: Vec<String> = text.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect();
     if !(2..=8).contains(&names.len()) {
-        return Err(format!("Enter 2 to 8 players, one per line (you entered {}).", names.len()));
+        return Err(FormError::Players(names.len()));
     }
     if let Some(n) = names.iter().find(|n| n.chars().count() > MAX_NAME) {
-        return Err(format!("“{n}” is longer than {MAX_NAME} characters."));
+        return Err(FormError::NameTooLong(n.clone()));
     }
     let folded: Vec<String> = names.iter().map(|n| lowercase(n)).collect();
     for (i, n) in names.iter().enumerate() {
         if folded[..i].contains(&folded[i]) {
-            return Err(format!("“{n}” is in the list twice."));
+            return Err(FormError::NameTwice(n.clone()));
         }
     }
     Ok(names)
@@ -180,9 +212,12 @@ mod tests {
         // Regression: each face goes on a die that can show it, not on the die typed in its place.
         assert_eq!(roll_for("20, 1, 1, 1", &[6, 6, 12, 20]), Ok(vec![1, 1, 1, 20]));
         assert_eq!(roll_for("12 12 2 5", &[20, 6, 12, 6]), Ok(vec![12, 2, 12, 5]));
-        assert_eq!(roll_for("7 7 7 1", &[6, 6, 12, 20]), Err("7 7 7 1 can't be rolled with d6 d6 d12 d20.".into()));
-        assert_eq!(roll_for("1 2 3", &[6, 6, 12, 20]).unwrap_err(), "Enter 4 numbers (you entered 3).");
-        assert!(roll_for("1 2 x 4", &[6, 6, 12, 20]).unwrap_err().contains("“x”"));
+        assert_eq!(
+            roll_for("7 7 7 1", &[6, 6, 12, 20]).unwrap_err().to_string(),
+            "7 7 7 1 can't be rolled with d6 d6 d12 d20."
+        );
+        assert_eq!(roll_for("1 2 3", &[6, 6, 12, 20]).unwrap_err().to_string(), "Enter 4 numbers (you entered 3).");
+        assert!(roll_for("1 2 x 4", &[6, 6, 12, 20]).unwrap_err().to_string().contains("“x”"));
     }
 
     #[test]
@@ -194,7 +229,7 @@ mod tests {
         let (n, _) = experiment("1 2 3 4 5 6 7", "1");
         assert!(n.is_err());
         let (n, _) = experiment("1 2 999999", "1");
-        assert!(n.unwrap_err().contains("from -9999 to 99999"));
+        assert!(n.unwrap_err().to_string().contains("from -9999 to 99999"));
     }
 
     #[test]
@@ -208,7 +243,7 @@ mod tests {
         assert_eq!(link("?dice=6%2C6%2C12%2C20&roll=1%2C1%2C1%2C4"), Ok(Some((Rules::default(), vec![1, 1, 1, 4]))));
         assert_eq!(link(""), Ok(None));
         assert_eq!(link("?utm=x"), Ok(None));
-        assert!(link("?roll=9,9,9,9").unwrap_err().contains("can't be rolled"));
+        assert!(link("?roll=9,9,9,9").unwrap_err().to_string().contains("can't be rolled"));
         assert!(link("?roll=1,2,3,4&goal=huge").is_err());
         assert!(link("?roll=1,2,3,4&preset=chess").is_err());
         assert!(link("?roll=1,2&dice=6,6").is_err());
@@ -217,17 +252,17 @@ mod tests {
     #[test]
     fn player_names_are_checked() {
         assert_eq!(player_names("Ana\n Ben \n\nCy"), Ok(vec!["Ana".into(), "Ben".into(), "Cy".into()]));
-        assert!(player_names("Ana").unwrap_err().contains("2 to 8"));
-        assert!(player_names("Ana\nana").unwrap_err().contains("twice"));
-        assert!(player_names("Émile\nÉMILE").unwrap_err().contains("twice"));
-        assert!(player_names("Ana\nAbcdefghijklmnopqrstuvwxyz").unwrap_err().contains("20 characters"));
+        assert!(player_names("Ana").unwrap_err().to_string().contains("2 to 8"));
+        assert!(player_names("Ana\nana").unwrap_err().to_string().contains("twice"));
+        assert!(player_names("Émile\nÉMILE").unwrap_err().to_string().contains("twice"));
+        assert!(player_names("Ana\nAbcdefghijklmnopqrstuvwxyz").unwrap_err().to_string().contains("20 characters"));
     }
 
     #[test]
     fn dice_and_goal() {
         assert_eq!(dice("6,6,12,20"), Ok(vec![6, 6, 12, 20]));
-        assert!(dice("6 6").unwrap_err().contains("3 to 6 dice"));
-        assert_eq!(dice("6 6 1"), Err("Each die's sides must be from 2 to 100.".into()));
+        assert!(dice("6 6").unwrap_err().to_string().contains("3 to 6 dice"));
+        assert_eq!(dice("6 6 1").unwrap_err().to_string(), "Each die's sides must be from 2 to 100.");
         assert_eq!(goal(" −5 "), Ok(-5));
         assert!(goal("10000").is_err());
     }

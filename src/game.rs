@@ -6,11 +6,13 @@
 //! is tested natively. Components only call these methods and render.
 
 use score_engine::board::Move;
-use score_engine::round::{LineContext, Reason};
+use score_engine::round::Reason;
 use score_engine::stats::HistoryEntry;
 use score_engine::{solve, Action, Award, Board, Event, Input, Op, Puzzle, Round, Rules, Stats, TileId};
+use score_i18n::{Catalog, Key};
 use serde::{Deserialize, Serialize};
 
+pub use crate::say::{Cost, Said, Settled};
 pub use crate::slots::{Slot, Slots};
 
 /// A settled result, as shown to the player: "+1: 20 made in 2 moves".
@@ -118,13 +120,13 @@ pub struct Game {
     /// The move being assembled.
     pub slots: Slots,
     /// The last refusal, shown beside the slots.
-    pub message: Option<String>,
+    pub message: Option<Said>,
     /// The last settled results.
-    pub results: Vec<ResultLine>,
+    pub results: Vec<Settled>,
     /// Counts rolls, so the page can replay the roll animation.
     pub roll_count: u64,
     /// The latest thing to tell a screen reader (moves, refusals, claims, results).
-    pub announcement: String,
+    pub announcement: Said,
     /// The pass-and-play match, if one is on.
     pub group: Option<Match>,
     /// The day, when this roll is that day's daily puzzle.
@@ -132,7 +134,7 @@ pub struct Game {
     /// Daily puzzle results.
     pub daily_log: DailyLog,
     /// The hint shown for this roll.
-    pub hint: Option<String>,
+    pub hint: Option<Said>,
     /// Whether the roll's solutions may be shown: the roll is settled, or the player asked.
     pub solutions_shown: bool,
     /// The practice level the player chose this roll at (shown, since they asked for it).
@@ -143,20 +145,7 @@ pub struct Game {
 
 pub use score_engine::round::signed;
 
-/// What the table says of rules other than the standard ones (a link's, or Settings'): the
-/// dice and the goal, and how they differ; none for the standard rules (clocks and strict
-/// mode are settings, not other rules).
-pub fn rules_in_force(r: &Rules) -> Option<String> {
-    let dice = score_engine::roll::dice_text(&r.dice);
-    let goal = number(r.goal);
-    match r.matches_preset() {
-        Some(score_engine::Preset::Score) => None,
-        Some(score_engine::Preset::TwentyFour) => {
-            Some(format!("Playing 24: {dice}, make {goal} with + − × ÷, every number used."))
-        }
-        None => Some(format!("Not the standard rules: {dice}, make {goal}.")),
-    }
-}
+pub use crate::say::rules_in_force;
 
 /// A whole number as the page shows it: a minus sign (−2), as in every message, never a
 /// hyphen (-2).
@@ -176,7 +165,7 @@ impl Game {
     pub fn new(rules: Rules, roll: Vec<i64>, stats: Stats) -> Game {
         let board = Board::new(&roll, &rules);
         let round = Round::solitaire(&rules, solve::is_solvable(&Puzzle::from_roll(&roll, &rules)));
-        let announcement = format!("New roll: {}. Make {}.", roll_text(&roll), rules.goal);
+        let announcement = Said::Rolled { roll: roll.clone(), goal: rules.goal };
         Game {
             rules,
             roll,
@@ -222,40 +211,40 @@ impl Game {
         let roll = score_engine::practice::daily_roll(&rules, day);
         self.new_roll(rules, roll, now_ms);
         self.daily = Some(day);
-        self.announcement = format!("Daily puzzle: {}. Make {}.", roll_text(&self.roll), self.rules.goal);
+        self.announcement = Said::Daily { roll: self.roll.clone(), goal: self.rules.goal };
     }
 
     /// Shows the next move of a simplest solution from here; the roll then scores nothing.
     pub fn show_hint(&mut self, now_ms: u64) {
         match self.round.apply(Input::Hint, now_ms) {
             Err(e) => {
-                self.message = Some(e.to_string());
-                self.announcement = e.to_string();
+                self.message = Some(Said::Round(e));
+                self.announcement = Said::Round(e);
             }
             Ok(awards) => {
                 self.settle(&awards, now_ms);
                 let tiles = self.board.tiles();
-                let value = |slot: usize| tiles.get(slot).map(|t| t.value);
-                let text = match solve::hint(&self.board.puzzle()) {
+                let value = |slot: usize| tiles.get(slot).map(|t| t.value.to_string());
+                let hint = match solve::hint(&self.board.puzzle()) {
                     Some((l, op, r)) => match (value(l), value(r)) {
-                        (Some(a), Some(b)) => format!("Hint: try {a} {op} {b}."),
-                        _ => "No hint for this position.".to_string(),
+                        (Some(a), Some(b)) => Said::Hint { a, op, b },
+                        _ => Said::NoHint,
                     },
-                    None => "No way to the goal from here: undo or clear.".to_string(),
+                    None => Said::NoWay,
                 };
-                self.announcement = text.clone();
-                self.hint = Some(text);
+                self.announcement = hint.clone();
+                self.hint = Some(hint);
             }
         }
     }
 
     /// Shows the roll's solutions: free once the roll is settled; before that the
     /// roll becomes practice (0 points, no claims), and while a clock runs it is refused.
-    pub fn show_solutions(&mut self, now_ms: u64) -> Result<(), String> {
+    pub fn show_solutions(&mut self, now_ms: u64) -> Result<(), score_engine::RoundError> {
         match self.round.apply(Input::ShowSolutions, now_ms) {
             Err(e) => {
-                self.announcement = e.to_string();
-                Err(e.to_string())
+                self.announcement = Said::Round(e);
+                Err(e)
             }
             Ok(awards) => {
                 self.settle(&awards, now_ms);
@@ -278,35 +267,27 @@ impl Game {
 
     /// The running clock's label and whose it is: in a match, "SCORE clock: Ana" (the
     /// row of the player whose clock it is is marked too); alone, "SCORE clock".
-    pub fn clock_label(&self) -> Option<(String, Option<usize>)> {
-        let (what, player) = match self.round.phase() {
-            score_engine::Phase::Score { player, .. } => ("SCORE clock", player),
-            score_engine::Phase::Impossible(c) => ("IMPOSSIBLE clock", c.player),
+    pub fn clock_label(&self, words: &Catalog) -> Option<(String, Option<usize>)> {
+        let (solo, named, player) = match self.round.phase() {
+            score_engine::Phase::Score { player, .. } => (Key::ClockScoreSolo, Key::ClockScore, player),
+            score_engine::Phase::Impossible(c) => (Key::ClockImpossibleSolo, Key::ClockImpossible, c.player),
             _ => return None,
         };
         Some(match self.name(player) {
-            Some(name) => (format!("{what}: {name}"), Some(player)),
-            None => (what.to_string(), None),
+            Some(name) => (words.text(named, &[("name", name)]), Some(player)),
+            None => (words.text(solo, &[]), None),
         })
     }
 
     /// What a new roll would cost now, in a sentence, while a clock runs: the player is asked
     /// before it is dealt. None when it costs nothing.
-    pub fn new_roll_costs(&self) -> Option<String> {
-        let who = |player: usize| self.name(player).map_or("Your".to_string(), |n| format!("{n}'s"));
+    pub fn new_roll_costs(&self) -> Option<Cost> {
+        let name = |player: usize| self.name(player).map(str::to_string);
         match self.round.phase() {
-            score_engine::Phase::Score { player, claim: None, .. } => {
-                Some(format!("{} SCORE clock is running: a new roll now fails it, for −1.", who(player)))
+            score_engine::Phase::Score { player, claim, .. } => {
+                Some(Cost::Score { name: name(player), claimant: claim.map(|c| name(c.player)) })
             }
-            score_engine::Phase::Score { player, claim: Some(c), .. } => Some(format!(
-                "{} SCORE clock is running: a new roll now fails it, for −1, and judges {} IMPOSSIBLE claim at once (+1 if right, −2 if not).",
-                who(player),
-                self.name(c.player).map_or("your".to_string(), |n| format!("{n}'s"))
-            )),
-            score_engine::Phase::Impossible(c) => Some(format!(
-                "{} IMPOSSIBLE claim is running: a new roll now judges it at once (+1 if right, −2 if not).",
-                who(c.player)
-            )),
+            score_engine::Phase::Impossible(c) => Some(Cost::Impossible { name: name(c.player) }),
             _ => None,
         }
     }
@@ -384,11 +365,49 @@ impl Game {
             .unwrap_or_default()
     }
 
-    fn line(&self, a: &Award) -> String {
-        let roll = roll_text(&self.roll);
-        let solution = matches!(a.reason, Reason::HadSolution).then(|| self.a_solution()).flatten();
-        let name = |p: usize| self.name(p).map(str::to_string);
-        a.line(&LineContext { goal: self.rules.goal, roll: &roll, a_solution: solution.as_deref(), name: &name })
+    fn line(&self, a: &Award) -> Settled {
+        let had = a.reason == Reason::HadSolution;
+        let practice = matches!(a.reason, Reason::FreePractice | Reason::HintUsed | Reason::SolutionsShown);
+        let beaten_by = match a.reason {
+            Reason::ClaimBeaten { by } => self.name(by).map(str::to_string),
+            _ => None,
+        };
+        Settled {
+            award: *a,
+            name: self.name(a.player).filter(|_| !practice).map(str::to_string),
+            beaten_by,
+            roll: self.roll.clone(),
+            goal: self.rules.goal,
+            solution: had.then(|| self.a_solution()).flatten(),
+            working: if had { self.solution_working() } else { Vec::new() },
+        }
+    }
+
+    /// The refusal beside the slots, in `words`.
+    pub fn message_in(&self, words: &Catalog) -> Option<String> {
+        self.message.as_ref().map(|m| crate::say::said(m, &self.results, words))
+    }
+
+    /// What a screen reader hears now, in `words`.
+    pub fn announcement_in(&self, words: &Catalog) -> String {
+        crate::say::said(&self.announcement, &self.results, words)
+    }
+
+    /// The hint shown, in `words`.
+    pub fn hint_in(&self, words: &Catalog) -> Option<String> {
+        self.hint.as_ref().map(|h| crate::say::said(h, &self.results, words))
+    }
+
+    /// The results as the table shows them, in `words`.
+    pub fn result_lines(&self, words: &Catalog) -> Vec<ResultLine> {
+        self.results
+            .iter()
+            .map(|r| ResultLine {
+                points: r.award.points,
+                text: crate::say::settled(r, words),
+                working: r.working.clone(),
+            })
+            .collect()
     }
 
     fn settle(&mut self, awards: &[Award], now_ms: u64) {
@@ -401,7 +420,9 @@ impl Game {
         }
         self.results.clear();
         for a in awards {
-            let text = self.line(a);
+            let line = self.line(a);
+            // History is kept in English words for now (stored data; see the note on it).
+            let text = crate::say::settled(&line, &Catalog::english());
             let claim = match a.reason {
                 Reason::FreePractice => "practice",
                 Reason::TrulyImpossible | Reason::HadSolution | Reason::NobodyScored | Reason::ClaimBeaten { .. } => {
@@ -426,11 +447,9 @@ impl Game {
                     at_ms: now_ms,
                 }),
             }
-            let working = if a.reason == Reason::HadSolution { self.solution_working() } else { Vec::new() };
-            self.results.push(ResultLine { points: a.points, text, working });
+            self.results.push(line);
         }
-        let lines: Vec<&str> = self.results.iter().map(|r| r.text.as_str()).collect();
-        self.announcement = lines.join(". ");
+        self.announcement = Said::Results;
         // The daily puzzle scores its first result only.
         if let Some(day) = self.daily {
             if self.group.is_none() && self.daily_log.points(day).is_none() {
@@ -446,15 +465,14 @@ impl Game {
                 self.message = None;
                 if awards.is_empty() {
                     if let Some(secs) = self.round.remaining_ms(now_ms).map(|ms| ms.div_ceil(1000)) {
-                        let claim = if self.round.score_running() { "SCORE" } else { "IMPOSSIBLE" };
-                        self.announcement = format!("{claim}: the clock runs {secs} seconds.");
+                        self.announcement = Said::ClockRuns { score: self.round.score_running(), secs };
                     }
                 }
                 self.settle(&awards, now_ms);
             }
             Err(e) => {
-                self.announcement = e.to_string();
-                self.message = Some(e.to_string());
+                self.announcement = Said::Round(e);
+                self.message = Some(Said::Round(e));
             }
         }
     }
@@ -530,8 +548,8 @@ impl Game {
 
     fn try_move(&mut self, now_ms: u64) {
         if self.group.is_some() && matches!(self.round.phase(), score_engine::Phase::Impossible(_)) {
-            self.message = Some("Someone must press SCORE (by their name) to try a move now.".into());
-            self.announcement = self.message.clone().unwrap_or_default();
+            self.message = Some(Said::ScoreFirst);
+            self.announcement = Said::ScoreFirst;
             return;
         }
         let Some((left, op, right)) = self.slots.full() else {
@@ -544,7 +562,7 @@ impl Game {
                 self.slots = Slots::default();
                 self.message = None;
                 if let Some(m) = self.board.moves().last() {
-                    self.announcement = m.step().to_string();
+                    self.announcement = Said::Step(m.step().to_string());
                 }
                 if made_goal {
                     let moves = self.board.moves_to(tile);
@@ -555,8 +573,8 @@ impl Game {
             }
             Ok(_) => {}
             Err(e) => {
-                self.announcement = e.to_string();
-                self.message = Some(e.to_string());
+                self.announcement = Said::Board(e);
+                self.message = Some(Said::Board(e));
             }
         }
     }
@@ -573,18 +591,18 @@ impl Game {
 
     fn board_action(&mut self, action: Action) {
         if let Err(e) = self.round.check_undo() {
-            self.message = Some(e.to_string());
+            self.message = Some(Said::Round(e));
             return;
         }
         self.slots = Slots::default();
-        self.message = self.board.apply(action).err().map(|e| e.to_string());
+        self.message = self.board.apply(action).err().map(Said::Board);
         if self.message.is_none() {
             self.actions.push(action);
         }
         self.announcement = match (&self.message, action) {
             (Some(m), _) => m.clone(),
-            (None, Action::Undo) => "Move undone.".into(),
-            (None, _) => format!("Back to the roll: {}.", roll_text(&self.roll)),
+            (None, Action::Undo) => Said::Undone,
+            (None, _) => Said::BackToRoll { roll: self.roll.clone() },
         };
     }
 
@@ -597,6 +615,10 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn en() -> Catalog {
+        Catalog::english()
+    }
 
     fn game(roll: &[i64]) -> Game {
         Game::new(Rules::default(), roll.to_vec(), Stats::new())
@@ -619,13 +641,13 @@ mod tests {
         g.tap_tile(TileId(2), 0);
         g.tap_tile(TileId(3), 0);
         g.place_op(Op::Sub, 0);
-        assert_eq!(g.announcement, "12 − 12 = 0");
+        assert_eq!(g.announcement_in(&en()), "12 − 12 = 0");
         g.press_score(0, 0);
-        assert_eq!(g.announcement, "SCORE: the clock runs 30 seconds.");
+        assert_eq!(g.announcement_in(&en()), "SCORE: the clock runs 30 seconds.");
         g.tap_tile(TileId(0), 0);
         g.tap_tile(TileId(4), 0);
         g.place_op(Op::Concat, 1);
-        assert_eq!(g.announcement, "+1: 20 made in 2 moves");
+        assert_eq!(g.announcement_in(&en()), "+1: 20 made in 2 moves.");
     }
 
     #[test]
@@ -638,11 +660,11 @@ mod tests {
         g.tap_tile(TileId(0), 0);
         g.tap_tile(TileId(4), 0);
         g.place_op(Op::Div, 0); // 2 ÷ 0
-        assert_eq!(g.message.as_deref(), Some("You can't divide by zero."));
+        assert_eq!(g.message_in(&en()).as_deref(), Some("You can't divide by zero."));
         assert_eq!(g.board.tiles().len(), 3);
         g.place_op(Op::Concat, 1000); // 2‖0 = 20
         assert_eq!(g.stats.score, 1);
-        assert_eq!(g.results[0].text, "+1: 20 made in 2 moves");
+        assert_eq!(g.result_lines(&en())[0].text, "+1: 20 made in 2 moves");
     }
 
     #[test]
@@ -651,7 +673,11 @@ mod tests {
         g.press_impossible(0, 0);
         g.reveal(1000);
         assert_eq!(g.stats.score, -2);
-        assert!(g.results[0].text.starts_with("−2: 2 5 12 12 had a solution: "), "{}", g.results[0].text);
+        assert!(
+            g.result_lines(&en())[0].text.starts_with("−2: 2 5 12 12 had a solution: "),
+            "{}",
+            g.result_lines(&en())[0].text
+        );
         assert_eq!(g.stats.history[0].claim, "IMPOSSIBLE");
     }
 
@@ -662,7 +688,7 @@ mod tests {
         let saved = g.saved();
         let back = Game::restore(Rules::default(), saved, g.stats.clone(), DailyLog::default(), 31_000);
         assert_eq!(back.stats.score, -1);
-        assert_eq!(back.results[0].text, "−1: the SCORE clock ran out");
+        assert_eq!(back.result_lines(&en())[0].text, "−1: the SCORE clock ran out");
     }
 
     #[test]
@@ -702,7 +728,7 @@ mod tests {
         g.press_score(1, 4);
         g.set_group(None, vec![2, 5, 12, 12], 5);
         assert!(g.group.is_none() && !g.round.is_over());
-        assert!(g.results[0].text.starts_with("Ben −1"), "{:?}", g.results);
+        assert!(g.result_lines(&en())[0].text.starts_with("Ben −1"), "{:?}", g.results);
     }
 
     #[test]
@@ -713,7 +739,7 @@ mod tests {
         g.tap_tile(TileId(2), 1);
         g.tap_tile(TileId(3), 1);
         g.place_op(Op::Sub, 1);
-        assert!(g.message.as_deref().unwrap_or("").starts_with("Someone must press SCORE"));
+        assert!(g.message_in(&en()).as_deref().unwrap_or("").starts_with("Someone must press SCORE"));
         g.press_score(2, 2);
         // The move waiting in the slots goes through once the SCORE clock runs.
         g.place_op(Op::Sub, 3);
@@ -722,7 +748,7 @@ mod tests {
         g.place_op(Op::Concat, 3);
         let m = g.group.as_ref().unwrap();
         assert_eq!(m.scores, [-2, 0, 1]);
-        let lines: Vec<&str> = g.results.iter().map(|r| r.text.as_str()).collect();
+        let lines: Vec<String> = g.result_lines(&en()).into_iter().map(|r| r.text).collect();
         assert_eq!(lines, ["Cy +1: 20 made in 2 moves", "Ana −2: Cy made 20 during the IMPOSSIBLE clock"]);
         assert_eq!(g.stats.score, 0);
         // The match survives a new roll and a reload.
@@ -735,14 +761,14 @@ mod tests {
     fn hint_shows_a_move_and_makes_the_roll_practice() {
         let mut g = game(&[2, 5, 12, 12]);
         g.show_hint(0);
-        assert!(g.hint.as_deref().unwrap_or("").starts_with("Hint: try "));
-        assert_eq!(g.results[0].text, "0: a hint was used, so this roll is practice");
+        assert!(g.hint_in(&en()).as_deref().unwrap_or("").starts_with("Hint: try "));
+        assert_eq!(g.result_lines(&en())[0].text, "0: a hint was used, so this roll is practice");
         g.press_score(0, 1);
-        assert_eq!(g.message.as_deref(), Some("This round is over: roll again."));
+        assert_eq!(g.message_in(&en()).as_deref(), Some("This round is over: roll again."));
         let mut g = game(&[2, 5, 12, 12]);
         g.press_score(0, 0);
         g.show_hint(1);
-        assert_eq!(g.message.as_deref(), Some("Hints are off while a clock runs."));
+        assert_eq!(g.message_in(&en()).as_deref(), Some("Hints are off while a clock runs."));
     }
 
     #[test]
@@ -781,9 +807,9 @@ mod tests {
         // Asked for before a claim: practice, claims off, said in the result line.
         g.show_solutions(3).unwrap();
         assert!(g.solutions_shown);
-        assert_eq!(g.results[0].text, "0: the solutions were shown, so this roll is practice");
+        assert_eq!(g.result_lines(&en())[0].text, "0: the solutions were shown, so this roll is practice");
         g.press_score(0, 4);
-        assert_eq!(g.message.as_deref(), Some("This round is over: roll again."));
+        assert_eq!(g.message_in(&en()).as_deref(), Some("This round is over: roll again."));
         assert_eq!(g.stats.score, 1);
         // Refused while a clock runs; nothing changes.
         g.new_roll(Rules::default(), vec![2, 5, 12, 12], 5);
@@ -804,7 +830,7 @@ mod tests {
         g.show_hint(0);
         assert!(!g.solutions_shown);
         assert!(g.show_solutions(1).is_ok());
-        assert_eq!(g.results[0].text, "0: a hint was used, so this roll is practice");
+        assert_eq!(g.result_lines(&en())[0].text, "0: a hint was used, so this roll is practice");
     }
 
     #[test]
@@ -824,9 +850,9 @@ mod tests {
     fn asking_in_a_match_makes_the_roll_practice_for_everyone() {
         let mut g = group_game();
         g.show_solutions(0).unwrap();
-        assert_eq!(g.results[0].text, "0: the solutions were shown, so this roll is practice");
+        assert_eq!(g.result_lines(&en())[0].text, "0: the solutions were shown, so this roll is practice");
         g.press_score(1, 1);
-        assert_eq!(g.message.as_deref(), Some("This round is over: roll again."));
+        assert_eq!(g.message_in(&en()).as_deref(), Some("This round is over: roll again."));
         assert_eq!(g.group.as_ref().unwrap().scores, [0, 0, 0]);
         assert!(g.is_this_roll(&[12, 2, 12, 5], 20));
         assert!(!g.is_this_roll(&[12, 2, 12, 5], 24));
@@ -849,7 +875,7 @@ mod tests {
         g.place_op(Op::Add, 0);
         g.press_score(0, 0);
         g.undo();
-        assert!(g.message.as_deref().unwrap_or("").starts_with("Strict mode"));
+        assert!(g.message_in(&en()).as_deref().unwrap_or("").starts_with("Strict mode"));
         assert_eq!(g.board.moves().len(), 1);
     }
 
@@ -934,13 +960,13 @@ mod tests {
         assert_eq!(g.new_roll_costs(), None);
         g.press_score(0, 0);
         assert_eq!(
-            g.new_roll_costs().as_deref(),
+            g.new_roll_costs().map(|c| crate::say::cost(&c, &en())).as_deref(),
             Some("Your SCORE clock is running: a new roll now fails it, for −1.")
         );
         let mut m = group_game();
         m.press_impossible(1, 0);
         assert!(
-            m.new_roll_costs().unwrap().starts_with("Ben's IMPOSSIBLE claim is running"),
+            crate::say::cost(&m.new_roll_costs().unwrap(), &en()).starts_with("Ben's IMPOSSIBLE claim is running"),
             "{:?}",
             m.new_roll_costs()
         );
@@ -994,29 +1020,29 @@ mod tests {
     #[test]
     fn a_match_says_whose_clock_runs() {
         let mut m = group_game();
-        assert_eq!(m.clock_label(), None);
+        assert_eq!(m.clock_label(&en()), None);
         m.press_score(2, 0);
-        assert_eq!(m.clock_label(), Some(("SCORE clock: Cy".to_string(), Some(2))));
+        assert_eq!(m.clock_label(&en()), Some(("SCORE clock: Cy".to_string(), Some(2))));
         let mut g = game(&[2, 5, 12, 12]);
         g.press_impossible(0, 0);
-        assert_eq!(g.clock_label(), Some(("IMPOSSIBLE clock".to_string(), None)));
+        assert_eq!(g.clock_label(&en()), Some(("IMPOSSIBLE clock".to_string(), None)));
     }
 
     // Pins a bug: a link's goal −5 stayed for every later roll and visit, without a word.
     #[test]
     fn rules_other_than_the_standard_ones_are_said_on_the_table() {
-        assert_eq!(rules_in_force(&Rules::default()), None);
+        assert_eq!(rules_in_force(&Rules::default(), &en()), None);
         let six = Rules { dice: vec![6, 6, 6], goal: 10, ..Rules::default() };
-        assert_eq!(rules_in_force(&six).as_deref(), Some("Not the standard rules: d6 d6 d6, make 10."));
+        assert_eq!(rules_in_force(&six, &en()).as_deref(), Some("Not the standard rules: d6 d6 d6, make 10."));
         let neg = Rules { goal: -5, ..Rules::default() };
-        assert_eq!(rules_in_force(&neg).as_deref(), Some("Not the standard rules: d6 d6 d12 d20, make −5."));
+        assert_eq!(rules_in_force(&neg, &en()).as_deref(), Some("Not the standard rules: d6 d6 d12 d20, make −5."));
         let tf = Rules::preset(score_engine::Preset::TwentyFour);
         assert_eq!(
-            rules_in_force(&tf).as_deref(),
+            rules_in_force(&tf, &en()).as_deref(),
             Some("Playing 24: d13 d13 d13 d13, make 24 with + − × ÷, every number used.")
         );
         // The clocks and strict mode are the player's own settings, not other rules.
-        assert_eq!(rules_in_force(&Rules { score_secs: 45, strict: true, ..Rules::default() }), None);
+        assert_eq!(rules_in_force(&Rules { score_secs: 45, strict: true, ..Rules::default() }, &en()), None);
     }
 
     // Pins a bug: the −2 line showed "2‖(12 − 12)" without the 5 or any working, which reads
@@ -1026,7 +1052,7 @@ mod tests {
         let mut g = game(&[2, 5, 12, 12]);
         g.press_impossible(0, 0);
         g.tick(60_001);
-        assert_eq!(g.results[0].points, -2);
+        assert_eq!(g.results[0].award.points, -2);
         assert_eq!(g.results[0].working, ["12 − 12 = 0", "2 ‖ 0 = 20"]);
     }
 

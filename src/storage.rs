@@ -11,6 +11,7 @@ use serde::Serialize;
 use web_sys::Storage;
 
 use crate::codec;
+use crate::say::{Notice, Stored};
 
 /// Score, streaks and history.
 pub const STATS_KEY: &str = "score.stats.v2";
@@ -24,9 +25,8 @@ pub const GAME_KEY: &str = "score.game.v1";
 pub const DAILY_KEY: &str = "score.daily.v1";
 /// `true` once the first-visit "How to play" card has been dismissed.
 pub const HELP_KEY: &str = "score.help.v1";
-
-/// Said when the browser keeps nothing.
-pub const NO_STORAGE: &str = "This browser is not keeping data for Score, so your score won't be kept after you leave.";
+/// The language the player chose (its code, as `<html lang>` writes it).
+pub const LANG_KEY: &str = "score.lang.v1";
 
 fn storage() -> Option<Storage> {
     web_sys::window()?.local_storage().ok().flatten()
@@ -44,13 +44,13 @@ pub fn readable<T: DeserializeOwned>(key: &str) -> bool {
 }
 
 /// Reads `key`; a bad value is set aside and described in the returned notice.
-pub fn load<T: DeserializeOwned>(key: &str, what: &str) -> (Option<T>, Option<String>) {
+pub fn load<T: DeserializeOwned>(key: &str, what: Stored) -> (Option<T>, Option<Notice>) {
     load_with(key, what, codec::from_text)
 }
 
-fn load_with<T>(key: &str, what: &str, decode: impl Fn(&str) -> Option<T>) -> (Option<T>, Option<String>) {
+fn load_with<T>(key: &str, what: Stored, decode: impl Fn(&str) -> Option<T>) -> (Option<T>, Option<Notice>) {
     let Some(s) = storage() else {
-        return (None, Some(NO_STORAGE.into()));
+        return (None, Some(Notice::NoStorage));
     };
     let Ok(Some(text)) = s.get_item(key) else {
         return (None, None);
@@ -60,12 +60,7 @@ fn load_with<T>(key: &str, what: &str, decode: impl Fn(&str) -> Option<T>) -> (O
         None => {
             let _ = s.set_item(&format!("{key}.bad"), &text);
             let _ = s.remove_item(key);
-            (
-                None,
-                Some(format!(
-                    "Your saved {what} could not be read, so Score started fresh (the old data is kept aside)."
-                )),
-            )
+            (None, Some(Notice::Unreadable(what)))
         }
     }
 }
@@ -77,12 +72,12 @@ pub fn decode_stats(text: &str) -> Option<Stats> {
 }
 
 /// Reads the stats, migrating version 1's key on the way.
-pub fn load_stats() -> (Option<Stats>, Option<String>) {
-    let (stats, notice) = load_with(STATS_KEY, "score", decode_stats);
+pub fn load_stats() -> (Option<Stats>, Option<Notice>) {
+    let (stats, notice) = load_with(STATS_KEY, Stored::Score, decode_stats);
     if stats.is_some() || notice.is_some() {
         return (stats, notice);
     }
-    let (old, notice) = load_with(STATS_KEY_V1, "score", decode_stats);
+    let (old, notice) = load_with(STATS_KEY_V1, Stored::Score, decode_stats);
     if let Some(stats) = &old {
         if save(STATS_KEY, stats).is_ok() {
             if let Some(s) = storage() {
@@ -108,11 +103,17 @@ pub fn set_tab_note(key: &str, value: Option<&str>) {
     };
 }
 
+/// Writes `text` to `key` as it is; `Err` with a notice when storage refuses.
+pub fn save_text(key: &str, text: &str) -> Result<(), Notice> {
+    let s = storage().ok_or(Notice::NoStorage)?;
+    s.set_item(key, text).map_err(|_| Notice::NoStorage)
+}
+
 /// Writes `value` to `key`; `Err` with a notice when storage refuses.
-pub fn save<T: Serialize>(key: &str, value: &T) -> Result<(), String> {
-    let s = storage().ok_or(NO_STORAGE)?;
-    let text = codec::to_text(value)?;
-    s.set_item(key, &text).map_err(|_| NO_STORAGE.to_string())
+pub fn save<T: Serialize>(key: &str, value: &T) -> Result<(), Notice> {
+    let s = storage().ok_or(Notice::NoStorage)?;
+    let text = codec::to_text(value).map_err(Notice::Text)?;
+    s.set_item(key, &text).map_err(|_| Notice::NoStorage)
 }
 
 #[cfg(test)]

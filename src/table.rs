@@ -9,6 +9,7 @@
 
 use leptos::prelude::*;
 use score_engine::{Board, Expr, Op, Rules, TileId};
+use score_i18n::{Catalog, Fill, Key};
 
 use crate::game::ResultLine;
 use crate::hooks::use_drag::{use_drag, DragState, Payload};
@@ -186,12 +187,14 @@ pub struct Table {
     pub drag: DragState,
     /// The wall clock, ms, for the countdown.
     pub now: Signal<u64>,
+    /// The words of the page's language.
+    pub words: Signal<Catalog>,
     act: Callback<Act>,
 }
 
 impl Table {
     /// Wraps `source`, and provides it to the components below.
-    pub fn provide(source: impl TableSource, now: Signal<u64>) -> Table {
+    pub fn provide(source: impl TableSource, now: Signal<u64>, words: Signal<Catalog>) -> Table {
         let drag = use_drag(move |payload, slot| match (payload, slot) {
             (Payload::Tile(id), Slot::Left | Slot::Right) => source.act(Act::Place(slot, id)),
             (Payload::Op(op), Slot::Op) => source.act(Act::PlaceOp(op)),
@@ -202,6 +205,7 @@ impl Table {
             claims: Memo::new(move |_| source.claims()),
             drag,
             now,
+            words,
             act: Callback::new(move |a| source.act(a)),
         };
         provide_context(table);
@@ -211,6 +215,16 @@ impl Table {
     /// Does what the player did.
     pub fn act(&self, act: Act) {
         self.act.run(act);
+    }
+
+    /// The words of `key` in the page's language.
+    pub fn t(&self, key: Key, fill: &[Fill]) -> String {
+        self.words.with(|w| w.text(key, fill))
+    }
+
+    /// The words of `key`, following the page's language (one closure type for every text).
+    pub fn tr(self, key: Key) -> impl Fn() -> String + Copy + Send + Sync + 'static {
+        move || self.t(key, &[])
     }
 }
 

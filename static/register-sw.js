@@ -34,9 +34,20 @@ if ('serviceWorker' in navigator) {
     bar.append(text, button);
     document.body.prepend(bar);
   };
+  // The page's language (not English, which is compiled in) is asked for again through the
+  // worker that controls the page, which keeps it: a first visit fetched it before any worker
+  // controlled the page, and a new worker's cache has not got a language picked meanwhile.
+  const keepLanguage = () => {
+    const lang = document.documentElement.lang;
+    const build = document.querySelector('meta[name="score-build"]')?.content ?? '';
+    if (!navigator.serviceWorker.controller || !lang || lang === 'en') return;
+    fetch(`./i18n/${lang}.json?v=${build}`).catch(() => {});
+  };
+  window.addEventListener('score-lang', keepLanguage);
   // Reload only when the player accepted an update (the first install also changes controller).
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (accepted) reload();
+    keepLanguage();
   });
   window.addEventListener('load', async () => {
     try {
@@ -53,6 +64,7 @@ if ('serviceWorker' in navigator) {
       track(reg.waiting);
       track(reg.installing);
       reg.addEventListener('updatefound', () => track(reg.installing));
+      keepLanguage();
     } catch (e) {
       console.warn('Score works online only: the service worker did not register.', e);
     }

@@ -1,5 +1,7 @@
 use leptos::prelude::*;
 
+use score_i18n::Key;
+
 use crate::components::ClaimButtons;
 use crate::ctx::focus_soon;
 use crate::hooks::use_clock::now_ms;
@@ -43,7 +45,7 @@ pub fn ClaimBar() -> impl IntoView {
         <div class="claims">
             <Show when=move || scoreboard.get()>
                 <table class="scoreboard">
-                    <caption>"Players"</caption>
+                    <caption>{table.tr(Key::Players)}</caption>
                     <tbody>
                         {move || {
                             rows.get()
@@ -70,10 +72,10 @@ pub fn ClaimBar() -> impl IntoView {
                     {move || rows.get().into_iter().map(|row| view! { <ClaimButtons row/> }).collect_view()}
                 </Show>
                 <Show when=move || claims.with(|c| c.reveal)>
-                    <button on:click=move |_| table.act(Act::Reveal)>"Reveal now"</button>
+                    <button on:click=move |_| table.act(Act::Reveal)>{table.tr(Key::RevealNow)}</button>
                 </Show>
                 <Show when=move || claims.with(|c| c.give_up)>
-                    <button on:click=move |_| table.act(Act::GiveUp)>"Give up"</button>
+                    <button on:click=move |_| table.act(Act::GiveUp)>{table.tr(Key::GiveUp)}</button>
                 </Show>
             </div>
             <Show when=move || seconds().is_some()>
@@ -91,7 +93,7 @@ pub fn ClaimBar() -> impl IntoView {
                     >
                         <p class=result_class(item.1.points)>{item.1.text.clone()}</p>
                         {(!item.1.working.is_empty()).then(|| view! {
-                            <ol class="result-working" aria-label="The working">
+                            <ol class="result-working" aria-label=table.tr(Key::TheWorking)>
                                 {item.1.working.iter().map(|s| view! { <li>{s.clone()}</li> }).collect_view()}
                             </ol>
                         })}
@@ -99,7 +101,7 @@ pub fn ClaimBar() -> impl IntoView {
                 </div>
                 <Show when=move || settled.get() && claims.with(|c| c.next)>
                     <button class="primary next-roll" aria-keyshortcuts="N" on:click=next>
-                        "Next roll"
+                        {table.tr(Key::NextRoll)}
                     </button>
                 </Show>
             </div>

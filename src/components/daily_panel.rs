@@ -1,6 +1,8 @@
 use leptos::prelude::*;
 use score_engine::practice::day_number;
 
+use score_i18n::Key;
+
 use crate::ctx::use_ctx;
 use crate::game::signed;
 use crate::hooks::use_clock::now_ms;
@@ -25,28 +27,29 @@ pub fn DailyPanel() -> impl IntoView {
     let line = move || game.with(|g| g.daily_log.share_line(day.get()));
     let streak = move || game.with(|g| g.daily_log.streak(day.get()));
     view! {
-        <div class="panel" aria-label="Daily puzzle">
-            <h2>"Daily puzzle"</h2>
+        <div class="panel" aria-label=ctx.tr(Key::TabDaily)>
+            <h2>{ctx.tr(Key::TabDaily)}</h2>
             <p>
-                "The same roll for everyone today, and it works offline. Your first result counts, so press SCORE or IMPOSSIBLE before you move."
+                {ctx.tr(Key::DailyIntro)}
             </p>
             <p data-testid="daily-status">
                 {move || match played() {
-                    Some(p) => format!("Today's result: {}. Come back tomorrow for a new one.", signed(p)),
-                    None => "Not played yet today.".to_string(),
+                    Some(p) => ctx.t(Key::DailyResult, &[("points", &signed(p))]),
+                    None => ctx.t(Key::DailyNotPlayed, &[]),
                 }}
             </p>
-            <p>"Daily streak: " <strong data-testid="daily-streak">{streak}</strong></p>
+            <p>{ctx.tr(Key::DailyStreak)} " " <strong data-testid="daily-streak">{streak}</strong></p>
             // Under a clock, only the table's New roll (which asks first) ends a claim.
-            <button class="primary" disabled=move || game.with(|g| g.round.is_running()) title=move || game.with(|g| g.round.is_running().then_some("Settle the claim first: a new roll now would cost points.")) on:click=move |_| {
+            <button class="primary" disabled=move || game.with(|g| g.round.is_running()) title=move || game.with(|g| g.round.is_running()).then(|| ctx.t(Key::SettleFirst, &[])) on:click=move |_| {
                 game.update(|g| g.play_daily(day.get_untracked(), now_ms()));
                 crate::ctx::show_table();
             }>
-                "Play today's puzzle"
+                {ctx.tr(Key::DailyPlay)}
             </button>
             <Show when=move || line().is_some()>
                 <label>
-                    "Share your result (no spoilers) "
+                    {ctx.tr(Key::DailyShare)}
+                    " "
                     <input type="text" readonly data-testid="daily-line" prop:value=move || line().unwrap_or_default()/>
                 </label>
             </Show>

@@ -1,21 +1,25 @@
 use leptos::prelude::*;
+use score_i18n::{Catalog, Key};
 
 /// A choice of difficulty: "any" (0) or 1 to 5, as the engine rates rolls.
 #[component]
 pub fn DifficultySelect(
     /// The label before the list.
-    label: &'static str,
+    label: Key,
     /// The words for "no particular difficulty".
-    any: &'static str,
+    any: Key,
     /// The chosen level, 0 for any.
     level: RwSignal<u8>,
+    /// The words of the page's language.
+    words: Signal<Catalog>,
 ) -> impl IntoView {
     view! {
         <label class="difficulty-select">
-            {label}
+            {move || words.with(|w| w.text(label, &[]))}
+            " "
             <select on:change=move |ev| level.set(event_target_value(&ev).parse().unwrap_or(0))>
-                <option value="0">{any}</option>
-                {(1..=5u8).map(|l| view! { <option value=l.to_string()>{format!("difficulty {l}")}</option> }).collect_view()}
+                <option value="0">{move || words.with(|w| w.text(any, &[]))}</option>
+                {(1..=5u8).map(|l| view! { <option value=l.to_string()>{move || words.with(|w| w.text(Key::Difficulty, &[("level", &l.to_string())]))}</option> }).collect_view()}
             </select>
         </label>
     }

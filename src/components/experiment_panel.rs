@@ -1,5 +1,7 @@
 use leptos::prelude::*;
 
+use score_i18n::Key;
+
 use crate::components::solutions_panel::LIST_LIMIT;
 use crate::components::SolutionList;
 use crate::ctx::{roll_dice, use_ctx};
@@ -14,7 +16,8 @@ use crate::work::{Job, Listed, Outcome};
 /// makes it practice, as the panel says); "Solve a random roll" rolls the current dice.
 #[component]
 pub fn ExperimentPanel() -> impl IntoView {
-    let game = use_ctx().game;
+    let ctx = use_ctx();
+    let game = ctx.game;
     let numbers = RwSignal::new(game.with_untracked(|g| roll_text(&g.roll)));
     let goal = RwSignal::new(game.with_untracked(|g| g.rules.goal.to_string()));
     let errors = RwSignal::new((None::<String>, None::<String>));
@@ -26,7 +29,8 @@ pub fn ExperimentPanel() -> impl IntoView {
     solver::warm_up();
     let solve = move || {
         let (n, g) = forms::experiment(&numbers.get_untracked(), &goal.get_untracked());
-        errors.set((n.as_ref().err().cloned(), g.as_ref().err().cloned()));
+        let said = |e: &forms::EntryError| ctx.form_error(&e.clone().into());
+        errors.set((n.as_ref().err().map(said), g.as_ref().err().map(said)));
         let (Ok(n), Ok(g)) = (n, g) else {
             task.set_value(None);
             solving.set(false);
@@ -37,7 +41,7 @@ pub fn ExperimentPanel() -> impl IntoView {
         if game.with_untracked(|gm| !gm.solutions_shown && gm.is_this_roll(&n, g)) {
             let asked = game.try_update(|gm| gm.show_solutions(now_ms())).unwrap_or(Ok(()));
             if let Err(e) = asked {
-                errors.set((Some(e), None));
+                errors.set((Some(ctx.words.with_untracked(|w| score_room::say::round_error(e, w))), None));
                 result.set(None);
                 return;
             }
@@ -68,8 +72,8 @@ pub fn ExperimentPanel() -> impl IntoView {
         solving.set(false);
     };
     view! {
-        <div class="panel" aria-label="Experiment">
-            <h2>"Experiment"</h2>
+        <div class="panel" aria-label=ctx.tr(Key::TabExperiment)>
+            <h2>{ctx.tr(Key::TabExperiment)}</h2>
             <form
                 class="experiment"
                 on:submit=move |ev| {
@@ -78,7 +82,8 @@ pub fn ExperimentPanel() -> impl IntoView {
                 }
             >
                 <label>
-                    "Numbers "
+                    {ctx.tr(Key::ExperimentNumbers)}
+                    " "
                     <input
                         type="text"
                         prop:value=move || numbers.get()
@@ -87,7 +92,8 @@ pub fn ExperimentPanel() -> impl IntoView {
                 </label>
                 <p class="field-error" role="alert">{move || errors.get().0}</p>
                 <label>
-                    "Goal "
+                    {ctx.tr(Key::GoalField)}
+                    " "
                     <input
                         type="text"
                         inputmode="numeric"
@@ -97,13 +103,13 @@ pub fn ExperimentPanel() -> impl IntoView {
                 </label>
                 <p class="field-error" role="alert">{move || errors.get().1}</p>
                 <p class="muted">
-                    "Solving the roll on the table before it is settled shows its solutions: the roll becomes practice."
+                    {ctx.tr(Key::ExperimentPractice)}
                 </p>
                 <div class="controls">
-                    <button type="submit" class="primary">"Solve"</button>
-                    <button type="button" on:click=calculate>"Solve a random roll"</button>
+                    <button type="submit" class="primary">{ctx.tr(Key::Solve)}</button>
+                    <button type="button" on:click=calculate>{ctx.tr(Key::SolveRandom)}</button>
                     <Show when=move || solving.get()>
-                        <button type="button" on:click=cancel>"Cancel"</button>
+                        <button type="button" on:click=cancel>{ctx.tr(Key::Cancel)}</button>
                     </Show>
                 </div>
             </form>

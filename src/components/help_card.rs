@@ -2,6 +2,7 @@ use leptos::prelude::*;
 
 use score_i18n::Key;
 
+use crate::components::LanguagePicker;
 use crate::ctx::use_ctx;
 use crate::storage;
 
@@ -17,25 +18,22 @@ pub fn HelpCard() -> impl IntoView {
     };
     let dismiss = move |_| {
         open.set(false);
-        if let Err(msg) = storage::save(storage::HELP_KEY, &true) {
-            ctx.notices.update(|n| {
-                if !n.contains(&msg) {
-                    n.push(msg);
-                }
-            });
+        if let Err(notice) = storage::save(storage::HELP_KEY, &true) {
+            ctx.notice(notice);
         }
     };
     view! {
         <Show when=move || open.get()>
             <section class="help-card" aria-labelledby="help-title">
-                <h2 id="help-title" tabindex="-1">{move || ctx.t(Key::HelpTitle, &[])}</h2>
+                <h2 id="help-title" tabindex="-1">{ctx.tr(Key::HelpTitle)}</h2>
+                <LanguagePicker/>
                 <ol>
-                    <li>{move || ctx.t(Key::HelpMove, &[])}</li>
+                    <li>{ctx.tr(Key::HelpMove)}</li>
                     <li>{move || ctx.t(Key::HelpRed, &[("goal", &goal())])}</li>
-                    <li>{move || ctx.t(Key::HelpMoves, &[])}</li>
+                    <li>{ctx.tr(Key::HelpMoves)}</li>
                     <li>{score_step}</li>
                 </ol>
-                <button class="primary" on:click=dismiss>{move || ctx.t(Key::GotIt, &[])}</button>
+                <button class="primary" on:click=dismiss>{ctx.tr(Key::GotIt)}</button>
             </section>
         </Show>
     }

@@ -1,5 +1,6 @@
 use leptos::prelude::*;
 use score_engine::Rules;
+use score_i18n::{Catalog, Key};
 
 use crate::ctx::use_ctx;
 use crate::game::Game;
@@ -14,16 +15,36 @@ pub enum State {
     Listing(Option<(u64, u64)>),
     Cancelled,
     Failed(String),
-    Listed { summary: String, rolls: Vec<String> },
+    Listed { table: Summary, rolls: Vec<String> },
 }
 
-fn summary(t: &Table, ms: f64) -> String {
-    format!(
-        "{} impossible of {} rolls: a {}% chance per roll (listed in {} ms).",
-        t.impossible.len(),
-        grouped(t.rolls),
-        fixed(t.probability * 100.0, 2),
-        fixed(ms, 1)
+/// A listing's figures, worded when shown.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Summary {
+    impossible: usize,
+    rolls: u64,
+    chance: String,
+    ms: String,
+}
+
+fn summary(t: &Table, ms: f64) -> Summary {
+    Summary {
+        impossible: t.impossible.len(),
+        rolls: t.rolls,
+        chance: fixed(t.probability * 100.0, 2),
+        ms: fixed(ms, 1),
+    }
+}
+
+fn summary_words(s: &Summary, words: &Catalog) -> String {
+    words.text(
+        Key::ImpossiblesSummary,
+        &[
+            ("impossible", &s.impossible.to_string()),
+            ("total", &grouped(s.rolls)),
+            ("chance", &s.chance),
+            ("ms", &s.ms),
+        ],
     )
 }
 
@@ -85,7 +106,8 @@ impl Default for Listing {
 /// listed by the solver's worker, with progress and Cancel, while the page plays on.
 #[component]
 pub fn ImpossiblesPanel() -> impl IntoView {
-    let game = use_ctx().game;
+    let ctx = use_ctx();
+    let game = ctx.game;
     let Listing { state, task, rules: listed_for } = use_context::<Listing>().unwrap_or_default();
     // A listing answers the rules and the roll it was asked on: after new settings or a new
     // roll it is gone until asked again (it would tell whether the new roll has a solution).
@@ -104,7 +126,7 @@ pub fn ImpossiblesPanel() -> impl IntoView {
         if game.with_untracked(|g| !g.solutions_shown) {
             let asked = game.try_update(|g| g.show_solutions(now_ms())).unwrap_or(Ok(()));
             if let Err(e) = asked {
-                state.set(State::Failed(e));
+                state.set(State::Failed(ctx.words.with_untracked(|w| score_room::say::round_error(e, w))));
                 return;
             }
         }
@@ -120,10 +142,10 @@ pub fn ImpossiblesPanel() -> impl IntoView {
             move |outcome| {
                 let next = match outcome {
                     Outcome::Impossibles(Ok(t)) => {
-                        State::Listed { summary: summary(&t, performance_now() - t0), rolls: t.impossible }
+                        State::Listed { table: summary(&t, performance_now() - t0), rolls: t.impossible }
                     }
                     Outcome::Impossibles(Err(e)) => State::Failed(e),
-                    _ => State::Failed("The solver answered another question.".into()),
+                    _ => State::Failed(ctx.t(Key::ListingWrongAnswer, &[])),
                 };
                 state.try_set(next);
             },
@@ -135,30 +157,31 @@ pub fn ImpossiblesPanel() -> impl IntoView {
     };
     let listing = move || matches!(state.get(), State::Listing(_));
     view! {
-        <div class="panel" aria-label="Impossible rolls">
-            <h2>"Impossible rolls"</h2>
+        <div class="panel" aria-label=ctx.tr(Key::TabImpossibles)>
+            <h2>{ctx.tr(Key::TabImpossibles)}</h2>
             <p>
                 {move || {
                     game.with(|g| {
-                        format!("Dice {} → {}", score_engine::roll::dice_text(&g.rules.dice), g.rules.goal)
+                        let dice = score_engine::roll::dice_text(&g.rules.dice);
+                        ctx.t(Key::ImpossiblesDice, &[("dice", &dice), ("goal", &crate::game::number(g.rules.goal))])
                     })
                 }}
             </p>
-            <p class="muted">"Five or six dice have tens of thousands of rolls: the list takes a moment, and you can play on meanwhile."</p>
+            <p class="muted">{ctx.tr(Key::ImpossiblesMoment)}</p>
             {move || {
                 game.with(|g| !g.solutions_shown)
                     .then(|| {
                         view! {
                             <p class="muted">
-                                "The list tells whether the roll on the table has a solution: listing before it is settled makes that roll practice."
+                                {ctx.tr(Key::ImpossiblesPractice)}
                             </p>
                         }
                     })
             }}
             <div class="controls">
-                <button class="primary" on:click=list>"List impossible rolls"</button>
+                <button class="primary" on:click=list>{ctx.tr(Key::ListImpossibles)}</button>
                 <Show when=listing>
-                    <button on:click=cancel>"Cancel"</button>
+                    <button on:click=cancel>{ctx.tr(Key::Cancel)}</button>
                 </Show>
             </div>
             {move || match state.get() {
@@ -167,21 +190,23 @@ pub fn ImpossiblesPanel() -> impl IntoView {
                 State::Idle => ().into_any(),
                 State::Listing(at) => {
                     let text = match at {
-                        Some((done, total)) => format!("Listing… {} of {} rolls", grouped(done), grouped(total)),
-                        None => "Listing…".to_string(),
+                        Some((done, total)) => {
+                            ctx.t(Key::ListingProgress, &[("done", &grouped(done)), ("total", &grouped(total))])
+                        }
+                        None => ctx.t(Key::Listing, &[]),
                     };
                     let (done, total) = at.unwrap_or((0, 1));
                     view! {
                         <p role="status" data-testid="impossible-progress">{text}</p>
-                        <progress max=total.to_string() value=done.to_string() aria-label="Listing impossible rolls"></progress>
+                        <progress max=total.to_string() value=done.to_string() aria-label=ctx.tr(Key::ListingLabel)></progress>
                     }
                         .into_any()
                 }
-                State::Cancelled => view! { <p role="status">"Listing cancelled."</p> }.into_any(),
+                State::Cancelled => view! { <p role="status">{ctx.tr(Key::ListingCancelled)}</p> }.into_any(),
                 State::Failed(e) => view! { <p class="field-error" role="alert">{e}</p> }.into_any(),
-                State::Listed { summary, rolls } => {
+                State::Listed { table, rolls } => {
                     view! {
-                        <p data-testid="impossible-summary">{summary}</p>
+                        <p data-testid="impossible-summary">{move || ctx.words.with(|w| summary_words(&table, w))}</p>
                         <ul class="impossible-rolls">
                             {rolls.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}
                         </ul>

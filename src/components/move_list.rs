@@ -1,5 +1,7 @@
 use leptos::prelude::*;
 
+use score_i18n::Key;
+
 use crate::table::use_table;
 
 /// The working of this roll so far, one move per line.
@@ -8,7 +10,7 @@ pub fn MoveList() -> impl IntoView {
     let table = use_table();
     let lines = Memo::new(move |_| table.desk.with(|d| d.moves.clone()));
     view! {
-        <ol class="moves" aria-label="Moves">
+        <ol class="moves" aria-label=table.tr(Key::Moves)>
             <For each=move || lines.get().into_iter().enumerate() key=|(i, l)| (*i, l.clone()) let:item>
                 <li>{item.1}</li>
             </For>

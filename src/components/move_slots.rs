@@ -1,5 +1,7 @@
 use leptos::prelude::*;
 
+use score_i18n::Key;
+
 use crate::table::{use_table, Act, Slot};
 
 /// The move being built: `[number] [operator] [number]`. Each slot is a drop
@@ -14,12 +16,18 @@ pub fn MoveSlots() -> impl IntoView {
             Slot::Op => d.slots.op.map(|op| op.symbol().to_string()),
         })
     };
-    let one = move |slot: Slot, name: &'static str| {
+    let one = move |slot: Slot, name: Key| {
         view! {
             <button
                 class=move || if text(slot).is_some() { "slot filled" } else { "slot" }
                 data-slot=slot.key()
-                aria-label=move || format!("{name}: {}", text(slot).unwrap_or_else(|| "empty".into()))
+                aria-label=move || {
+                    let name = table.t(name, &[]);
+                    match text(slot) {
+                        Some(number) => table.t(Key::SlotFilled, &[("name", &name), ("number", &number)]),
+                        None => table.t(Key::SlotEmpty, &[("name", &name)]),
+                    }
+                }
                 on:click=move |_| table.act(Act::ClearSlot(slot))
             >
                 {move || text(slot).unwrap_or_else(|| "·".into())}
@@ -27,10 +35,10 @@ pub fn MoveSlots() -> impl IntoView {
         }
     };
     view! {
-        <div class="slots" role="group" aria-label="Move">
-            {one(Slot::Left, "Left number")}
-            {one(Slot::Op, "Operator slot")}
-            {one(Slot::Right, "Right number")}
+        <div class="slots" role="group" aria-label=table.tr(Key::Move)>
+            {one(Slot::Left, Key::SlotLeft)}
+            {one(Slot::Op, Key::SlotOp)}
+            {one(Slot::Right, Key::SlotRight)}
         </div>
     }
 }

@@ -1,5 +1,6 @@
 use leptos::prelude::*;
 use score_engine::TileId;
+use score_i18n::Key;
 
 use crate::hooks::use_drag::Payload;
 use crate::table::{use_table, Act};
@@ -41,10 +42,12 @@ pub fn NumberTile(
     };
     // The accessible name comes from the content ("12 (d20)", "0 (derived)"), so it
     // always matches what is seen; the decorations are hidden from it.
-    let spoken = match (red, die) {
-        (true, _) => " (derived)".to_string(),
-        (false, Some(s)) => format!(" (d{s})"),
-        (false, None) => String::new(),
+    // What a screen reader hears: the number, and a derived number or the die it came from.
+    let number = text.clone();
+    let spoken = move || match (red, die) {
+        (true, _) => table.t(Key::TileDerived, &[("number", &number)]),
+        (false, Some(s)) => table.t(Key::TileDie, &[("number", &number), ("sides", &s.to_string())]),
+        (false, None) => number.clone(),
     };
     let title = if red { working } else { String::new() };
     view! {
@@ -60,7 +63,7 @@ pub fn NumberTile(
                 }
             }
         >
-            <span class="value">{text}</span>
+            <span class="value" aria-hidden="true">{text}</span>
             <span class="sr-only">{spoken}</span>
             {red.then(|| view! { <span class="marker" aria-hidden="true">"◆"</span> })}
             {die.map(|s| view! { <span class="die-type" aria-hidden="true">{format!("d{s}")}</span> })}

@@ -1,4 +1,5 @@
 use leptos::prelude::*;
+use score_i18n::Key;
 
 use crate::ctx::use_ctx;
 use crate::forms;
@@ -24,7 +25,7 @@ pub fn PlayRollForm() -> impl IntoView {
                 crate::ctx::show_table();
             }
             Err(e) => {
-                error.set(Some(e));
+                error.set(Some(ctx.form_error(&e)));
                 ctx.share_open.set(true);
             }
         }
@@ -32,15 +33,16 @@ pub fn PlayRollForm() -> impl IntoView {
     view! {
         <form class="play-roll" on:submit=submit>
             <label>
-                "Roll to play "
+                {ctx.tr(Key::RollToPlay)}
+                " "
                 <input
                     type="text"
-                    placeholder="e.g. 2 5 12 12"
+                    placeholder=ctx.tr(Key::RollExample)
                     prop:value=move || text.get()
                     on:input=move |ev| text.set(event_target_value(&ev))
                 />
             </label>
-            <button type="submit" disabled=move || game.with(|g| g.round.is_running()) title=move || game.with(|g| g.round.is_running().then_some("Settle the claim first: a new roll now would cost points.")) >"Play this roll"</button>
+            <button type="submit" disabled=move || game.with(|g| g.round.is_running()) title=move || game.with(|g| g.round.is_running()).then(|| ctx.t(Key::SettleFirst, &[])) >{ctx.tr(Key::PlayThisRoll)}</button>
             <p class="field-error" role="alert">{move || error.get()}</p>
         </form>
     }

@@ -1,5 +1,7 @@
 use leptos::prelude::*;
 
+use score_i18n::Key;
+
 use crate::ctx::{roll_dice, use_ctx};
 use crate::forms;
 use crate::game::Match;
@@ -8,7 +10,8 @@ use crate::hooks::use_clock::now_ms;
 /// Pass-and-play: 2 to 8 named players or teams share the screen and the roll.
 #[component]
 pub fn PlayersPanel() -> impl IntoView {
-    let game = use_ctx().game;
+    let ctx = use_ctx();
+    let game = ctx.game;
     let names = RwSignal::new(String::new());
     let judging = RwSignal::new(true);
     let error = RwSignal::new(None::<String>);
@@ -25,22 +28,23 @@ pub fn PlayersPanel() -> impl IntoView {
                 });
                 crate::ctx::show_table();
             }
-            Err(e) => error.set(Some(e)),
+            Err(e) => error.set(Some(ctx.form_error(&e))),
         }
     };
     view! {
-        <div class="panel" aria-label="Players">
-            <h2>"Players"</h2>
+        <div class="panel" aria-label=ctx.tr(Key::TabPlayers)>
+            <h2>{ctx.tr(Key::TabPlayers)}</h2>
             <Show
                 when=move || playing.get()
                 fallback=move || {
                     view! {
                         <p>
-                            "Two to eight players or teams share one screen and one roll. Anyone may press SCORE (30 seconds: +1, or −1) or IMPOSSIBLE (60 seconds) by their name."
+                            {ctx.tr(Key::PlayersIntro)}
                         </p>
                         <form class="players" on:submit=start>
                             <label>
-                                "Names, one per line "
+                                {ctx.tr(Key::NamesOnePerLine)}
+                                " "
                                 <textarea
                                     rows="4"
                                     prop:value=move || names.get()
@@ -54,18 +58,19 @@ pub fn PlayersPanel() -> impl IntoView {
                                     prop:checked=move || judging.get()
                                     on:change=move |ev| judging.set(event_target_checked(&ev))
                                 />
-                                " The computer judges IMPOSSIBLE (off: the claim wins when nobody scores in time)"
+                                " "
+                                {ctx.tr(Key::ComputerJudges)}
                             </label>
-                            <button type="submit" class="primary" disabled=move || game.with(|g| g.round.is_running()) title=move || game.with(|g| g.round.is_running().then_some("Settle the claim first: a new roll now would cost points.")) >"Start match"</button>
+                            <button type="submit" class="primary" disabled=move || game.with(|g| g.round.is_running()) title=move || game.with(|g| g.round.is_running()).then(|| ctx.t(Key::SettleFirst, &[])) >{ctx.tr(Key::StartMatch)}</button>
                         </form>
                     }
                 }
             >
-                <p>"The match is on: the scoreboard is beside the table. Press SCORE or IMPOSSIBLE by your name."</p>
+                <p>{ctx.tr(Key::MatchIsOn)}</p>
                 <button on:click=move |_| game.update(|g| {
                         let roll = roll_dice(&g.rules);
                         g.set_group(None, roll, now_ms());
-                    })>"End match"</button>
+                    })>{ctx.tr(Key::EndMatch)}</button>
             </Show>
         </div>
     }

@@ -35,9 +35,9 @@ const SCREEN_KEY: &str = "score.room.screen";
 
 /// Every room this browser can come back to.
 pub(crate) fn tickets() -> Tickets {
-    storage::load::<Tickets>(ROOMS_KEY, "rooms").0.unwrap_or_else(|| {
+    storage::load::<Tickets>(ROOMS_KEY, crate::say::Stored::Rooms).0.unwrap_or_else(|| {
         let mut all = Tickets::default();
-        if let Some(t) = storage::load::<Option<Ticket>>(ROOM_KEY_V1, "room").0.flatten() {
+        if let Some(t) = storage::load::<Option<Ticket>>(ROOM_KEY_V1, crate::say::Stored::Rooms).0.flatten() {
             all.keep(t);
         }
         all
@@ -193,7 +193,7 @@ pub(crate) struct Room {
     pub(crate) server_at: RwSignal<Option<Vec<String>>>,
     /// The words of this page's language, for what the room says (results, refusals, what a
     /// screen reader hears).
-    pub(crate) words: StoredValue<Catalog>,
+    pub(crate) words: RwSignal<Catalog>,
     link: StoredValue<Link, LocalStorage>,
 }
 
@@ -215,7 +215,7 @@ impl Room {
             server_at: RwSignal::new(None),
             heard: RwSignal::new(String::new()),
             heard_at: RwSignal::new(0),
-            words: StoredValue::new(Catalog::english()),
+            words: RwSignal::new(Catalog::english()),
             link: StoredValue::new_local(Link::default()),
         }
     }
@@ -331,7 +331,7 @@ impl Room {
                 self.code.set(c);
             }
         }
-        self.error.set(why.map(|why| self.words.with_value(|w| score_room::say::refusal(why, w))));
+        self.error.set(why.map(|why| self.words.with_untracked(|w| score_room::say::refusal(why, w))));
     }
 
     fn on_event(self, event: RoomEvent, now: u64, seq: Option<u64>) {
@@ -344,7 +344,7 @@ impl Room {
                 effect = s.mirror.receive(seq, now, js_sys::Date::now() as u64, event);
                 // Only what was applied is heard (not an event seen before, nor one after a gap).
                 if seq.is_none() || s.mirror.seq() != before {
-                    said = self.words.with_value(|w| score_room::say::heard(&told, s.mirror.view(), s.seat, w));
+                    said = self.words.with_untracked(|w| score_room::say::heard(&told, s.mirror.view(), s.seat, w));
                 }
             }
         });
@@ -452,7 +452,7 @@ impl Room {
             _ => false,
         });
         if !sent {
-            self.error.set(Some(self.words.with_value(|w| w.text(Key::RoomNotConnected, &[]))));
+            self.error.set(Some(self.words.with_untracked(|w| w.text(Key::RoomNotConnected, &[]))));
         }
     }
 
@@ -522,7 +522,7 @@ impl Room {
                 self.board.set(self.seen.with_untracked(|s| s.as_ref().map(|s| s.mirror.board())));
                 self.send(ClientMsg::Act { action: m });
             }
-            Err(e) => self.message.set(Some(self.words.with_value(|w| score_room::say::room_error(&e, w)))),
+            Err(e) => self.message.set(Some(self.words.with_untracked(|w| score_room::say::room_error(&e, w)))),
         }
     }
 }

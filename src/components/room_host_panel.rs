@@ -80,7 +80,7 @@ pub(crate) fn RoomHostPanel(
                 let dice = seen.with_untracked(|s| s.as_ref().map(|s| s.rules.dice.clone())).unwrap_or_default();
                 match crate::forms::roll_for(&typed_roll.get_untracked(), &dice) {
                     Ok(roll) => room.command(HostCommand::NewRoll { roll: Some(roll) }),
-                    Err(e) => error.set(Some(e)),
+                    Err(e) => error.set(Some(room.words.with_untracked(|w| crate::say::form_error(&e, w)))),
                 }
             }>
                 <label>"Roll for the class " <input type="text" prop:value=move || typed_roll.get() on:input=move |ev| typed_roll.set(event_target_value(&ev))/></label>
@@ -91,8 +91,8 @@ pub(crate) fn RoomHostPanel(
                 let parsed = (
                     crate::forms::dice(&r_dice.get_untracked()),
                     crate::forms::goal(&r_goal.get_untracked()),
-                    crate::forms::clock_secs(&r_score.get_untracked(), "The SCORE clock"),
-                    crate::forms::clock_secs(&r_impossible.get_untracked(), "The IMPOSSIBLE clock"),
+                    crate::forms::clock_secs(&r_score.get_untracked(), crate::forms::Entry::ScoreClock),
+                    crate::forms::clock_secs(&r_impossible.get_untracked(), crate::forms::Entry::ImpossibleClock),
                 );
                 match parsed {
                     (Ok(dice), Ok(goal), Ok(score_secs), Ok(impossible_secs)) => room.command(HostCommand::Rules {
@@ -102,7 +102,9 @@ pub(crate) fn RoomHostPanel(
                         impossible_secs,
                         judging: r_judging.get_untracked(),
                     }),
-                    (d, g, s, i) => error.set(d.err().or(g.err()).or(s.err()).or(i.err())),
+                    (d, g, s, i) => error.set(
+                        d.err().or(g.err()).or(s.err()).or(i.err()).map(|e| room.words.with_untracked(|w| crate::say::form_error(&e, w))),
+                    ),
                 }
             }>
                 <h3>"The room's rules"</h3>

@@ -22,6 +22,8 @@ use crate::hooks::use_clock::use_clock;
 #[component]
 pub fn RoomPanel(invite: Option<String>, host: Option<String>) -> impl IntoView {
     let room = Room::new(invite.clone().unwrap_or_default());
+    // The room's words follow the page's language (this module is a wasm of its own).
+    crate::lang::follow(room.words);
     // An invite (not a host link) is a student's way in.
     let invited = invite.is_some() && host.is_none();
     use_clock(room.now, |_| {});
@@ -35,7 +37,7 @@ pub fn RoomPanel(invite: Option<String>, host: Option<String>) -> impl IntoView 
     });
     leptos::prelude::Effect::new(move |_| {
         if let Some(secs @ (10 | 5)) = seconds_left.get() {
-            room.heard.set(room.words.with_value(|w| w.count(Key::HeardSecondsLeft, secs, &[])));
+            room.heard.set(room.words.with_untracked(|w| w.count(Key::HeardSecondsLeft, secs, &[])));
         }
     });
     on_cleanup(move || room.close());

@@ -22,7 +22,7 @@ pub(crate) fn RoomPresenter(
     /// The room client, holding the host token.
     room: Room,
 ) -> impl IntoView {
-    let table = Table::provide(room, room.now.into());
+    let table = Table::provide(room, room.now.into(), room.words.into());
     let Room { seen, presenting, now, .. } = room;
     let code = Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| s.code.clone())).unwrap_or_default());
     let seated = Memo::new(move |_| seen.with(|s| s.as_ref().is_some_and(|s| s.seat.is_some())));

@@ -17,7 +17,7 @@ pub(crate) fn RoomStudent(
     /// The room client.
     room: Room,
 ) -> impl IntoView {
-    Table::provide(room, room.now.into());
+    Table::provide(room, room.now.into(), room.words.into());
     let seen = room.seen;
     let code = Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| s.code.clone())).unwrap_or_default());
     // "2nd of 27 · 3 points": where this student stands.

@@ -40,7 +40,7 @@ impl TableSource for Room {
                 give_up: m.may_give_up(),
                 clock: s.clock.map(|c| ClockView {
                     holder: None,
-                    label: self.words.with_value(|w| {
+                    label: self.words.with(|w| {
                         let name = s.name(c.seat);
                         match (c.claim, Some(c.seat) == s.seat) {
                             (Claim::Score, true) => w.text(Key::ClockScoreYou, &[]),
@@ -57,7 +57,7 @@ impl TableSource for Room {
                     .iter()
                     .map(|o| ResultLine {
                         points: o.points,
-                        text: self.words.with_value(|w| say::outcome(o, s.seat, s.rules.goal, &roll, w)),
+                        text: self.words.with(|w| say::outcome(o, s.seat, s.rules.goal, &roll, w)),
                         working: Vec::new(),
                     })
                     .collect(),

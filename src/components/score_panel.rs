@@ -1,12 +1,15 @@
 use leptos::prelude::*;
 
+use score_i18n::Key;
+
 use crate::ctx::use_ctx;
 use crate::game::{roll_text, signed};
 
 /// Score, streaks and the latest rounds.
 #[component]
 pub fn ScorePanel() -> impl IntoView {
-    let game = use_ctx().game;
+    let ctx = use_ctx();
+    let game = ctx.game;
     let history = Memo::new(move |_| {
         game.with(|g| {
             g.stats
@@ -21,34 +24,34 @@ pub fn ScorePanel() -> impl IntoView {
     let in_match = Memo::new(move |_| game.with(|g| g.group.is_some()));
     view! {
         <Show when=move || in_match.get()>
-            <p class="muted">"A match is on: the players' scores are beside the table. Your own score carries on when the match ends."</p>
+            <p class="muted">{ctx.tr(Key::MatchOn)}</p>
         </Show>
         <div class="score-panel" class:paused=move || in_match.get()>
             <dl class="totals">
                 <div>
-                    <dt>"Score"</dt>
+                    <dt>{ctx.tr(Key::Score)}</dt>
                     <dd data-testid="score">{move || game.with(|g| crate::game::number(g.stats.score))}</dd>
                 </div>
                 <div>
-                    <dt>"Streak"</dt>
+                    <dt>{ctx.tr(Key::Streak)}</dt>
                     <dd data-testid="streak">{move || game.with(|g| g.stats.streak)}</dd>
                 </div>
                 <div>
-                    <dt>"Best streak"</dt>
+                    <dt>{ctx.tr(Key::BestStreak)}</dt>
                     <dd data-testid="best-streak">{move || game.with(|g| g.stats.best_streak)}</dd>
                 </div>
             </dl>
-            <h2>"History"</h2>
+            <h2>{ctx.tr(Key::History)}</h2>
             <Show
                 when=move || !history.get().is_empty()
-                fallback=|| view! { <p class="muted">"No rounds yet."</p> }
+                fallback=move || view! { <p class="muted">{ctx.tr(Key::NoRounds)}</p> }
             >
                 <table class="history">
                     <thead>
                         <tr>
-                            <th scope="col">"Roll"</th>
-                            <th scope="col">"Claim"</th>
-                            <th scope="col">"Result"</th>
+                            <th scope="col">{ctx.tr(Key::ColRoll)}</th>
+                            <th scope="col">{ctx.tr(Key::ColClaim)}</th>
+                            <th scope="col">{ctx.tr(Key::ColResult)}</th>
                         </tr>
                     </thead>
                     <tbody>

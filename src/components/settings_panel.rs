@@ -1,6 +1,9 @@
 use leptos::prelude::*;
 use score_engine::rules::{Field, Preset, Rules};
 
+use score_i18n::Key;
+
+use crate::components::LanguagePicker;
 use crate::ctx::{roll_dice, use_ctx};
 use crate::forms;
 use crate::hooks::use_clock::now_ms;
@@ -14,14 +17,15 @@ struct Errors {
     impossible: Option<String>,
 }
 
-fn clock(text: &str, what: &str) -> Result<u32, String> {
+fn clock(text: &str, what: forms::Entry) -> Result<u32, forms::FormError> {
     forms::clock_secs(text, what)
 }
 
 /// Preset, dice, goal, clocks and strict mode. Nothing changes until every field is good.
 #[component]
 pub fn SettingsPanel() -> impl IntoView {
-    let game = use_ctx().game;
+    let ctx = use_ctx();
+    let game = ctx.game;
     let current = game.with_untracked(|g| g.rules.clone());
     let dice_text = |r: &Rules| r.dice.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
     let dice = RwSignal::new(dice_text(&current));
@@ -46,14 +50,14 @@ pub fn SettingsPanel() -> impl IntoView {
         saved.set(false);
         let (d, g) = (forms::dice(&dice.get_untracked()), forms::goal(&goal.get_untracked()));
         let (s, i) = (
-            clock(&score_secs.get_untracked(), "The SCORE clock"),
-            clock(&impossible_secs.get_untracked(), "The IMPOSSIBLE clock"),
+            clock(&score_secs.get_untracked(), forms::Entry::ScoreClock),
+            clock(&impossible_secs.get_untracked(), forms::Entry::ImpossibleClock),
         );
         let mut e = Errors {
-            dice: d.as_ref().err().cloned(),
-            goal: g.as_ref().err().cloned(),
-            score: s.as_ref().err().cloned(),
-            impossible: i.as_ref().err().cloned(),
+            dice: d.as_ref().err().map(|e| ctx.form_error(e)),
+            goal: g.as_ref().err().map(|e| ctx.form_error(e)),
+            score: s.as_ref().err().map(|e| ctx.form_error(e)),
+            impossible: i.as_ref().err().map(|e| ctx.form_error(e)),
         };
         if let (Ok(d), Ok(g), Ok(s), Ok(i)) = (d, g, s, i) {
             let rules = Rules {
@@ -75,7 +79,7 @@ pub fn SettingsPanel() -> impl IntoView {
                 }
                 Err(list) => {
                     for err in list {
-                        let msg = Some(err.to_string());
+                        let msg = Some(ctx.words.with_untracked(|w| score_room::say::rules_error(&err, w)));
                         match err.field() {
                             Field::DiceCount | Field::Sides(_) | Field::Ops => e.dice = msg,
                             Field::Goal => e.goal = msg,
@@ -88,54 +92,57 @@ pub fn SettingsPanel() -> impl IntoView {
         }
         errors.set(e);
     };
-    let field =
-        move |label: &'static str, numeric: bool, value: RwSignal<String>, error: fn(&Errors) -> Option<String>| {
-            view! {
-                <label>
-                    {label}
-                    <input
-                        type="text"
-                        inputmode=numeric.then_some("numeric")
-                        prop:value=move || value.get()
-                        on:input=move |ev| value.set(event_target_value(&ev))
-                        aria-invalid=move || errors.with(|e| error(e).is_some()).to_string()
-                    />
-                </label>
-                <p class="field-error" role="alert">{move || errors.with(error)}</p>
-            }
-        };
+    let field = move |label: Key, numeric: bool, value: RwSignal<String>, error: fn(&Errors) -> Option<String>| {
+        view! {
+            <label>
+                {move || ctx.t(label, &[])}
+                " "
+                <input
+                    type="text"
+                    inputmode=numeric.then_some("numeric")
+                    prop:value=move || value.get()
+                    on:input=move |ev| value.set(event_target_value(&ev))
+                    aria-invalid=move || errors.with(|e| error(e).is_some()).to_string()
+                />
+            </label>
+            <p class="field-error" role="alert">{move || errors.with(error)}</p>
+        }
+    };
     view! {
-        <div class="panel" aria-label="Settings">
-            <h2>"Settings"</h2>
+        <div class="panel" aria-label=ctx.tr(Key::TabSettings)>
+            <h2>{ctx.tr(Key::TabSettings)}</h2>
+            <LanguagePicker/>
             <form class="settings" on:submit=apply>
                 <label>
-                    "Preset "
+                    {ctx.tr(Key::Preset)}
+                    " "
                     <select on:change=move |ev| choose_preset(event_target_value(&ev))>
                         <option value="" selected=move || base.with(|b| b.matches_preset().is_none())>
-                            "Custom"
+                            {ctx.tr(Key::PresetCustom)}
                         </option>
                         <option value="score" selected=move || base.with(|b| b.matches_preset() == Some(Preset::Score))>
-                            "Score (6 6 12 20 → 20)"
+                            {ctx.tr(Key::PresetScore)}
                         </option>
                         <option value="24" selected=move || base.with(|b| b.matches_preset() == Some(Preset::TwentyFour))>
-                            "24 (four numbers 1–13 → 24)"
+                            {ctx.tr(Key::Preset24)}
                         </option>
                     </select>
                 </label>
-                {field("Dice (sides) ", false, dice, |e| e.dice.clone())}
-                {field("Goal ", true, goal, |e| e.goal.clone())}
-                {field("SCORE clock (seconds) ", true, score_secs, |e| e.score.clone())}
-                {field("IMPOSSIBLE clock (seconds) ", true, impossible_secs, |e| e.impossible.clone())}
+                {field(Key::DiceSides, false, dice, |e| e.dice.clone())}
+                {field(Key::GoalField, true, goal, |e| e.goal.clone())}
+                {field(Key::ScoreClockSecs, true, score_secs, |e| e.score.clone())}
+                {field(Key::ImpossibleClockSecs, true, impossible_secs, |e| e.impossible.clone())}
                 <label class="check">
                     <input
                         type="checkbox"
                         prop:checked=move || strict.get()
                         on:change=move |ev| strict.set(event_target_checked(&ev))
                     />
-                    " Strict: no undo under the SCORE clock; running out of numbers fails the SCORE"
+                    " "
+                    {ctx.tr(Key::StrictMode)}
                 </label>
-                <button type="submit" class="primary" disabled=move || game.with(|g| g.round.is_running()) title=move || game.with(|g| g.round.is_running().then_some("Settle the claim first: a new roll now would cost points.")) >"Apply and roll"</button>
-                <p role="status">{move || saved.get().then_some("Saved. New roll with these settings.")}</p>
+                <button type="submit" class="primary" disabled=move || game.with(|g| g.round.is_running()) title=move || game.with(|g| g.round.is_running()).then(|| ctx.t(Key::SettleFirst, &[])) >{ctx.tr(Key::ApplyAndRoll)}</button>
+                <p role="status">{move || saved.get().then(|| ctx.t(Key::SettingsSaved, &[]))}</p>
             </form>
         </div>
     }

@@ -3,6 +3,7 @@
 //! and links to a roll.
 
 use leptos::prelude::*;
+use score_i18n::Key;
 
 use crate::components::{ClaimBar, DifficultySelect, PlayRollForm, TableView};
 use crate::ctx::{next_roll, use_ctx, LocalTable};
@@ -15,7 +16,7 @@ use crate::table::Table;
 pub fn SoloTable() -> impl IntoView {
     let ctx = use_ctx();
     let game = ctx.game;
-    Table::provide(LocalTable(ctx), ctx.now.into());
+    Table::provide(LocalTable(ctx), ctx.now.into(), ctx.words.into());
     // Practice: "New roll" can pick rolls of one difficulty; the tag shows the level chosen
     // (the player asked for it), never anything the solver says about this roll.
     let level = ctx.level;
@@ -31,7 +32,10 @@ pub fn SoloTable() -> impl IntoView {
         next_roll(ctx);
     };
     // What it costs, as it stands now (a SCORE pressed meanwhile costs more).
-    let cost = move || confirming.get().then(|| game.with(Game::new_roll_costs)).flatten();
+    let cost = move || {
+        let cost = confirming.get().then(|| game.with(Game::new_roll_costs)).flatten()?;
+        Some(ctx.words.with(|w| crate::say::cost(&cost, w)))
+    };
     // The question goes when the clock does (settled, or another roll).
     Effect::new(move |_| {
         if game.with(|g| !g.round.is_running()) {
@@ -40,7 +44,8 @@ pub fn SoloTable() -> impl IntoView {
     });
     let running = move || game.with(|g| g.round.is_running());
     let practice_already = move || game.with(|g| g.solutions_shown);
-    let difficulty_text = move || game.with(|g| g.level.map(|l| format!("Difficulty {l} of 5")));
+    let difficulty_text =
+        move || game.with(|g| g.level).map(|l| ctx.t(Key::DifficultyOf, &[("level", &l.to_string())]));
     let difficulty = Memo::new(move |_| game.with(|g| (g.roll.clone(), g.rules.clone())));
     let share_open = ctx.share_open;
     let share = Memo::new(move |_| {
@@ -56,12 +61,12 @@ pub fn SoloTable() -> impl IntoView {
     let tags = move || {
         view! {
             <span class="difficulty-tag" data-testid="difficulty">{difficulty_text}</span>
-            <span class="daily-tag">{move || game.with(|g| g.daily.map(|_| "Daily puzzle"))}</span>
+            <span class="daily-tag">{move || game.with(|g| g.daily.is_some()).then(|| ctx.t(Key::DailyTag, &[]))}</span>
         }
     };
     // Rules other than the standard ones (a link's, or Settings') are said on the table,
     // with one press back to the standard game.
-    let other_rules = Memo::new(move |_| game.with(|g| crate::game::rules_in_force(&g.rules)));
+    let other_rules = Memo::new(move |_| game.with(|g| ctx.words.with(|w| crate::say::rules_in_force(&g.rules, w))));
     let standard = move |_| {
         // The standard dice, goal and operators; the player's own clocks and strict mode stay.
         let mine = game.with_untracked(|g| g.rules.clone());
@@ -78,7 +83,7 @@ pub fn SoloTable() -> impl IntoView {
         {move || other_rules.get().map(|text| view! {
             <p class="rules-in-force notice" data-testid="rules-in-force">
                 {text} " "
-                <button type="button" disabled=move || game.with(|g| g.round.is_running()) title=move || game.with(|g| g.round.is_running().then_some("Settle the claim first: a new roll now would cost points.")) on:click=standard>"Back to the standard rules"</button>
+                <button type="button" disabled=move || game.with(|g| g.round.is_running()) title=move || game.with(|g| g.round.is_running()).then(|| ctx.t(Key::SettleFirst, &[])) on:click=standard>{ctx.tr(Key::BackToStandard)}</button>
             </p>
         })}
         <ClaimBar/>
@@ -88,26 +93,26 @@ pub fn SoloTable() -> impl IntoView {
                 disabled=running
                 aria-describedby="hint-cost"
             >
-                "Hint"
+                {ctx.tr(Key::Hint)}
             </button>
             // Said before it is pressed: a hint on an unsettled roll makes it practice.
             <span id="hint-cost" class="muted hint-cost" hidden=move || running() || practice_already()>
-                "(the roll becomes practice)"
+                {ctx.tr(Key::HintCost)}
             </span>
             // Once the roll is settled, "Next roll" beside the result does this: one button, not two.
             <button class:primary=move || !running() on:click=new_roll hidden=move || game.with(|g| g.round.is_over())>
-                "New roll"
+                {ctx.tr(Key::NewRoll)}
             </button>
-            <DifficultySelect label="Practice " any="any roll" level=level/>
+            <DifficultySelect label=Key::Practice any=Key::AnyRoll level=level words=ctx.words.into()/>
         </TableView>
         {move || cost().map(|cost| view! {
             <div class="confirm-new-roll" role="alertdialog" aria-labelledby="new-roll-cost">
                 <p id="new-roll-cost">{cost}</p>
-                <button type="button" class="danger" on:click=anyway>"New roll anyway"</button>
-                <button type="button" class="primary" on:click=move |_| confirming.set(false)>"Keep playing"</button>
+                <button type="button" class="danger" on:click=anyway>{ctx.tr(Key::NewRollAnyway)}</button>
+                <button type="button" class="primary" on:click=move |_| confirming.set(false)>{ctx.tr(Key::KeepPlaying)}</button>
             </div>
         })}
-        <p class="hint" role="status">{move || game.with(|g| g.hint.clone())}</p>
+        <p class="hint" role="status">{move || game.with(|g| ctx.words.with(|w| g.hint_in(w)))}</p>
         <details
             class="share-roll"
             prop:open=move || share_open.get()
@@ -117,10 +122,11 @@ pub fn SoloTable() -> impl IntoView {
                 }
             }
         >
-            <summary>"Share or play a roll"</summary>
+            <summary>{ctx.tr(Key::ShareOrPlay)}</summary>
             <p class="share">
                 <label>
-                    "Link to this roll "
+                    {ctx.tr(Key::LinkToRoll)}
+                    " "
                     <input type="text" readonly prop:value=move || share.get() on:focus=move |ev| {
                         if let Some(input) = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok()) {
                             input.select();

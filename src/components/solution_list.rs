@@ -1,5 +1,8 @@
 use crate::work::Listed;
 use leptos::prelude::*;
+use score_i18n::{Catalog, Key};
+
+use crate::ctx::Ctx;
 
 /// Distinct solutions with their working, simplest first.
 #[component]
@@ -7,14 +10,21 @@ pub fn SolutionList(
     /// The solutions, as text.
     solutions: Vec<Listed>,
 ) -> impl IntoView {
+    // The page's words (English where no app shell provides them, as in a component test).
+    let ctx = use_context::<Ctx>();
     let count = solutions.len();
     let items: Vec<(String, Vec<String>)> = solutions.into_iter().map(|l| (l.expr, l.steps)).collect();
     view! {
         <p class="count" data-testid="solution-count">
-            {match count {
-                0 => "No solutions.".to_string(),
-                1 => "1 distinct solution".to_string(),
-                n => format!("{n} distinct solutions"),
+            {move || {
+                let said = |w: &Catalog| match count {
+                    0 => w.text(Key::NoSolutions, &[]),
+                    n => w.count(Key::SolutionsCount, n as u64, &[]),
+                };
+                match ctx {
+                    Some(ctx) => ctx.words.with(said),
+                    None => said(&Catalog::english()),
+                }
             }}
         </p>
         <ol class="solutions">

@@ -1,5 +1,7 @@
 use leptos::prelude::*;
 
+use score_i18n::Key;
+
 use crate::components::SolutionList;
 use crate::ctx::use_ctx;
 use crate::hooks::use_clock::now_ms;
@@ -14,7 +16,8 @@ pub const LIST_LIMIT: usize = 300;
 /// They are found by the solver's worker, so a roll of six dice never stalls the page.
 #[component]
 pub fn SolutionsPanel() -> impl IntoView {
-    let game = use_ctx().game;
+    let ctx = use_ctx();
+    let game = ctx.game;
     let shown = Memo::new(move |_| game.with(|g| g.solutions_shown.then(|| (g.roll.clone(), g.rules.clone()))));
     let running = Memo::new(move |_| game.with(|g| g.round.is_running()));
     let settled = Memo::new(move |_| game.with(|g| g.round.is_over()));
@@ -38,39 +41,42 @@ pub fn SolutionsPanel() -> impl IntoView {
         }));
     });
     let error = RwSignal::new(None::<String>);
-    let ask = move |_| game.update(|g| error.set(g.show_solutions(now_ms()).err()));
+    let ask = move |_| {
+        let refused = game.try_update(|g| g.show_solutions(now_ms()).err()).flatten();
+        error.set(refused.map(|e| ctx.words.with_untracked(|w| score_room::say::round_error(e, w))));
+    };
     view! {
-        <div class="panel" aria-label="Solutions">
-            <h2>"Solutions"</h2>
+        <div class="panel" aria-label=ctx.tr(Key::TabSolutions)>
+            <h2>{ctx.tr(Key::TabSolutions)}</h2>
             {move || match (listed.get(), shown.with(Option::is_some)) {
                 (Some((list, level)), _) => {
                     let full = list.len() >= LIST_LIMIT;
                     view! {
                         <p class="difficulty">
                             {match level {
-                                Some(d) => format!("Difficulty {d} of 5"),
-                                None => "This roll has no solution.".into(),
+                                Some(d) => ctx.t(Key::DifficultyOf, &[("level", &d.to_string())]),
+                                None => ctx.t(Key::SolutionsNoSolution, &[]),
                             }}
                         </p>
                         <SolutionList solutions=list/>
                         {full.then(|| view! {
-                            <p class="muted">{format!("Listing stops at the first {LIST_LIMIT} distinct solutions found.")}</p>
+                            <p class="muted">{ctx.count(Key::SolutionsLimit, LIST_LIMIT as u64, &[])}</p>
                         })}
                     }
                         .into_any()
                 }
-                (None, true) => view! { <p role="status">"Finding the solutions…"</p> }.into_any(),
+                (None, true) => view! { <p role="status">{ctx.tr(Key::SolutionsFinding)}</p> }.into_any(),
                 (None, false) if running.get() => {
-                    view! { <p class="muted">"Solutions stay hidden while a clock runs."</p> }.into_any()
+                    view! { <p class="muted">{ctx.tr(Key::SolutionsHiddenClock)}</p> }.into_any()
                 }
                 (None, false) => {
                     view! {
                         <p class="muted">
-                            "The solutions appear once this roll is settled: a claim judged, a SCORE made or failed, or the goal made."
+                            {ctx.tr(Key::SolutionsAppear)}
                         </p>
-                        <button on:click=ask>"Show solutions"</button>
+                        <button on:click=ask>{ctx.tr(Key::ShowSolutions)}</button>
                         {move || (!settled.get()).then(|| view! {
-                            <p class="muted">"Showing them now makes this roll practice: it scores nothing."</p>
+                            <p class="muted">{ctx.tr(Key::ShowSolutionsCost)}</p>
                         })}
                         <p class="field-error" role="alert">{move || error.get()}</p>
                     }

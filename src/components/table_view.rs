@@ -1,6 +1,7 @@
 use leptos::ev;
 use leptos::prelude::*;
 use score_engine::Op;
+use score_i18n::Key;
 
 use crate::components::{MoveList, MoveSlots, NumberTile, OpPalette};
 use crate::table::{use_table, Act};
@@ -71,13 +72,17 @@ pub fn TableView(
     view! {
         <div class="table" on:keydown=on_key>
             <p class="goal">
-                "Goal " <span class="goal-value" data-testid="goal">{move || desk.with(|d| crate::game::number(d.goal))}</span>
+                {move || {
+                    let goal = desk.with(|d| crate::game::number(d.goal));
+                    let (before, after) = table.words.with(|w| w.around(Key::Goal, "goal", &[]));
+                    view! { {before} <span class="goal-value" data-testid="goal">{goal}</span> {after} }
+                }}
                 {tags.run()}
             </p>
             <div
                 class=move || if rolling.get() { "pool rolling" } else { "pool" }
                 role="group"
-                aria-label="Numbers"
+                aria-label=table.tr(Key::Numbers)
             >
                 <For each=move || tiles.get() key=|t| t.key let:t>
                     <NumberTile id=t.id text=t.text red=t.red die=t.die working=t.working/>
@@ -89,10 +94,10 @@ pub fn TableView(
             <MoveList/>
             <div class="controls">
                 <button on:click=move |_| table.act(Act::Undo) disabled=no_moves>
-                    "Undo"
+                    {table.tr(Key::Undo)}
                 </button>
                 <button on:click=move |_| table.act(Act::Clear) disabled=no_moves>
-                    "Clear"
+                    {table.tr(Key::Clear)}
                 </button>
                 {children.map(|c| c())}
             </div>

@@ -1,5 +1,6 @@
 use leptos::prelude::*;
 use score_engine::{Preset, Rules};
+use score_i18n::Key;
 
 use crate::components::DifficultySelect;
 use crate::ctx::{random_u32, use_ctx};
@@ -10,7 +11,8 @@ use crate::work::{Job, Outcome, SheetRoll};
 /// Printable worksheets: rolls with room to work, and an answer key on its own page.
 #[component]
 pub fn WorksheetPanel() -> impl IntoView {
-    let game = use_ctx().game;
+    let ctx = use_ctx();
+    let game = ctx.game;
     let count = RwSignal::new(String::from("12"));
     let preset = RwSignal::new(String::from("score"));
     let level = RwSignal::new(0u8);
@@ -23,10 +25,10 @@ pub fn WorksheetPanel() -> impl IntoView {
     solver::warm_up();
     let make = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let n = match forms::whole(&count.get_untracked(), "The number of rolls", 1, 50) {
+        let n = match forms::whole(&count.get_untracked(), forms::Entry::Rolls, 1, 50) {
             Ok(n) => n as usize,
             Err(e) => {
-                error.set(Some(e));
+                error.set(Some(ctx.form_error(&e.into())));
                 return;
             }
         };
@@ -67,48 +69,50 @@ pub fn WorksheetPanel() -> impl IntoView {
         }
     };
     view! {
-        <div class="panel worksheet-panel" aria-label="Worksheet">
-            <h2>"Worksheet"</h2>
+        <div class="panel worksheet-panel" aria-label=ctx.tr(Key::TabWorksheet)>
+            <h2>{ctx.tr(Key::TabWorksheet)}</h2>
             <form class="worksheet-form" on:submit=make>
                 <label>
-                    "Rolls (1–50) "
+                    {ctx.tr(Key::WorksheetRolls)}
+                    " "
                     <input type="text" inputmode="numeric" prop:value=move || count.get() on:input=move |ev| count.set(event_target_value(&ev))/>
                 </label>
                 <label>
-                    "Game "
+                    {ctx.tr(Key::WorksheetGame)}
+                    " "
                     <select on:change=move |ev| preset.set(event_target_value(&ev))>
-                        <option value="score">"Score (make 20)"</option>
+                        <option value="score">{ctx.tr(Key::WorksheetScore)}</option>
                         <option value="24">"24"</option>
-                        <option value="custom">"Current settings"</option>
+                        <option value="custom">{ctx.tr(Key::WorksheetCurrent)}</option>
                     </select>
                 </label>
-                <DifficultySelect label="Difficulty " any="any" level=level/>
+                <DifficultySelect label=Key::DifficultyLabel any=Key::AnyDifficulty level=level words=ctx.words.into()/>
                 <p class="field-error" role="alert">{move || error.get()}</p>
                 <div class="controls">
-                    <button type="submit" class="primary">"Make worksheet"</button>
-                    <button type="button" on:click=print disabled=move || sheet.with(Option::is_none)>"Print"</button>
+                    <button type="submit" class="primary">{ctx.tr(Key::MakeWorksheet)}</button>
+                    <button type="button" on:click=print disabled=move || sheet.with(Option::is_none)>{ctx.tr(Key::Print)}</button>
                     <Show when=move || making.get()>
-                        <button type="button" on:click=cancel>"Cancel"</button>
+                        <button type="button" on:click=cancel>{ctx.tr(Key::Cancel)}</button>
                     </Show>
                 </div>
                 <Show when=move || making.get()>
-                    <p role="status">"Making the worksheet…"</p>
+                    <p role="status">{ctx.tr(Key::MakingWorksheet)}</p>
                 </Show>
             </form>
             {move || {
                 sheet.get().map(|(rules, items)| {
                     let answers = items.clone();
                     view! {
-                        <section class="worksheet" aria-label="Worksheet to print">
-                            <h3>{format!("Make {} with each roll", rules.goal)}</h3>
+                        <section class="worksheet" aria-label=ctx.tr(Key::WorksheetToPrint)>
+                            <h3>{move || ctx.t(Key::WorksheetTitle, &[("goal", &crate::game::number(rules.goal))])}</h3>
                             <ol class="worksheet-rolls">
                                 // Numbered by the page, not by list markers: a printer's margin cut "10." to "0.".
                                 {items.into_iter().enumerate().map(|(n, i)| view! {
                                     <li class="worksheet-roll"><span class="problem-number">{format!("{}.", n + 1)}</span>" "{i.roll}</li>
                                 }).collect_view()}
                             </ol>
-                            <section class="answer-key" aria-label="Answer key">
-                                <h3>"Answer key"</h3>
+                            <section class="answer-key" aria-label=ctx.tr(Key::AnswerKey)>
+                                <h3>{ctx.tr(Key::AnswerKey)}</h3>
                                 <ol>
                                     {answers
                                         .into_iter()

@@ -94,7 +94,12 @@ fn parse(args: &[String]) -> Result<Command, String> {
         // The numbers and goal are checked as the app's Experiment checks them, in its words.
         let goal = goal.unwrap_or_else(|| rules.goal.to_string());
         let (numbers, goal) = entry::experiment(&numbers.join(" "), &goal);
-        return Ok(Command::Solve { numbers: numbers?, goal: goal?, rules, json });
+        return Ok(Command::Solve {
+            numbers: numbers.map_err(|e| e.to_string())?,
+            goal: goal.map_err(|e| e.to_string())?,
+            rules,
+            json,
+        });
     }
     if let Some(g) = goal {
         rules.goal = parse_int("--goal", &g)?;
@@ -326,7 +331,7 @@ mod tests {
         ] {
             let (n, g) = entry::experiment(numbers, goal);
             let expected = n.err().or(g.err()).unwrap();
-            assert_eq!(parse(&args(line)), Err(expected), "{line}");
+            assert_eq!(parse(&args(line)), Err(expected.to_string()), "{line}");
         }
         // A goal Experiment takes but Settings would not: the range is Experiment's.
         assert!(matches!(parse(&args("solve 97 89 83 79 73 71 --goal 99999")), Ok(Command::Solve { goal: 99999, .. })));

@@ -97,8 +97,8 @@ pub fn arrange(faces: &[i64], dice: &[u32]) -> Option<Vec<i64>> {
 /// [`arrange`], or the sentence that says why the faces can't be rolled with these dice
 /// ("7 7 7 1 can't be rolled with d6 d6 d12 d20."): the one wording for typed rolls,
 /// links and a room host's roll.
-pub fn arrange_or_explain(faces: &[i64], dice: &[u32]) -> Result<Vec<i64>, String> {
-    arrange(faces, dice).ok_or_else(|| cant_roll(faces, dice))
+pub fn arrange_or_explain(faces: &[i64], dice: &[u32]) -> Result<Vec<i64>, crate::entry::EntryError> {
+    arrange(faces, dice).ok_or_else(|| crate::entry::EntryError::CantRoll { roll: faces.to_vec(), dice: dice.to_vec() })
 }
 
 /// Why `faces` can't be rolled with `dice`, in words.

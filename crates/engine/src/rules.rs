@@ -99,7 +99,7 @@ pub enum Field {
 }
 
 /// A setting out of range.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, thiserror::Error, Serialize, Deserialize)]
 pub enum RulesError {
     /// Too few or too many dice.
     #[error("Use 3 to 6 dice (not {0}).")]

@@ -1,0 +1,49 @@
+//! The language picker, in Settings and on the first-visit card: each language named in
+//! itself. The page switches in place (the game and its clock go on) and keeps the choice.
+
+use leptos::prelude::*;
+use score_i18n::{Key, Lang};
+
+use crate::ctx::{use_ctx, Ctx};
+use crate::lang;
+
+/// Says that `lang` couldn't be fetched (offline before it was first loaded): the page stays
+/// in the language it is in.
+pub fn unavailable(ctx: Ctx, lang: Lang) {
+    ctx.notice(crate::say::Notice::LanguageUnavailable(lang));
+}
+
+/// A `<select>` of every language Score speaks.
+#[component]
+pub fn LanguagePicker() -> impl IntoView {
+    let ctx = use_ctx();
+    let current = move || ctx.words.with(|w| w.lang());
+    let choose = move |ev: leptos::ev::Event| {
+        let Some(lang) = Lang::from_code(&event_target_value(&ev)) else { return };
+        leptos::task::spawn_local(async move {
+            match lang::switch(ctx.words, lang).await {
+                // Kept once it is here: a language that can't be fetched isn't kept.
+                Ok(()) => lang::keep(lang),
+                Err(()) => unavailable(ctx, lang),
+            }
+        });
+    };
+    view! {
+        <label class="language">
+            <span>{ctx.tr(Key::Language)}</span>
+            " "
+            <select on:change=choose>
+                {Lang::ALL
+                    .into_iter()
+                    .map(|l| {
+                        view! {
+                            <option value=l.code() lang=l.code() selected=move || current() == l>
+                                {l.own_name()}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+        </label>
+    }
+}

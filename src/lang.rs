@@ -1,0 +1,192 @@
+//! The page's language: which one it starts in ([`score_i18n::choose`], from a link's
+//! `?lang=`, the player's kept choice and the browser's languages), its catalog fetched as
+//! `i18n/<code>.json` (English is compiled in), and `<html lang dir>` set to it. Switching
+//! re-renders in place: the words are a signal, the game and its clock are untouched.
+//!
+//! The room module, a wasm of its own on the same page, follows: it reads `<html lang>` when
+//! it mounts and hears `score-lang` when the language changes ([`follow`]).
+
+use std::cell::Cell;
+
+use leptos::prelude::*;
+use score_i18n::{Catalog, Lang, Texts};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+
+use crate::storage;
+
+/// Said on the window when the page's language changes.
+pub const CHANGED: &str = "score-lang";
+
+/// A language chosen by a link's `?lang=` (any of the codes [`Lang::from_code`] reads).
+pub fn from_query(query: &str) -> Option<&str> {
+    query.trim_start_matches('?').split('&').find_map(|p| p.strip_prefix("lang="))
+}
+
+/// The languages the browser asks for, in its order.
+fn browser_languages() -> Vec<String> {
+    let Some(nav) = web_sys::window().map(|w| w.navigator()) else { return Vec::new() };
+    let list: Vec<String> = nav.languages().iter().filter_map(|l| l.as_string()).collect();
+    if list.is_empty() {
+        nav.language().into_iter().collect()
+    } else {
+        list
+    }
+}
+
+/// The query without its `lang=`.
+pub fn without_lang(query: &str) -> String {
+    let rest: Vec<&str> =
+        query.trim_start_matches('?').split('&').filter(|p| !p.is_empty() && !p.starts_with("lang=")).collect();
+    if rest.is_empty() {
+        String::new()
+    } else {
+        format!("?{}", rest.join("&"))
+    }
+}
+
+/// The language this page starts in. A link's language counts as the player's choice: it is
+/// kept, and taken out of the address, so a reload after another pick keeps that pick.
+pub fn starting() -> Lang {
+    let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+    let link = from_query(&query).and_then(Lang::from_code);
+    if let Some(lang) = link {
+        keep(lang);
+    }
+    if from_query(&query).is_some() {
+        crate::app::set_query(&without_lang(&query));
+    }
+    let chosen = storage::text(storage::LANG_KEY);
+    let browser = browser_languages();
+    let browser: Vec<&str> = browser.iter().map(String::as_str).collect();
+    score_i18n::choose(link.map(Lang::code), chosen.as_deref(), None, &browser)
+}
+
+/// Keeps `lang` as the player's choice for later visits (a browser that keeps nothing
+/// forgets it: the page says so elsewhere).
+pub fn keep(lang: Lang) {
+    let _ = storage::save_text(storage::LANG_KEY, lang.code());
+}
+
+/// The player's kept choice, if any.
+pub fn kept() -> Option<Lang> {
+    storage::text(storage::LANG_KEY).and_then(|c| Lang::from_code(&c))
+}
+
+/// Marks the page as written in `lang`: `<html lang dir>`, then tells the room module.
+pub fn mark(lang: Lang) {
+    if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        let _ = root.set_attribute("lang", lang.code());
+        let _ = root.set_attribute("dir", if lang.rtl() { "rtl" } else { "ltr" });
+    }
+    if let (Some(w), Ok(ev)) = (web_sys::window(), web_sys::Event::new(CHANGED)) {
+        let _ = w.dispatch_event(&ev);
+    }
+}
+
+/// The language `<html lang>` names (English if none Score speaks).
+pub fn marked() -> Lang {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+        .and_then(|e| e.get_attribute("lang"))
+        .and_then(|c| Lang::from_code(&c))
+        .unwrap_or(Lang::En)
+}
+
+/// The build's id, so a catalog is of the page's own build (`<meta name="score-build">`).
+fn build() -> String {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(r#"meta[name="score-build"]"#).ok().flatten())
+        .and_then(|m| m.get_attribute("content"))
+        .unwrap_or_default()
+}
+
+/// Fetches `lang`'s catalog. A text it lacks is read in English; what is wrong with it is
+/// written to the console (the test run fails on it before a build ships).
+pub async fn fetch(lang: Lang) -> Result<Catalog, ()> {
+    if lang == Lang::En {
+        return Ok(Catalog::english());
+    }
+    let window = web_sys::window().ok_or(())?;
+    let url = format!("./i18n/{}.json?v={}", lang.code(), build());
+    let response: web_sys::Response =
+        JsFuture::from(window.fetch_with_str(&url)).await.map_err(drop)?.dyn_into().map_err(drop)?;
+    if !response.ok() {
+        return Err(());
+    }
+    let json = JsFuture::from(response.json().map_err(drop)?).await.map_err(drop)?;
+    let object: js_sys::Object = json.dyn_into().map_err(drop)?;
+    let texts: Texts = js_sys::Object::entries(&object)
+        .iter()
+        .filter_map(|pair| {
+            let pair: js_sys::Array = pair.dyn_into().ok()?;
+            Some((pair.get(0).as_string()?, pair.get(1).as_string()?))
+        })
+        .collect();
+    let (catalog, problems) = Catalog::from_texts(lang, texts);
+    if !problems.is_empty() {
+        web_sys::console::warn_1(&format!("i18n/{}.json: {problems:?}", lang.code()).into());
+    }
+    Ok(catalog)
+}
+
+thread_local! {
+    /// Counts the switches asked for: a catalog that arrives after a later switch was asked
+    /// (a slow first fetch, two quick picks) is dropped, never set over the later one.
+    static ASKED: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Switches `words` to `lang` once its catalog is here, marking the page; `Err` (the words
+/// unchanged) when it can't be fetched, e.g. offline before it was ever loaded. `Ok` also
+/// when a later switch overtook it (that one sets the words).
+pub async fn switch(words: RwSignal<Catalog>, lang: Lang) -> Result<(), ()> {
+    let mine = ASKED.with(|a| {
+        a.set(a.get() + 1);
+        a.get()
+    });
+    let catalog = fetch(lang).await?;
+    if ASKED.with(Cell::get) == mine {
+        words.set(catalog);
+        mark(lang);
+    }
+    Ok(())
+}
+
+/// Has `words` follow the page's language (for the room module): now, and on each change.
+pub fn follow(words: RwSignal<Catalog>) {
+    let load = move || {
+        let lang = marked();
+        if words.with_untracked(Catalog::lang) != lang {
+            leptos::task::spawn_local(async move {
+                if let Ok(catalog) = fetch(lang).await {
+                    words.set(catalog);
+                }
+            });
+        }
+    };
+    load();
+    let listener = window_event_listener_untyped(CHANGED, move |_| load());
+    on_cleanup(move || listener.remove());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_links_language_is_read_from_its_query() {
+        assert_eq!(from_query("?lang=fr"), Some("fr"));
+        assert_eq!(from_query("?roll=1,2,3,4&lang=pt-BR"), Some("pt-BR"));
+        assert_eq!(from_query("?roll=1,2,3,4"), None);
+        assert_eq!(from_query(""), None);
+    }
+
+    #[test]
+    fn a_links_language_leaves_the_address_and_the_rest_stays() {
+        assert_eq!(without_lang("?lang=fr"), "");
+        assert_eq!(without_lang("?roll=1,2,3,4&lang=pt-BR&goal=20"), "?roll=1,2,3,4&goal=20");
+        assert_eq!(without_lang("?room=ABC234"), "?room=ABC234");
+    }
+}

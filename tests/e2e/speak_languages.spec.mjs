@@ -1,0 +1,126 @@
+// The page in the classroom's language: first visit from the browser's languages, `?lang=`,
+// the picker (switching in place, a clock running), right to left, and offline in the
+// language chosen. Texts are read from the build's own catalogs (i18n/<code>.json), so a
+// corrected translation never breaks a test.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE_URL, launchBrowser, withPage } from './score_page.mjs';
+
+let browser;
+before(async () => { browser = await launchBrowser(); });
+after(async () => { await browser.close(); });
+
+/** A language's catalog as the page fetches it. */
+async function catalog(code) {
+  const response = await fetch(`${BASE_URL.replace(/\/$/, '')}/i18n/${code}.json`);
+  assert.ok(response.ok, `i18n/${code}.json is served`);
+  return response.json();
+}
+
+const tiles = (page) => page.locator('.pool .tile');
+const root = (page) => page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+
+test('a first visit speaks the browser\'s language, named in itself in the picker', async () => {
+  const fr = await catalog('fr');
+  await withPage(browser, async (score, page) => {
+    await page.goto(BASE_URL);
+    await page.getByRole('heading', { name: fr.help_title }).waitFor();
+    assert.deepEqual(await root(page), { lang: 'fr', dir: 'ltr' });
+    await page.getByRole('button', { name: fr.claim_score, exact: true }).waitFor();
+    await page.getByRole('group', { name: fr.numbers }).waitFor();
+    const picker = page.locator('.help-card select');
+    assert.equal(await picker.inputValue(), 'fr');
+    const names = await picker.locator('option').allTextContents();
+    assert.deepEqual(names, ['English', 'Español', 'Français', 'Deutsch', 'Português (Brasil)', 'العربية']);
+  }, { locale: 'fr-FR' });
+});
+
+test('the picker switches in place: the clock runs on, the choice is kept', async () => {
+  const de = await catalog('de');
+  await withPage(browser, async (score, page) => {
+    await page.goto(BASE_URL);
+    await tiles(page).first().waitFor();
+    await page.evaluate(() => { window.stillHere = true; });
+    await score.button('SCORE').click();
+    const before = Number(await page.getByTestId('countdown').textContent());
+    await score.button('Settings').click();
+    await page.locator('.panel select').first().selectOption('de');
+    await page.getByRole('button', { name: de.claim_impossible, exact: true }).waitFor();
+    assert.deepEqual(await root(page), { lang: 'de', dir: 'ltr' });
+    assert.equal(await page.evaluate(() => window.stillHere), true, 'no reload');
+    assert.equal(await page.locator('.countdown-label').textContent(), de.clock_score_solo);
+    assert.ok(Number(await page.getByTestId('countdown').textContent()) <= before, 'the SCORE clock runs on');
+    await page.reload();
+    await page.getByRole('button', { name: de.claim_score, exact: true }).waitFor();
+    assert.equal((await root(page)).lang, 'de', 'kept across visits');
+  }, { locale: 'en-US' });
+});
+
+test('?lang=ar: right to left, the dice and moves left to right', async () => {
+  const ar = await catalog('ar');
+  await withPage(browser, async (score, page) => {
+    await page.goto(`${BASE_URL}?lang=ar&roll=2,5,12,12`);
+    await page.getByRole('button', { name: ar.claim_score, exact: true }).waitFor();
+    assert.deepEqual(await root(page), { lang: 'ar', dir: 'rtl' });
+    const pool = await page.locator('.pool').evaluate((e) => getComputedStyle(e).direction);
+    assert.equal(pool, 'ltr');
+    const values = await tiles(page).locator('.value').allTextContents();
+    assert.deepEqual(values, ['2', '5', '12', '12'], 'the roll reads left to right');
+    // The layout mirrors: the side panel sits left of the table on a wide screen.
+    const table = await page.locator('section.play').boundingBox();
+    const side = await page.locator('aside.side').boundingBox();
+    assert.ok(side.x < table.x, 'mirrored');
+  }, { locale: 'en-US' });
+});
+
+test('offline in the language chosen online', async () => {
+  const es = await catalog('es');
+  await withPage(browser, async (score, page, context) => {
+    await page.goto(BASE_URL);
+    await score.waitForServiceWorker();
+    await score.button('Settings').click();
+    await page.locator('.panel select').first().selectOption('es');
+    await page.getByRole('button', { name: es.claim_score, exact: true }).waitFor();
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('button', { name: es.claim_score, exact: true }).waitFor();
+    assert.equal((await root(page)).lang, 'es');
+  }, { locale: 'en-US' });
+});
+
+test('a first visit in the browser\'s language plays offline in it after', async () => {
+  const fr = await catalog('fr');
+  await withPage(browser, async (score, page, context) => {
+    await page.goto(BASE_URL);
+    await page.getByRole('button', { name: fr.claim_score, exact: true }).waitFor();
+    await score.waitForServiceWorker();
+    // The worker keeps the catalog the page fetched before it was controlled.
+    await page.waitForFunction(async () => {
+      for (const key of await caches.keys()) {
+        const cache = await caches.open(key);
+        if ((await cache.keys()).some((r) => r.url.includes('/i18n/fr.json'))) return true;
+      }
+      return false;
+    });
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('button', { name: fr.claim_score, exact: true }).waitFor();
+    assert.equal((await root(page)).lang, 'fr');
+  }, { locale: 'fr-FR' });
+});
+
+test('a slow first catalog never overrides the language picked meanwhile', async () => {
+  const es = await catalog('es');
+  await withPage(browser, async (score, page) => {
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    await page.route('**/i18n/de.json*', async (route) => { await held; await route.continue(); });
+    await page.goto(BASE_URL);
+    await page.locator('.help-card select').selectOption('es');
+    await page.getByRole('button', { name: es.claim_score, exact: true }).waitFor();
+    release();
+    await page.waitForTimeout(300);
+    assert.equal((await root(page)).lang, 'es');
+    assert.equal(await page.locator('.claim.score').textContent(), es.claim_score);
+  }, { locale: 'de-DE' });
+});
