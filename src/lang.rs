@@ -94,15 +94,6 @@ pub fn marked() -> Lang {
         .unwrap_or(Lang::En)
 }
 
-/// The build's id, so a catalog is of the page's own build (`<meta name="score-build">`).
-fn build() -> String {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.query_selector(r#"meta[name="score-build"]"#).ok().flatten())
-        .and_then(|m| m.get_attribute("content"))
-        .unwrap_or_default()
-}
-
 /// Fetches `lang`'s catalog. A text it lacks is read in English; what is wrong with it is
 /// written to the console (the test run fails on it before a build ships).
 pub async fn fetch(lang: Lang) -> Result<Catalog, ()> {
@@ -110,7 +101,7 @@ pub async fn fetch(lang: Lang) -> Result<Catalog, ()> {
         return Ok(Catalog::english());
     }
     let window = web_sys::window().ok_or(())?;
-    let url = format!("./i18n/{}.json?v={}", lang.code(), build());
+    let url = format!("./i18n/{}.json?v={}", lang.code(), crate::solver::page_build());
     let response: web_sys::Response =
         JsFuture::from(window.fetch_with_str(&url)).await.map_err(drop)?.dyn_into().map_err(drop)?;
     if !response.ok() {

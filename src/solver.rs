@@ -45,7 +45,7 @@ thread_local! {
 
 /// This page's build id: index.html's `<meta name="score-build">` (scripts/postbuild.py
 /// writes it; empty where there is none).
-fn page_build() -> String {
+pub(crate) fn page_build() -> String {
     web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.query_selector(r#"meta[name="score-build"]"#).ok().flatten())
