@@ -6,6 +6,8 @@ const FILES = __FILES__;
 // The build's id: the page asks for a language's catalog as `i18n/<code>.json?v=<build>`.
 const BUILD = __BUILD__;
 const CACHE = `score-${VERSION}`;
+// A language's catalog, by its path: `i18n/<code>.json`.
+const CATALOG = /\/i18n\/([A-Za-z-]+)\.json$/;
 
 // Every file comes from the server itself (`cache: 'reload'`), never from the browser's HTTP
 // cache: a host that sends no Cache-Control leaves the last build's index.html and unhashed
@@ -22,7 +24,7 @@ self.addEventListener('install', (event) => {
     for (const key of await caches.keys()) {
       if (!key.startsWith('score-') || key === CACHE) continue;
       for (const request of await (await caches.open(key)).keys()) {
-        const m = new URL(request.url).pathname.match(/\/i18n\/([A-Za-z-]+)\.json$/);
+        const m = new URL(request.url).pathname.match(CATALOG);
         if (m) languages.add(m[1]);
       }
     }
@@ -55,7 +57,7 @@ self.addEventListener('fetch', (event) => {
     if (hit) return hit;
     const response = await fetch(request);
     // A language's catalog, fetched when chosen, is kept for offline play.
-    if (response.ok && /\/i18n\/[A-Za-z-]+\.json$/.test(new URL(request.url).pathname)) {
+    if (response.ok && CATALOG.test(new URL(request.url).pathname)) {
       // Storage full: the language is not kept, but this page has it.
       await cache.put(request, response.clone()).catch(() => {});
     }

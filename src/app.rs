@@ -200,7 +200,7 @@ pub fn App() -> impl IntoView {
     if lang != score_i18n::Lang::En {
         leptos::task::spawn_local(async move {
             if crate::lang::switch(ctx.words, lang).await.is_err() {
-                crate::components::language_picker::unavailable(ctx, lang);
+                ctx.notice(Notice::LanguageUnavailable(lang));
             }
         });
     }

@@ -52,8 +52,7 @@ impl Ctx {
         self.words.with(|w| w.text(key, fill))
     }
 
-    /// The words of `key`, following the page's language: one closure type for every text
-    /// of the page (a closure written out per text is code of its own, tens of KB in all).
+    /// The words of `key`, following the page's language (a view's text or attribute).
     pub fn tr(self, key: Key) -> impl Fn() -> String + Copy + Send + Sync + 'static {
         move || self.t(key, &[])
     }

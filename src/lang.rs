@@ -68,11 +68,6 @@ pub fn keep(lang: Lang) {
     let _ = storage::save_text(storage::LANG_KEY, lang.code());
 }
 
-/// The player's kept choice, if any.
-pub fn kept() -> Option<Lang> {
-    storage::text(storage::LANG_KEY).and_then(|c| Lang::from_code(&c))
-}
-
 /// Marks the page as written in `lang`: `<html lang dir>`, then tells the room module.
 pub fn mark(lang: Lang) {
     if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {

@@ -222,7 +222,7 @@ impl Table {
         self.words.with(|w| w.text(key, fill))
     }
 
-    /// The words of `key`, following the page's language (one closure type for every text).
+    /// The words of `key`, following the page's language (a view's text or attribute).
     pub fn tr(self, key: Key) -> impl Fn() -> String + Copy + Send + Sync + 'static {
         move || self.t(key, &[])
     }

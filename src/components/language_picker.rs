@@ -4,14 +4,9 @@
 use leptos::prelude::*;
 use score_i18n::{Key, Lang};
 
-use crate::ctx::{use_ctx, Ctx};
+use crate::ctx::use_ctx;
 use crate::lang;
-
-/// Says that `lang` couldn't be fetched (offline before it was first loaded): the page stays
-/// in the language it is in.
-pub fn unavailable(ctx: Ctx, lang: Lang) {
-    ctx.notice(crate::say::Notice::LanguageUnavailable(lang));
-}
+use crate::say::Notice;
 
 /// A `<select>` of every language Score speaks.
 #[component]
@@ -24,7 +19,8 @@ pub fn LanguagePicker() -> impl IntoView {
             match lang::switch(ctx.words, lang).await {
                 // Kept once it is here: a language that can't be fetched isn't kept.
                 Ok(()) => lang::keep(lang),
-                Err(()) => unavailable(ctx, lang),
+                // Offline before it was first loaded: the page stays in its language.
+                Err(()) => ctx.notice(Notice::LanguageUnavailable(lang)),
             }
         });
     };

@@ -17,6 +17,14 @@ async function catalog(code) {
   return response.json();
 }
 
+/** Offline, a reload comes back in `code`, its SCORE button in that language's words. */
+async function offlineReloadIn(page, context, code, words) {
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('button', { name: words.claim_score, exact: true }).waitFor();
+  assert.equal((await root(page)).lang, code);
+}
+
 const tiles = (page) => page.locator('.pool .tile');
 const root = (page) => page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
 
@@ -81,10 +89,7 @@ test('offline in the language chosen online', async () => {
     await score.button('Settings').click();
     await page.locator('.panel select').first().selectOption('es');
     await page.getByRole('button', { name: es.claim_score, exact: true }).waitFor();
-    await context.setOffline(true);
-    await page.reload();
-    await page.getByRole('button', { name: es.claim_score, exact: true }).waitFor();
-    assert.equal((await root(page)).lang, 'es');
+    await offlineReloadIn(page, context, 'es', es);
   }, { locale: 'en-US' });
 });
 
@@ -102,10 +107,7 @@ test('a first visit in the browser\'s language plays offline in it after', async
       }
       return false;
     });
-    await context.setOffline(true);
-    await page.reload();
-    await page.getByRole('button', { name: fr.claim_score, exact: true }).waitFor();
-    assert.equal((await root(page)).lang, 'fr');
+    await offlineReloadIn(page, context, 'fr', fr);
   }, { locale: 'fr-FR' });
 });
 
