@@ -343,7 +343,8 @@ pub fn App() -> impl IntoView {
     let notice_list = move || {
         view! {
             <div class="notices" role="status">
-                <For each=move || notices.get() key=|n| n.clone() let:n>
+                // Notices are only ever added: keyed by place, one already read is not read again.
+                <For each=move || notices.get().into_iter().enumerate() key=|(i, _)| *i let:((_, n))>
                     <p class="notice">{move || ctx.words.with(|w| crate::say::notice(&n, w))}</p>
                 </For>
             </div>

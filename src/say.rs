@@ -82,7 +82,7 @@ pub enum Stored {
 }
 
 /// A notice at the top of the page: storage, links, other tabs, languages.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Notice {
     /// The browser keeps nothing.
     NoStorage,

@@ -227,11 +227,12 @@ impl Texts {
 impl FromIterator<(String, String)> for Texts {
     /// The entries, sorted; of an entry given twice, the last.
     fn from_iter<I: IntoIterator<Item = (String, String)>>(entries: I) -> Texts {
-        let mut all: Vec<(String, String)> = entries.into_iter().collect();
-        all.reverse();
-        all.sort_by(|a, b| a.0.cmp(&b.0));
-        all.dedup_by(|later, first| later.0 == first.0);
-        Texts(all)
+        // Each entry with its place, later first among equals (an unstable sort: the stable
+        // one would add its own code to the page for this alone).
+        let mut all: Vec<(usize, (String, String))> = entries.into_iter().enumerate().collect();
+        all.sort_unstable_by(|(i, a), (j, b)| a.0.cmp(&b.0).then(j.cmp(i)));
+        all.dedup_by(|later, first| later.1 .0 == first.1 .0);
+        Texts(all.into_iter().map(|(_, e)| e).collect())
     }
 }
 
@@ -440,6 +441,16 @@ fn pseudo_words(words: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn of_an_entry_given_twice_the_last_is_kept() {
+        let texts: Texts = [("b", "1"), ("a", "2"), ("b", "3"), ("c", "4"), ("b", "5")]
+            .map(|(e, t)| (e.to_string(), t.to_string()))
+            .into_iter()
+            .collect();
+        assert_eq!((texts.get("a"), texts.get("b"), texts.get("c")), (Some("2"), Some("5"), Some("4")));
+        assert_eq!(texts.0.len(), 3);
+    }
 
     #[test]
     fn a_text_splits_around_the_value_a_page_shows_apart() {
