@@ -204,6 +204,8 @@ pub fn App() -> impl IntoView {
             }
         });
     }
+    // The room module asks for the room's language, or a student's pick, through the page.
+    crate::lang::answer(ctx.words, move |lang| ctx.notice(Notice::LanguageUnavailable(lang)));
     provide_context(crate::components::impossibles_panel::Listing::new());
     // A class-room link (`?room=CODE`, a host's `&host=TOKEN`) opens the room, which takes
     // the page; the address keeps the room (never the host token), so a reload comes back.

@@ -18,6 +18,94 @@ use crate::storage;
 /// Said on the window when the page's language changes.
 pub const CHANGED: &str = "score-lang";
 
+/// Said on the window by the room module to ask the page for a language ([`Ask`]).
+pub const ASKED_FOR: &str = "score-lang-ask";
+
+/// What the room module asks of the page's language (it can't switch it itself: the page's
+/// words live in the main module).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ask {
+    /// A student picked it: switch, and keep it as their choice.
+    Pick(Lang),
+    /// The room is in it: switch only a page whose player never chose a language.
+    Room(Lang),
+    /// A host screen presents the room in it: switch (the teacher's own choice is kept).
+    Present(Lang),
+}
+
+impl Ask {
+    /// As it travels in the event ("room:es").
+    pub fn detail(self) -> String {
+        let (how, lang) = match self {
+            Ask::Pick(l) => ("pick", l),
+            Ask::Room(l) => ("room", l),
+            Ask::Present(l) => ("present", l),
+        };
+        format!("{how}:{}", lang.code())
+    }
+
+    /// Read from an event's detail; none for anything else.
+    pub fn read(detail: &str) -> Option<Ask> {
+        let (how, code) = detail.split_once(':')?;
+        let lang = Lang::from_code(code)?;
+        match how {
+            "pick" => Some(Ask::Pick(lang)),
+            "room" => Some(Ask::Room(lang)),
+            "present" => Some(Ask::Present(lang)),
+            _ => None,
+        }
+    }
+
+    /// The language to switch to, given the page's language now and the player's kept
+    /// choice (none: they never chose); none when the page stays as it is.
+    pub fn switch_to(self, now: Lang, kept: Option<&str>) -> Option<Lang> {
+        let lang = match self {
+            Ask::Pick(l) | Ask::Present(l) => l,
+            Ask::Room(l) if kept.and_then(Lang::from_code).is_none() => l,
+            Ask::Room(_) => return None,
+        };
+        (lang != now || matches!(self, Ask::Pick(_))).then_some(lang)
+    }
+
+    /// Whether the language, once here, is kept as the player's choice.
+    pub fn keeps(self) -> bool {
+        matches!(self, Ask::Pick(_))
+    }
+}
+
+/// Asks the page for a language (from the room module).
+pub fn ask(ask: Ask) {
+    let Some(w) = web_sys::window() else { return };
+    let init = web_sys::CustomEventInit::new();
+    init.set_detail(&JsValue::from_str(&ask.detail()));
+    if let Ok(ev) = web_sys::CustomEvent::new_with_event_init_dict(ASKED_FOR, &init) {
+        let _ = w.dispatch_event(&ev);
+    }
+}
+
+/// Answers the room module's asks on this page's `words` (the main module); `unavailable`
+/// is told of a language that could not be fetched.
+pub fn answer(words: RwSignal<Catalog>, unavailable: impl Fn(Lang) + Clone + 'static) {
+    let listener = window_event_listener_untyped(ASKED_FOR, move |ev| {
+        let Some(ask) =
+            ev.dyn_ref::<web_sys::CustomEvent>().and_then(|e| e.detail().as_string()).and_then(|d| Ask::read(&d))
+        else {
+            return;
+        };
+        let now = words.with_untracked(Catalog::lang);
+        let Some(lang) = ask.switch_to(now, storage::text(storage::LANG_KEY).as_deref()) else { return };
+        let unavailable = unavailable.clone();
+        leptos::task::spawn_local(async move {
+            match switch(words, lang).await {
+                Ok(()) if ask.keeps() => keep(lang),
+                Ok(()) => {}
+                Err(()) => unavailable(lang),
+            }
+        });
+    });
+    on_cleanup(move || listener.remove());
+}
+
 /// A language chosen by a link's `?lang=` (any of the codes [`Lang::from_code`] reads).
 pub fn from_query(query: &str) -> Option<&str> {
     query.trim_start_matches('?').split('&').find_map(|p| p.strip_prefix("lang="))
@@ -160,6 +248,39 @@ pub fn follow(words: RwSignal<Catalog>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_ask_travels_as_text_and_back() {
+        for ask in [Ask::Pick(Lang::De), Ask::Room(Lang::Es), Ask::Present(Lang::Ar), Ask::Room(Lang::PtBr)] {
+            assert_eq!(Ask::read(&ask.detail()), Some(ask));
+        }
+        assert_eq!(Ask::read("room:xx"), None);
+        assert_eq!(Ask::read("shout:es"), None);
+        assert_eq!(Ask::read("es"), None);
+    }
+
+    #[test]
+    fn the_rooms_language_reaches_only_a_page_whose_player_never_chose() {
+        // A student who never chose starts in the room's language.
+        assert_eq!(Ask::Room(Lang::Es).switch_to(Lang::En, None), Some(Lang::Es));
+        // One who chose German keeps German, whatever the room speaks.
+        assert_eq!(Ask::Room(Lang::Es).switch_to(Lang::De, Some("de")), None);
+        // Even a kept choice that is English.
+        assert_eq!(Ask::Room(Lang::Es).switch_to(Lang::En, Some("en")), None);
+        // A kept value the page can't read counts as no choice.
+        assert_eq!(Ask::Room(Lang::Fr).switch_to(Lang::En, Some("klingon")), Some(Lang::Fr));
+        // Already in it: nothing to do.
+        assert_eq!(Ask::Room(Lang::Es).switch_to(Lang::Es, None), None);
+    }
+
+    #[test]
+    fn a_host_screen_presents_in_the_rooms_language_and_a_pick_is_kept() {
+        assert_eq!(Ask::Present(Lang::Fr).switch_to(Lang::De, Some("de")), Some(Lang::Fr));
+        assert!(!Ask::Present(Lang::Fr).keeps() && !Ask::Room(Lang::Fr).keeps());
+        // A pick of the language the page is in is still kept (a browser's default made a choice).
+        assert_eq!(Ask::Pick(Lang::En).switch_to(Lang::En, None), Some(Lang::En));
+        assert!(Ask::Pick(Lang::En).keeps());
+    }
 
     #[test]
     fn a_links_language_is_read_from_its_query() {

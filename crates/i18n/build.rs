@@ -117,6 +117,35 @@ fn main() {
         .unwrap();
     }
     writeln!(out, "        }}\n    }}\n}}").unwrap();
+    // The other languages, compiled in only for what has no fetch (the server's download, the
+    // command line's worksheets): the page fetches them.
+    if std::env::var_os("CARGO_FEATURE_BUILTIN").is_some() {
+        writeln!(out, "\n/// A language's entries as its catalog file has them (`key`, `key.form`).").unwrap();
+        writeln!(out, "fn builtin_texts(code: &str) -> &'static [(&'static str, &'static str)] {{\n    match code {{")
+            .unwrap();
+        for code in ["es", "fr", "de", "pt-BR", "ar"] {
+            let path = format!("locales/{code}.toml");
+            println!("cargo:rerun-if-changed={path}");
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("{path}"));
+            let table: toml::Table = text.parse().unwrap_or_else(|e| panic!("{path} is TOML: {e}"));
+            let mut entries = Vec::new();
+            for (key, value) in &table {
+                match value {
+                    toml::Value::String(s) => entries.push((key.clone(), s.clone())),
+                    toml::Value::Table(t) => {
+                        for (form, v) in t {
+                            let v = v.as_str().unwrap_or_else(|| panic!("{path}: {key}.{form} is a text"));
+                            entries.push((format!("{key}.{form}"), v.to_string()));
+                        }
+                    }
+                    _ => panic!("{path}: {key} is a text or a table of plural forms"),
+                }
+            }
+            let list = entries.iter().map(|(e, t)| format!("({e:?}, {t:?})")).collect::<Vec<_>>().join(", ");
+            writeln!(out, "        {code:?} => &[{list}],").unwrap();
+        }
+        writeln!(out, "        _ => &[],\n    }}\n}}").unwrap();
+    }
     let dest = std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("keys.rs");
     std::fs::write(dest, out).expect("write keys.rs");
 }

@@ -1,6 +1,7 @@
 //! A class room's chat: the lines kept, as text (never HTML), and a message box.
 
 use leptos::prelude::*;
+use score_i18n::Key;
 use score_room::protocol::{ClientMsg, MAX_CHAT};
 
 use crate::components::room_client::Room;
@@ -23,15 +24,15 @@ pub(crate) fn RoomChat(
     };
     view! {
         <section class="room-chat" aria-labelledby="chat-title">
-            <h2 id="chat-title">"Chat"</h2>
+            <h2 id="chat-title">{room.tr(Key::ChatTitle)}</h2>
             <ul class="chat-lines">
                 {move || seen.with(|s| s.as_ref().map(|s| s.chat.clone())).unwrap_or_default().into_iter().map(|c| view! {
                     <li><strong>{c.name}</strong>": "{c.text}</li>
                 }).collect_view()}
             </ul>
             <form on:submit=send_chat>
-                <label>"Message " <input type="text" maxlength=MAX_CHAT prop:value=move || message.get() on:input=move |ev| message.set(event_target_value(&ev))/></label>
-                <button type="submit">"Send"</button>
+                <label>{room.tr(Key::ChatMessage)} " " <input type="text" maxlength=MAX_CHAT prop:value=move || message.get() on:input=move |ev| message.set(event_target_value(&ev))/></label>
+                <button type="submit">{room.tr(Key::Send)}</button>
             </form>
         </section>
     }

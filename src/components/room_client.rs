@@ -11,7 +11,7 @@
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use score_engine::{Action, Board};
-use score_i18n::{Catalog, Key};
+use score_i18n::{Catalog, Fill, Key};
 use score_room::mirror::{Effect, Mirror};
 use score_room::protocol::{
     random_code, ClientMsg, ErrorCode, HostCommand, Refusal, ReportRow, RoomEvent, Seat, ServerMsg, View, CODE_LEN,
@@ -220,6 +220,22 @@ impl Room {
         }
     }
 
+    /// The words of `key` in the page's language, `fill` filled in (tracked: a view that
+    /// reads them follows a language switch).
+    pub(crate) fn t(self, key: Key, fill: &[Fill]) -> String {
+        self.words.with(|w| w.text(key, fill))
+    }
+
+    /// The words of `key`, following the page's language (a view's text or attribute).
+    pub(crate) fn tr(self, key: Key) -> impl Fn() -> String + Copy + Send + Sync + 'static {
+        move || self.t(key, &[])
+    }
+
+    /// The words of `key` for the count `n`, in the page's language.
+    pub(crate) fn count(self, key: Key, n: u64, fill: &[Fill]) -> String {
+        self.words.with(|w| w.count(key, n, fill))
+    }
+
     /// The board as the mirror has it, the slots emptied; `new_roll` redraws the dice.
     fn reset_board(self, s: &Seen, new_roll: bool) {
         self.board.set(s.seat.map(|_| s.mirror.board()));
@@ -271,11 +287,10 @@ impl Room {
 
     fn on_error(self, code: ErrorCode, why: Option<&Refusal>) {
         let hello = self.link.with_value(|l| l.hello.clone());
-        if let (ErrorCode::CodeTaken, Some(ClientMsg::Create { version, name, judging, .. })) = (code, &hello) {
+        if let (ErrorCode::CodeTaken, Some(ClientMsg::Create { version, name, judging, lang, .. })) = (code, &hello) {
             // The code this page proposed for its new room is taken: another one.
-            let retry =
-                ClientMsg::Create { version: *version, code: new_code(), name: name.clone(), judging: *judging };
-            self.start(retry);
+            let (version, name, judging, lang) = (*version, name.clone(), *judging, lang.clone());
+            self.start(ClientMsg::Create { version, code: new_code(), name, judging, lang });
             return;
         }
         let live = self.status.get_untracked() == Status::Live;

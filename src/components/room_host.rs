@@ -9,6 +9,7 @@
 use std::cell::Cell;
 
 use leptos::prelude::*;
+use score_i18n::Key;
 use wasm_bindgen::prelude::*;
 
 use crate::forms::RoomLink;
@@ -90,6 +91,7 @@ pub fn RoomHost(
     #[prop(optional)]
     link: RoomLink,
 ) -> impl IntoView {
+    let ctx = crate::ctx::use_ctx();
     let RoomLink { code, host } = link;
     let invite = Some(code).filter(|c| !c.is_empty());
     let failed = RwSignal::new(false);
@@ -103,23 +105,17 @@ pub fn RoomHost(
     view! {
         <div class="room-host">
             <div id="room-root" data-invite=invite data-host=host></div>
-            <section class="panel room-loading" aria-label="Class room">
-                <h2>"Class room"</h2>
+            <section class="panel room-loading" aria-label=ctx.tr(Key::TabRoom)>
+                <h2>{ctx.tr(Key::TabRoom)}</h2>
                 <p role="status">
-                    {move || {
-                        if failed.get() {
-                            "The class room couldn't load. Check the connection and try again."
-                        } else {
-                            "Opening the class room…"
-                        }
-                    }}
+                    {move || ctx.t(if failed.get() { Key::RoomLoadFailed } else { Key::RoomLoading }, &[])}
                 </p>
                 <Show when=move || failed.get()>
                     <button type="button" class="primary" on:click=move |_| open(failed)>
-                        "Try again"
+                        {ctx.tr(Key::TryAgain)}
                     </button>
                     <button type="button" on:click=move |_| dispatch("score-room:left")>
-                        "Back to solitaire"
+                        {ctx.tr(Key::BackToSolitaire)}
                     </button>
                 </Show>
             </section>

@@ -8,6 +8,7 @@
 //! never in a URL: the CSV is asked for with a form whose body carries it.
 
 use leptos::prelude::*;
+use score_i18n::{Key, Lang};
 use score_room::protocol::{ClientMsg, HostCommand, MAX_NAME};
 
 use crate::components::room_client::{page_link, Room};
@@ -34,6 +35,8 @@ pub(crate) fn RoomHostPanel(
     let show_host_link = RwSignal::new(false);
     let ending = RwSignal::new(false);
     let locked = Memo::new(move |_| seen.with(|s| s.as_ref().is_some_and(|s| s.locked)));
+    let room_lang =
+        Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| s.mirror.view().lang.clone())).unwrap_or_default());
     let typed_roll = RwSignal::new(String::new());
     let r_dice = RwSignal::new(String::new());
     let r_goal = RwSignal::new(String::new());
@@ -53,26 +56,26 @@ pub(crate) fn RoomHostPanel(
     });
     view! {
         <section class="host-controls panel" aria-labelledby="host-title">
-            <h2 id="host-title">"Host"</h2>
-            <p class="muted">"Press Present to hide this panel on the projector. Next roll (or N) deals the class a new roll."</p>
+            <h2 id="host-title">{room.tr(Key::HostTitle)}</h2>
+            <p class="muted">{room.tr(Key::HostAbout)}</p>
             <label class="auto-deal-choice">
-                "Deal the next roll by itself "
+                {room.tr(Key::AutoDeal)} " "
                 <select on:change=move |ev| {
                     let secs = event_target_value(&ev).parse().unwrap_or(0);
                     room.command(HostCommand::AutoDeal { secs });
                 }>
                     {AUTO_DEAL.map(|secs| view! {
                         <option value=secs.to_string() selected=move || auto_secs.get() == secs>
-                            {if secs == 0 { "off".to_string() } else { format!("{secs} s after a result") }}
+                            {move || if secs == 0 { room.t(Key::AutoDealOff, &[]) } else { room.t(Key::AutoDealAfter, &[("secs", &secs.to_string())]) }}
                         </option>
                     }).into_iter().collect_view()}
                 </select>
             </label>
             <div class="controls">
                 <button on:click=move |_| room.command(HostCommand::Lock { locked: !locked.get_untracked() })>
-                    {move || if locked.get() { "Open the room" } else { "Lock the room" }}
+                    {move || room.t(if locked.get() { Key::OpenRoom } else { Key::LockRoom }, &[])}
                 </button>
-                <button on:click=move |_| room.command(HostCommand::ClearChat)>"Clear the chat"</button>
+                <button on:click=move |_| room.command(HostCommand::ClearChat)>{room.tr(Key::ClearChat)}</button>
             </div>
             <form class="play-roll" on:submit=move |ev| {
                 ev.prevent_default();
@@ -83,8 +86,8 @@ pub(crate) fn RoomHostPanel(
                     Err(e) => error.set(Some(room.words.with_untracked(|w| crate::say::form_error(&e, w)))),
                 }
             }>
-                <label>"Roll for the class " <input type="text" prop:value=move || typed_roll.get() on:input=move |ev| typed_roll.set(event_target_value(&ev))/></label>
-                <button type="submit">"Deal this roll"</button>
+                <label>{room.tr(Key::RollForClass)} " " <input type="text" prop:value=move || typed_roll.get() on:input=move |ev| typed_roll.set(event_target_value(&ev))/></label>
+                <button type="submit">{room.tr(Key::DealThisRoll)}</button>
             </form>
             <form class="room-rules" on:submit=move |ev| {
                 ev.prevent_default();
@@ -107,70 +110,83 @@ pub(crate) fn RoomHostPanel(
                     ),
                 }
             }>
-                <h3>"The room's rules"</h3>
-                <label>"Dice (sides) " <input type="text" prop:value=move || r_dice.get() on:input=move |ev| r_dice.set(event_target_value(&ev))/></label>
-                <label>"Goal " <input type="text" inputmode="numeric" prop:value=move || r_goal.get() on:input=move |ev| r_goal.set(event_target_value(&ev))/></label>
-                <label>"SCORE clock (seconds) " <input type="text" inputmode="numeric" prop:value=move || r_score.get() on:input=move |ev| r_score.set(event_target_value(&ev))/></label>
-                <label>"IMPOSSIBLE clock (seconds) " <input type="text" inputmode="numeric" prop:value=move || r_impossible.get() on:input=move |ev| r_impossible.set(event_target_value(&ev))/></label>
+                <h3>{room.tr(Key::RoomRulesTitle)}</h3>
+                <label>{room.tr(Key::DiceSides)} " " <input type="text" prop:value=move || r_dice.get() on:input=move |ev| r_dice.set(event_target_value(&ev))/></label>
+                <label>{room.tr(Key::GoalField)} " " <input type="text" inputmode="numeric" prop:value=move || r_goal.get() on:input=move |ev| r_goal.set(event_target_value(&ev))/></label>
+                <label>{room.tr(Key::ScoreClockSecs)} " " <input type="text" inputmode="numeric" prop:value=move || r_score.get() on:input=move |ev| r_score.set(event_target_value(&ev))/></label>
+                <label>{room.tr(Key::ImpossibleClockSecs)} " " <input type="text" inputmode="numeric" prop:value=move || r_impossible.get() on:input=move |ev| r_impossible.set(event_target_value(&ev))/></label>
                 <label class="check">
                     <input type="checkbox" prop:checked=move || r_judging.get() on:change=move |ev| r_judging.set(event_target_checked(&ev))/>
-                    " The computer judges IMPOSSIBLE"
+                    " " {room.tr(Key::RoomJudging)}
                 </label>
-                <button type="submit">"Apply and roll"</button>
+                <button type="submit">{room.tr(Key::ApplyAndRoll)}</button>
             </form>
+            <label class="language room-language">
+                {room.tr(Key::RoomLanguage)} " "
+                <select on:change=move |ev| {
+                    if let Some(lang) = Lang::from_code(&event_target_value(&ev)) {
+                        room.command(HostCommand::Language { lang: lang.code().to_string() });
+                    }
+                }>
+                    {Lang::ALL.into_iter().map(|l| view! {
+                        <option value=l.code() lang=l.code() selected=move || room_lang.get() == l.code()>{l.own_name()}</option>
+                    }).collect_view()}
+                </select>
+            </label>
             <Show when=move || !seated.get()>
                 <form class="play-too" on:submit=move |ev| {
                     ev.prevent_default();
                     room.send(ClientMsg::Sit { name: play_name.get_untracked() });
                 }>
-                    <h3>"Play too"</h3>
-                    <p class="muted">"A seat on the scoreboard and a table of your own, on this screen."</p>
-                    <label>"Your name " <input type="text" maxlength=MAX_NAME prop:value=move || play_name.get() on:input=move |ev| play_name.set(event_target_value(&ev))/></label>
-                    <button type="submit">"Play too"</button>
+                    <h3>{room.tr(Key::PlayTooTitle)}</h3>
+                    <p class="muted">{room.tr(Key::PlayTooAbout)}</p>
+                    <label>{room.tr(Key::YourName)} " " <input type="text" maxlength=MAX_NAME prop:value=move || play_name.get() on:input=move |ev| play_name.set(event_target_value(&ev))/></label>
+                    <button type="submit">{room.tr(Key::PlayToo)}</button>
                 </form>
             </Show>
             <section class="members" aria-labelledby="members-title">
-                <h3 id="members-title">"Members"</h3>
+                <h3 id="members-title">{room.tr(Key::MembersTitle)}</h3>
                 <ul>
                     {move || members.get().into_iter().map(|p| {
                         let seat = p.seat;
+                        let name = p.name.clone();
                         view! {
                             <li class:away=p.away>
                                 <span>{p.name.clone()}</span>
                                 // Only who is away is marked: a full class reads as a plain list.
-                                {p.away.then(|| view! { <span class="presence">" away"</span> })}
-                                <button aria-label=format!("Remove {}", p.name) on:click=move |_| room.command(HostCommand::Remove { seat })>"Remove"</button>
+                                {p.away.then(|| view! { <span class="presence">" " {room.tr(Key::Away)}</span> })}
+                                <button aria-label=move || room.t(Key::RemoveName, &[("name", &name)]) on:click=move |_| room.command(HostCommand::Remove { seat })>{room.tr(Key::Remove)}</button>
                             </li>
                         }
                     }).collect_view()}
                 </ul>
             </section>
             <section class="host-link" aria-labelledby="host-link-title">
-                <h3 id="host-link-title">"Another device"</h3>
+                <h3 id="host-link-title">{room.tr(Key::AnotherDevice)}</h3>
                 <Show
                     when=move || show_host_link.get()
                     fallback=move || view! {
-                        <p class="muted">"The host link controls this room from another device, such as your phone. Keep it to yourself: it is not shown to the class."</p>
-                        <button type="button" on:click=move |_| show_host_link.set(true)>"Show the host link"</button>
+                        <p class="muted">{room.tr(Key::HostLinkAbout)}</p>
+                        <button type="button" on:click=move |_| show_host_link.set(true)>{room.tr(Key::ShowHostLink)}</button>
                     }
                 >
                     <p class="share">
                         <label>
-                            "Host link (keep it to yourself) "
+                            {room.tr(Key::HostLink)} " "
                             <input type="text" readonly prop:value=host_link/>
                         </label>
                     </p>
-                    <div class="room-qr host-qr" role="img" aria-label="QR code of the host link" inner_html=move || crate::qr::svg(&host_link()).unwrap_or_default()></div>
-                    <button type="button" on:click=move |_| show_host_link.set(false)>"Hide the host link"</button>
+                    <div class="room-qr host-qr" role="img" aria-label=room.tr(Key::HostQr) inner_html=move || crate::qr::svg(&host_link()).unwrap_or_default()></div>
+                    <button type="button" on:click=move |_| show_host_link.set(false)>{room.tr(Key::HideHostLink)}</button>
                 </Show>
             </section>
-            <CsvButton code host/>
+            <CsvButton room code host/>
             <p>
                 <button on:click=move |_| room.command(HostCommand::Report)>
-                    {move || if report.with(Option::is_some) { "Update the report" } else { "Show the report" }}
+                    {move || room.t(if report.with(Option::is_some) { Key::UpdateReport } else { Key::ShowReport }, &[])}
                 </button>
             </p>
-            {move || report.get().map(|rows| view! { <RoomReport code=code.get() rows/> })}
+            {move || report.get().map(|rows| view! { <RoomReport words=room.words code=code.get() rows/> })}
             <Show
                 when=move || ending.get()
                 fallback=move || view! {
@@ -178,19 +194,16 @@ pub(crate) fn RoomHostPanel(
                         ending.set(true);
                         // The report is on the page to print or keep before the room ends.
                         room.command(HostCommand::Report);
-                    }>"End the room…"</button>
+                    }>{room.tr(Key::EndRoom)}</button>
                 }
             >
                 <div class="end-confirm" role="alertdialog" aria-labelledby="end-title" aria-describedby="end-words">
-                    <h3 id="end-title">"End the room?"</h3>
-                    <p id="end-words">
-                        "Everyone leaves, and the room's scores and report are gone for good. "
-                        "Download the scores and print the report first if you want to keep them."
-                    </p>
+                    <h3 id="end-title">{room.tr(Key::EndRoomTitle)}</h3>
+                    <p id="end-words">{room.tr(Key::EndRoomWords)}</p>
                     <div class="controls">
-                        <CsvButton code host/>
-                        <button type="button" on:click=move |_| ending.set(false)>"Keep the room"</button>
-                        <button type="button" class="danger" on:click=move |_| room.command(HostCommand::End)>"End the room now"</button>
+                        <CsvButton room code host/>
+                        <button type="button" on:click=move |_| ending.set(false)>{room.tr(Key::KeepRoom)}</button>
+                        <button type="button" class="danger" on:click=move |_| room.command(HostCommand::End)>{room.tr(Key::EndRoomNow)}</button>
                     </div>
                 </div>
             </Show>
@@ -203,6 +216,8 @@ pub(crate) fn RoomHostPanel(
 /// proxies' logs); the answer is a download, so the page stays.
 #[component]
 fn CsvButton(
+    /// The room client (its words: the download is in the page's language).
+    room: Room,
     /// The room's code.
     code: Memo<String>,
     /// The host token.
@@ -211,7 +226,8 @@ fn CsvButton(
     view! {
         <form class="csv-download" method="post" action=move || format!("scores.csv?room={}", code.get())>
             <input type="hidden" name="host" prop:value=move || host.get()/>
-            <button type="submit">"Download scores (CSV)"</button>
+            <input type="hidden" name="lang" prop:value=move || room.words.with(|w| w.lang().code())/>
+            <button type="submit">{room.tr(Key::DownloadCsv)}</button>
         </form>
     }
 }

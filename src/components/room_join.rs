@@ -6,6 +6,7 @@
 //! brings the form back with the code kept.
 
 use leptos::prelude::*;
+use score_i18n::Key;
 use score_room::protocol::{room_code, ClientMsg, CODE_LEN, MAX_NAME, VERSION};
 
 use crate::components::room_client::{new_code, Room};
@@ -40,6 +41,8 @@ pub(crate) fn RoomJoin(
             code: new_code(),
             name: playing,
             judging: judging.get_untracked(),
+            // The room starts in the language of the page that creates it.
+            lang: Some(room.words.with_untracked(|w| w.lang().code().to_string())),
         });
     };
     let join = move |ev: leptos::ev::SubmitEvent| {
@@ -48,21 +51,20 @@ pub(crate) fn RoomJoin(
             Some(c) => {
                 room.start(ClientMsg::Join { version: VERSION, code: c, name: name.get_untracked(), token: None })
             }
-            None => error
-                .set(Some(format!("A room code is {CODE_LEN} letters and digits, as the teacher's screen shows it."))),
+            None => error.set(Some(room.count(Key::RoomCodeForm, CODE_LEN as u64, &[]))),
         }
     };
     let create_form = move || {
         view! {
             <form on:submit=create class="create-room">
-                <h3>"Create a room"</h3>
-                <p class="muted">"Your screen shows the room to the class: the code to join, the roll, the clock and the scoreboard."</p>
-                <label>"Play too, as (optional) " <input type="text" maxlength=MAX_NAME prop:value=move || host_name.get() on:input=move |ev| host_name.set(event_target_value(&ev))/></label>
+                <h3>{room.tr(Key::CreateRoomTitle)}</h3>
+                <p class="muted">{room.tr(Key::CreateRoomAbout)}</p>
+                <label>{room.tr(Key::PlayTooAs)} " " <input type="text" maxlength=MAX_NAME prop:value=move || host_name.get() on:input=move |ev| host_name.set(event_target_value(&ev))/></label>
                 <label class="check">
                     <input type="checkbox" prop:checked=move || judging.get() on:change=move |ev| judging.set(event_target_checked(&ev))/>
-                    " The computer judges IMPOSSIBLE"
+                    " " {room.tr(Key::RoomJudging)}
                 </label>
-                <button type="submit" class=if invited { "" } else { "primary" }>"Create room"</button>
+                <button type="submit" class=if invited { "" } else { "primary" }>{room.tr(Key::CreateRoom)}</button>
             </form>
         }
     };
@@ -71,17 +73,17 @@ pub(crate) fn RoomJoin(
             // A teacher's door: creating first. A student's (an invite): joining only.
             {(!invited).then(create_form)}
             <form on:submit=join class="join-room">
-                <h3>"Join a room"</h3>
-                <label>"Room code " <input type="text" maxlength=CODE_LEN autocapitalize="characters" prop:value=move || code.get() on:input=move |ev| code.set(event_target_value(&ev))/></label>
-                <label>"Your name " <input node_ref=name_field type="text" maxlength=MAX_NAME autocomplete="nickname" prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev))/></label>
-                <button type="submit" class="primary">"Join"</button>
+                <h3>{room.tr(Key::JoinRoomTitle)}</h3>
+                <label>{room.tr(Key::RoomCodeField)} " " <input type="text" maxlength=CODE_LEN autocapitalize="characters" prop:value=move || code.get() on:input=move |ev| code.set(event_target_value(&ev))/></label>
+                <label>{room.tr(Key::YourName)} " " <input node_ref=name_field type="text" maxlength=MAX_NAME autocomplete="nickname" prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev))/></label>
+                <button type="submit" class="primary">{room.tr(Key::Join)}</button>
             </form>
             {invited.then(|| view! {
                 <Show
                     when=move || creating.get()
                     fallback=move || view! {
                         <p class="create-instead">
-                            <button type="button" class="link" on:click=move |_| creating.set(true)>"Create a new room instead"</button>
+                            <button type="button" class="link" on:click=move |_| creating.set(true)>{room.tr(Key::CreateInstead)}</button>
                         </p>
                     }
                 >

@@ -24,6 +24,20 @@ pub fn RoomPanel(invite: Option<String>, host: Option<String>) -> impl IntoView 
     let room = Room::new(invite.clone().unwrap_or_default());
     // The room's words follow the page's language (this module is a wasm of its own).
     crate::lang::follow(room.words);
+    // The room's own language: a host screen presents in it; a student's page starts in it
+    // when its player never chose one (the page decides, `lang::Ask`). Asked when the room is
+    // first seen and whenever the teacher changes it.
+    let spoken = Memo::new(move |_| {
+        room.seen.with(|s| {
+            let s = s.as_ref()?;
+            Some((score_i18n::Lang::from_code(&s.mirror.view().lang)?, s.host.is_some()))
+        })
+    });
+    Effect::new(move |_| {
+        if let Some((lang, host)) = spoken.get() {
+            crate::lang::ask(if host { crate::lang::Ask::Present(lang) } else { crate::lang::Ask::Room(lang) });
+        }
+    });
     // An invite (not a host link) is a student's way in.
     let invited = invite.is_some() && host.is_none();
     use_clock(room.now, |_| {});
@@ -57,9 +71,7 @@ pub fn RoomPanel(invite: Option<String>, host: Option<String>) -> impl IntoView 
             if let Some(hello) = kept.and_then(|t| t.hello_for(presents(&t.code))) {
                 room.start(hello);
             } else if let Some(code) = invite.filter(|c| room_code(c).is_none()) {
-                room.error.set(Some(format!(
-                    "“{code}” isn't a room code: a code is {CODE_LEN} letters and digits, as the teacher's screen shows it."
-                )));
+                room.error.set(Some(room.count(Key::RoomBadCode, CODE_LEN as u64, &[("code", &code)])));
             }
         }
     }
@@ -70,32 +82,28 @@ pub fn RoomPanel(invite: Option<String>, host: Option<String>) -> impl IntoView 
             <div class="sr-only" aria-live="polite" data-testid="room-announcer">{move || room.heard.get()}</div>
             {move || match status.get() {
                 Status::NoServer => view! {
-                    <p class="notice" role="status">
-                        "Rooms need score-server: this page is served as plain files. score-server is one file "
-                        "with the game inside: run it ("<code>"score-server --bind 0.0.0.0"</code>
-                        ") and open the address it prints. Solitaire and pass-and-play work without it."
-                    </p>
+                    <p class="notice" role="status">{room.tr(Key::RoomNoServer)}</p>
                 }.into_any(),
-                Status::Reconnecting => view! { <p class="notice" role="status">"Reconnecting…"</p> }.into_any(),
-                Status::Connecting => view! { <p role="status">"Connecting…"</p> }.into_any(),
+                Status::Reconnecting => view! { <p class="notice" role="status">{room.tr(Key::RoomReconnecting)}</p> }.into_any(),
+                Status::Connecting => view! { <p role="status">{room.tr(Key::RoomConnecting)}</p> }.into_any(),
                 Status::Elsewhere => view! {
                     <p class="notice" role="status">
-                        "This room is open in another tab or window, which has your seat now. "
+                        {room.tr(Key::RoomElsewhere)} " "
                         <button type="button" on:click=move |_| {
                             if let Some(hello) = ticket_for(&room.code.get_untracked()).and_then(|t| t.hello_for(false)) {
                                 room.start(hello);
                             }
-                        }>"Use this tab"</button>
+                        }>{room.tr(Key::UseThisTab)}</button>
                     </p>
                 }.into_any(),
                 Status::Outdated => view! {
                     <p class="notice" role="status">
-                        "Score was updated on the server: reload this page to go on (your place in the room is kept). "
+                        {room.tr(Key::RoomOutdated)} " "
                         <button type="button" on:click=move |_| {
                             if let Some(w) = web_sys::window() {
                                 let _ = w.location().reload();
                             }
-                        }>"Reload"</button>
+                        }>{room.tr(Key::Reload)}</button>
                     </p>
                 }.into_any(),
                 _ => ().into_any(),
@@ -105,10 +113,10 @@ pub fn RoomPanel(invite: Option<String>, host: Option<String>) -> impl IntoView 
                 // Another tab has the seat: only the notice above, no forms.
                 None if status.get() == Status::Elsewhere => ().into_any(),
                 None => view! {
-                    <section class="panel room-door" aria-label="Class room">
-                        <h2>"Class room"</h2>
+                    <section class="panel room-door" aria-label=room.tr(Key::TabRoom)>
+                        <h2>{room.tr(Key::TabRoom)}</h2>
                         <RoomJoin room invited/>
-                        <button type="button" on:click=move |_| left_room()>"Back to solitaire"</button>
+                        <button type="button" on:click=move |_| left_room()>{room.tr(Key::BackToSolitaire)}</button>
                     </section>
                 }.into_any(),
                 Some(true) => view! { <RoomPresenter room/> }.into_any(),

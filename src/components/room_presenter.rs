@@ -6,6 +6,7 @@
 //! table as everyone.
 
 use leptos::prelude::*;
+use score_i18n::Key;
 use score_room::protocol::{Claim, HostCommand};
 use score_room::reach::{join_at, JoinAt};
 
@@ -35,10 +36,12 @@ pub(crate) fn RoomPresenter(
             let s = s.as_ref()?;
             let c = s.clock?;
             let left = s.local(c.deadline).saturating_sub(t).div_ceil(1000);
-            let whose = match c.claim {
-                Claim::Score => format!("{} pressed SCORE", s.name(c.seat)),
-                Claim::Impossible => format!("{} says IMPOSSIBLE", s.name(c.seat)),
+            let name = s.name(c.seat);
+            let key = match c.claim {
+                Claim::Score => Key::RoomClockScore,
+                Claim::Impossible => Key::RoomClockImpossible,
             };
+            let whose = room.t(key, &[("name", &name)]);
             Some((whose, left))
         })
     };
@@ -91,30 +94,37 @@ pub(crate) fn RoomPresenter(
     view! {
         <div class="presenter">
             <header class="room-bar">
-                <p class="room-name">"Room " <strong>{code}</strong> {move || seen.with(|s| s.as_ref().is_some_and(|s| s.locked).then_some(" (locked)"))}</p>
-                <button type="button" class="primary next-roll" aria-keyshortcuts="N" on:click=move |_| next_roll()>"Next roll"</button>
+                <p class="room-name">
+                    {move || {
+                        let locked = seen.with(|s| s.as_ref().is_some_and(|s| s.locked));
+                        let key = if locked { Key::RoomNameLocked } else { Key::RoomName };
+                        let (before, after) = room.words.with(|w| w.around(key, "code", &[]));
+                        view! { {before} <strong>{code}</strong> {after} }
+                    }}
+                </p>
+                <button type="button" class="primary next-roll" aria-keyshortcuts="N" on:click=move |_| next_roll()>{room.tr(Key::NextRollButton)}</button>
                 {move || auto_left().map(|secs| view! {
-                    <p class="auto-deal" role="timer">{format!("Next roll in {secs} s")}</p>
+                    <p class="auto-deal" role="timer">{room.t(Key::NextRollIn, &[("secs", &secs.to_string())])}</p>
                     // The wait starts again, for everyone's screen.
-                    <button type="button" on:click=move |_| room.command(HostCommand::AutoDeal { secs: auto_secs() })>"Wait"</button>
+                    <button type="button" on:click=move |_| room.command(HostCommand::AutoDeal { secs: auto_secs() })>{room.tr(Key::Wait)}</button>
                 })}
                 <button type="button" aria-pressed=move || presenting.get().to_string() on:click=move |_| presenting.update(|p| *p = !*p)>
-                    "Present"
+                    {room.tr(Key::Present)}
                 </button>
-                <button type="button" class="leave" on:click=move |_| room.quit()>"Close this screen"</button>
+                <button type="button" class="leave" on:click=move |_| room.quit()>{room.tr(Key::CloseScreen)}</button>
             </header>
-            <section class="join-card" aria-label="How to join">
+            <section class="join-card" aria-label=room.tr(Key::HowToJoin)>
                 <p class="join-code">
-                    <span class="label">"Code"</span>
+                    <span class="label">{room.tr(Key::JoinCode)}</span>
                     <strong data-testid="room-code">{code}</strong>
                 </p>
                 {move || match join_addr.get() {
-                    Ok(addr) => view! { <p class="join-at">"Join at " <strong data-testid="join-at">{addr}</strong></p> }.into_any(),
+                    Ok(addr) => {
+                        let (before, after) = room.words.with(|w| w.around(Key::JoinAt, "address", &[]));
+                        view! { <p class="join-at">{before} <strong data-testid="join-at">{addr}</strong> {after}</p> }.into_any()
+                    }
                     Err(true) => view! {
-                        <p class="join-at notice" role="status" data-testid="loopback-only">
-                            "Phones can't join yet: score-server listens on this computer only. "
-                            "Start it with " <code>"--bind 0.0.0.0"</code> " to let the class reach it on this network."
-                        </p>
+                        <p class="join-at notice" role="status" data-testid="loopback-only">{room.tr(Key::LoopbackOnly)}</p>
                     }.into_any(),
                     Err(false) => ().into_any(),
                 }}
@@ -122,7 +132,7 @@ pub(crate) fn RoomPresenter(
                     let list = choices();
                     (!list.is_empty() && !presenting.get()).then(|| view! {
                         <label class="join-choice">
-                            "This computer's address on the class's network "
+                            {room.tr(Key::NetworkAddress)} " "
                             <select on:change=move |ev| picked.set(event_target_value(&ev).parse().unwrap_or(0))>
                                 {list.into_iter().enumerate().map(|(i, a)| view! {
                                     <option value=i.to_string() selected=move || picked.get() == i>{a}</option>
@@ -136,18 +146,23 @@ pub(crate) fn RoomPresenter(
                     <div
                         class="room-qr"
                         role="img"
-                        aria-label=format!("QR code of the link to join room {}", code.get())
+                        aria-label=move || room.t(Key::JoinQr, &[("code", &code.get())])
                         data-testid="room-qr"
                         inner_html=svg
                     ></div>
                 })}
             </section>
-            <section class="stage" aria-label="The roll">
+            <section class="stage" aria-label=room.tr(Key::TheRoll)>
                 <Show
                     when=move || seated.get()
                     fallback=move || view! {
-                        <p class="goal">"Make " <span class="goal-value" data-testid="goal">{move || crate::game::number(roll.get().2)}</span></p>
-                        <ul class="pool dice" aria-label="The roll" data-testid="room-roll">
+                        <p class="goal">
+                            {move || {
+                                let (before, after) = room.words.with(|w| w.around(Key::Tagline, "goal", &[]));
+                                view! { {before} <span class="goal-value" data-testid="goal">{crate::game::number(roll.get().2)}</span> {after} }
+                            }}
+                        </p>
+                        <ul class="pool dice" aria-label=room.tr(Key::TheRoll) data-testid="room-roll">
                             {move || {
                                 let (faces, dice, _) = roll.get();
                                 faces.into_iter().zip(dice).map(|(f, d)| view! {

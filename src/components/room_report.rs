@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 use score_engine::round::signed;
+use score_i18n::{Catalog, Key};
 use score_room::protocol::ReportRow;
 
 /// Width of the chart's drawing, in its own units; bars grow left (below 0) or right.
@@ -13,13 +14,20 @@ const ROW_H: i32 = 22;
 /// Room for the names, left of the chart.
 const NAMES_W: i32 = 110;
 
-fn seconds(ms: Option<u64>) -> String {
-    ms.map_or("—".into(), |ms| format!("{:.1} s", ms as f64 / 1000.0))
+/// A median time in `words`' seconds ("3.4 s", "3,4 s"); a dash for none.
+fn seconds(ms: Option<u64>, words: &Catalog) -> String {
+    ms.map_or("—".into(), |ms| {
+        let secs = words.lang().tenths((ms + 50) / 100);
+        words.text(Key::ReportSeconds, &[("secs", &secs)])
+    })
 }
 
 /// The report; `rows` as the server sent them, by seat.
 #[component]
 pub fn RoomReport(
+    /// The words of the page's language.
+    #[prop(into)]
+    words: Signal<Catalog>,
     /// The room's code, in the heading (a printed report says which class it is).
     code: String,
     /// A line per member.
@@ -29,6 +37,7 @@ pub fn RoomReport(
     let half = CHART_W / 2;
     let height = ROW_H * rows.len().max(1) as i32;
     let described = rows.iter().map(|r| format!("{} {}", r.name, signed(r.points))).collect::<Vec<_>>().join(", ");
+    let t = move |key: Key| move || words.with(|w| w.text(key, &[]));
     let bars = rows
         .iter()
         .enumerate()
@@ -50,19 +59,19 @@ pub fn RoomReport(
         }
     };
     view! {
-        <section class="room-report" aria-label="Report">
-            <h4>"Report, room " {code}</h4>
+        <section class="room-report" aria-label=t(Key::ReportLabel)>
+            <h4>{move || words.with(|w| w.text(Key::ReportTitle, &[("code", &code)]))}</h4>
             <table class="report-table">
                 <thead>
                     <tr>
-                        <th scope="col">"Name"</th>
-                        <th scope="col">"Rolls"</th>
-                        <th scope="col">"SCOREs made"</th>
-                        <th scope="col">"SCOREs failed"</th>
-                        <th scope="col">"IMPOSSIBLE right"</th>
-                        <th scope="col">"IMPOSSIBLE wrong"</th>
-                        <th scope="col">"Points"</th>
-                        <th scope="col">"Median time to SCORE"</th>
+                        <th scope="col">{t(Key::ReportName)}</th>
+                        <th scope="col">{t(Key::ReportRolls)}</th>
+                        <th scope="col">{t(Key::ReportScoresMade)}</th>
+                        <th scope="col">{t(Key::ReportScoresFailed)}</th>
+                        <th scope="col">{t(Key::ReportImpossibleRight)}</th>
+                        <th scope="col">{t(Key::ReportImpossibleWrong)}</th>
+                        <th scope="col">{t(Key::ReportPoints)}</th>
+                        <th scope="col">{t(Key::ReportMedian)}</th>
                     </tr>
                 </thead>
                 <tbody>
@@ -75,7 +84,7 @@ pub fn RoomReport(
                             <td>{r.impossible_right}</td>
                             <td>{r.impossible_wrong}</td>
                             <td>{signed(r.points)}</td>
-                            <td>{seconds(r.median_score_ms)}</td>
+                            <td>{let median = r.median_score_ms; move || words.with(|w| seconds(median, w))}</td>
                         </tr>
                     }).collect_view()}
                 </tbody>
@@ -83,13 +92,13 @@ pub fn RoomReport(
             <svg
                 class="report-chart"
                 role="img"
-                aria-label=format!("Points: {described}")
+                aria-label=move || words.with(|w| w.text(Key::ReportChart, &[("list", &described)]))
                 viewBox=format!("0 0 {} {height}", NAMES_W + CHART_W)
             >
                 <line class="axis" x1=NAMES_W + half y1=0 x2=NAMES_W + half y2=height></line>
                 {bars}
             </svg>
-            <button on:click=print>"Print the report"</button>
+            <button on:click=print>{t(Key::PrintReport)}</button>
         </section>
     }
 }

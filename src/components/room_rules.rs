@@ -3,8 +3,10 @@
 
 use leptos::prelude::*;
 use score_engine::op::Op;
+use score_i18n::{Catalog, Key, Lang};
 
 use crate::components::room_client::Room;
+use crate::lang::Ask;
 
 /// The rules card, for the room `room` is in; `open` shows it.
 #[component]
@@ -20,38 +22,58 @@ pub(crate) fn RoomRules(
         let (rules, judging) = rules.get()?;
         let dice = rules.dice.iter().map(|d| format!("d{d}")).collect::<Vec<_>>().join(", ");
         let ops = rules.ops.iter().map(Op::symbol).collect::<Vec<_>>().join(" ");
-        let goal = rules.goal;
+        let goal = crate::game::number(rules.goal);
+        let fill = [("dice", dice.as_str()), ("goal", goal.as_str()), ("ops", ops.as_str())];
         let moves = if rules.use_all {
-            "using every number".to_string()
+            room.t(Key::RulesMovesAll, &fill)
         } else {
-            format!("in two or three moves: you don't need every die (there are {})", rules.dice.len())
+            room.count(Key::RulesMovesSome, rules.dice.len() as u64, &fill)
         };
-        let concat = rules.ops.contains(Op::Concat).then_some(
-            "‖ joins two whole numbers: 1‖5 is 15 and 2‖0 is 20 (its left number can't be 0, its right one can't be negative).",
-        );
-        let judged = if judging {
-            format!("Press IMPOSSIBLE if you think there is no way. After {} seconds the computer checks: +1 if you were right, −2 if there was a way.", rules.impossible_secs)
-        } else {
-            format!("Press IMPOSSIBLE if you think there is no way; after {} seconds the claim stands unless someone made {goal} with SCORE.", rules.impossible_secs)
-        };
+        let concat = rules.ops.contains(Op::Concat).then(|| room.t(Key::RulesConcat, &[]));
+        let secs = u64::from(rules.impossible_secs);
+        let judged = room.count(if judging { Key::RulesJudged } else { Key::RulesUnjudged }, secs, &fill);
         Some(view! {
             <section class="room-rules-card" aria-labelledby="room-rules-title" data-testid="room-rules">
-                <h2 id="room-rules-title">"How to play"</h2>
-                <p>{format!("The dice: {dice}. Make {goal} {moves}.")}</p>
-                <p>
-                    {format!("A move takes two numbers and an operator ({ops}); the result comes back in red, marked ◆. ")}
-                    {format!("{goal} only counts when a move that uses a red number makes it.")}
-                </p>
+                <h2 id="room-rules-title">{room.t(Key::HelpTitle, &[])}</h2>
+                <p>{moves}</p>
+                <p>{room.t(Key::RoomRulesMove, &fill)}</p>
                 {concat.map(|c| view! { <p>{c}</p> })}
                 <ul>
-                    <li>{format!("Press SCORE when you see a way: make {goal} within {} seconds for +1, or lose 1.", rules.score_secs)}</li>
+                    <li>{room.count(Key::RoomRulesScore, u64::from(rules.score_secs), &fill)}</li>
                     <li>{judged}</li>
-                    <li>"The first SCORE wins the clock: while it runs, everyone sees its player's moves. Someone says IMPOSSIBLE? Press SCORE to beat the claim."</li>
-                    <li>"Between claims you can practise on your own copy of the roll: it scores nothing."</li>
+                    <li>{room.t(Key::RulesFirstScore, &[])}</li>
+                    <li>{room.t(Key::RulesPractise, &[])}</li>
                 </ul>
-                <button type="button" on:click=move |_| open.set(false)>"Close"</button>
+                <RoomLanguage room/>
+                <button type="button" on:click=move |_| open.set(false)>{room.t(Key::Close, &[])}</button>
             </section>
         })
     };
     move || open.get().then(card)
+}
+
+/// The page's language, picked on a student's phone in the room (the page's own picker is
+/// in Settings, behind the room): kept as their choice, as there.
+#[component]
+pub(crate) fn RoomLanguage(
+    /// The room client.
+    room: Room,
+) -> impl IntoView {
+    let current = move || room.words.with(Catalog::lang);
+    view! {
+        <label class="language">
+            <span>{room.tr(Key::LanguageOfPage)}</span>
+            " "
+            <select on:change=move |ev| {
+                if let Some(lang) = Lang::from_code(&event_target_value(&ev)) {
+                    crate::lang::ask(Ask::Pick(lang));
+                }
+            }>
+                {Lang::ALL
+                    .into_iter()
+                    .map(|l| view! { <option value=l.code() lang=l.code() selected=move || current() == l>{l.own_name()}</option> })
+                    .collect_view()}
+            </select>
+        </label>
+    }
 }

@@ -2,6 +2,7 @@
 //! the claimant's working shown to everyone while their SCORE clock runs.
 
 use leptos::prelude::*;
+use score_i18n::Key;
 use score_room::protocol::Player;
 
 use crate::components::room_client::Room;
@@ -14,18 +15,6 @@ pub(crate) fn ranked(members: &[Player]) -> Vec<(usize, Player)> {
     by_score.iter().map(|m| (1 + members.iter().filter(|o| o.score > m.score).count(), m.clone())).collect()
 }
 
-/// "1st", "2nd", "3rd", "11th", "22nd".
-pub(crate) fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
 /// The ranked scoreboard; this page's own seat is marked.
 #[component]
 pub(crate) fn RoomScoreboard(
@@ -36,9 +25,9 @@ pub(crate) fn RoomScoreboard(
     let rows = Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| (ranked(&s.members), s.seat))).unwrap_or_default());
     view! {
         <section class="standings" aria-labelledby="standings-title">
-            <h2 id="standings-title">"Scoreboard"</h2>
+            <h2 id="standings-title">{room.tr(Key::ScoreboardTitle)}</h2>
             <Show when=move || rows.with(|(r, _)| r.is_empty())>
-                <p class="muted">"Nobody has joined yet."</p>
+                <p class="muted">{room.tr(Key::NobodyYet)}</p>
             </Show>
             <ol class="ranking" class:many=move || rows.with(|(r, _)| r.len() > 12)>
                 {move || {
@@ -48,8 +37,8 @@ pub(crate) fn RoomScoreboard(
                             let you = Some(p.seat) == me;
                             view! {
                                 <li class:you=you>
-                                    <span class="rank" aria-label=format!("rank {rank}")>{rank}</span>
-                                    <span class="who">{p.name}{you.then_some(" (you)")}</span>
+                                    <span class="rank" aria-label=room.t(Key::Rank, &[("rank", &rank.to_string())])>{rank}</span>
+                                    <span class="who">{p.name}{you.then(|| format!(" {}", room.t(Key::YouMark, &[])))}</span>
                                     <span class="points" data-testid=format!("room-score-{}", p.seat)>{crate::game::number(p.score)}</span>
                                 </li>
                             }
@@ -78,11 +67,11 @@ pub(crate) fn LiveWorking(
     move || {
         live.get().map(|(who, moves)| {
             view! {
-                <section class="live-working" aria-label="Working under the SCORE clock">
-                    <h3>{format!("{who}'s working")}</h3>
+                <section class="live-working" aria-label=room.t(Key::LiveWorkingLabel, &[])>
+                    <h3>{room.t(Key::LiveWorkingTitle, &[("name", &who)])}</h3>
                     <ol class="moves" data-testid="live-working">
                         {if moves.is_empty() {
-                            view! { <li class="muted">"No moves yet"</li> }.into_any()
+                            view! { <li class="muted">{room.t(Key::NoMovesYet, &[])}</li> }.into_any()
                         } else {
                             moves.into_iter().map(|m| view! { <li>{m}</li> }).collect_view().into_any()
                         }}
@@ -108,9 +97,5 @@ mod tests {
         let want: Vec<(usize, String)> =
             [(1, "Ben"), (2, "Ana"), (2, "Cy"), (4, "Di")].map(|(r, n)| (r, n.to_string())).into();
         assert_eq!(r, want);
-        assert_eq!(
-            [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101].map(ordinal).join(" "),
-            "1st 2nd 3rd 4th 11th 12th 13th 21st 22nd 23rd 101st"
-        );
     }
 }

@@ -4,10 +4,11 @@
 //! away in the bar.
 
 use leptos::prelude::*;
+use score_i18n::Key;
 
 use crate::components::room_client::Room;
 use crate::components::room_rules::RoomRules;
-use crate::components::room_scoreboard::{ordinal, ranked, LiveWorking, RoomScoreboard};
+use crate::components::room_scoreboard::{ranked, LiveWorking, RoomScoreboard};
 use crate::components::{ClaimBar, RoomChat, TableView};
 use crate::table::Table;
 
@@ -20,31 +21,37 @@ pub(crate) fn RoomStudent(
     Table::provide(room, room.now.into(), room.words.into());
     let seen = room.seen;
     let code = Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| s.code.clone())).unwrap_or_default());
-    // "2nd of 27 · 3 points": where this student stands.
+    // "Rank 2 of 27 · 3 points": where this student stands.
     let standing = Memo::new(move |_| {
         seen.with(|s| {
             let s = s.as_ref()?;
             let me = s.seat?;
             let (rank, p) = ranked(&s.members).into_iter().find(|(_, p)| p.seat == me)?;
-            let points = if p.score.abs() == 1 { "point" } else { "points" };
-            Some(format!("{} of {} · {} {points}", ordinal(rank), s.members.len(), crate::game::number(p.score)))
+            let (rank, total, points) = (rank.to_string(), s.members.len().to_string(), crate::game::number(p.score));
+            let fill = [("rank", rank.as_str()), ("total", total.as_str()), ("points", points.as_str())];
+            Some(room.count(Key::Standing, u64::from(p.score.unsigned_abs()), &fill))
         })
     });
     let rules_open = RwSignal::new(false);
     view! {
         <div class="student">
             <header class="room-bar">
-                <p class="room-name">"Room " <strong data-testid="room-code">{code}</strong></p>
+                <p class="room-name">
+                    {move || {
+                        let (before, after) = room.words.with(|w| w.around(Key::RoomName, "code", &[]));
+                        view! { {before} <strong data-testid="room-code">{code}</strong> {after} }
+                    }}
+                </p>
                 <p class="standing" data-testid="standing">{standing}</p>
                 <button
                     type="button"
                     aria-expanded=move || rules_open.get().to_string()
                     on:click=move |_| rules_open.update(|o| *o = !*o)
-                >"How to play"</button>
-                <button type="button" class="leave" on:click=move |_| room.quit()>"Leave the room"</button>
+                >{room.tr(Key::HelpTitle)}</button>
+                <button type="button" class="leave" on:click=move |_| room.quit()>{room.tr(Key::LeaveRoom)}</button>
             </header>
             <RoomRules room open=rules_open/>
-            <section class="play" aria-label="Table">
+            <section class="play" aria-label=room.tr(Key::RoomTable)>
                 <ClaimBar/>
                 <TableView/>
             </section>

@@ -90,6 +90,16 @@ impl Lang {
         matches!(self, Lang::Ar)
     }
 
+    /// `tenths` (e.g. of a second) as a decimal with one digit after the mark this language
+    /// writes: 3.4 in English (and in Arabic written with these digits), 3,4 in the others.
+    pub fn tenths(self, tenths: u64) -> String {
+        let mark = match self {
+            Lang::En | Lang::Ar => '.',
+            Lang::Es | Lang::Fr | Lang::De | Lang::PtBr => ',',
+        };
+        format!("{}{mark}{}", tenths / 10, tenths % 10)
+    }
+
     /// The language of a code as browsers and links write it (`es`, `es-MX`, `pt-br`,
     /// `pt_BR`, `ar-EG`): its own, or the one sharing its main subtag. Portuguese of
     /// anywhere is Brazil's, the only Portuguese here.
@@ -301,6 +311,17 @@ impl Catalog {
         (Catalog { lang, texts }, problems)
     }
 
+    /// `lang`'s catalog as compiled in (with the `builtin` feature: the server and the command
+    /// line, which fetch nothing). The files are held whole by the test run.
+    #[cfg(feature = "builtin")]
+    pub fn builtin(lang: Lang) -> Catalog {
+        if lang == Lang::En {
+            return Catalog::english();
+        }
+        let texts = builtin_texts(lang.code()).iter().map(|(e, t)| ((*e).to_string(), (*t).to_string())).collect();
+        Catalog::from_texts(lang, texts).0
+    }
+
     /// The pseudo-locale, for tests only: English's plural rules, every text bracketed and
     /// about 40 % longer, its letters accented (so a word that did not come from the catalog
     /// shows as plain English, and a box too tight for a longer language overflows).
@@ -441,6 +462,14 @@ fn pseudo_words(words: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_decimal_is_written_with_the_languages_mark() {
+        assert_eq!(Lang::En.tenths(34), "3.4");
+        assert_eq!(Lang::De.tenths(34), "3,4");
+        assert_eq!(Lang::Fr.tenths(120), "12,0");
+        assert_eq!(Lang::Ar.tenths(5), "0.5");
+    }
 
     #[test]
     fn of_an_entry_given_twice_the_last_is_kept() {

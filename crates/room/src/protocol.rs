@@ -12,7 +12,7 @@ use score_engine::{Action, Op, Phase, Rules, RulesError, TileId};
 use serde::{Deserialize, Serialize};
 
 /// The protocol's version, checked in the first message.
-pub const VERSION: u32 = 6;
+pub const VERSION: u32 = 7;
 
 /// A member's place in the room: their index on the scoreboard and in the round.
 pub type Seat = usize;
@@ -134,6 +134,9 @@ pub enum HostCommand {
     /// [`MAX_AUTO_DEAL_SECS`]). The server deals it, whether any host screen is open or not;
     /// sent again while a roll is settled, it restarts the wait ("Wait").
     AutoDeal { secs: u32 },
+    /// The room's language (a code [`score_i18n::Lang::from_code`] reads), for the
+    /// presenter screen and for the students who never chose one.
+    Language { lang: String },
 }
 
 /// The longest auto-deal wait, seconds.
@@ -178,6 +181,10 @@ pub enum ClientMsg {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         name: Option<String>,
         judging: bool,
+        /// The room's language (a code [`score_i18n::Lang::from_code`] reads): the creating
+        /// page's. The presenter shows it; a student who never chose a language starts in it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lang: Option<String>,
     },
     /// Open a room as its host on this screen (the host link on a second device, or a host
     /// screen coming back), with the host token: no seat.
@@ -318,6 +325,8 @@ pub enum RoomEvent {
     Rules { rules: Rules, judging: bool },
     /// Auto-deal was set (0: off); while the roll is settled, its wait starts again now.
     AutoDeal { secs: u32 },
+    /// The room's language changed (its code).
+    Language { lang: String },
 }
 
 /// The room as one member sees it on joining (or coming back).
@@ -354,6 +363,14 @@ pub struct View {
     pub settled_at: Option<u64>,
     /// Whether the room is locked.
     pub locked: bool,
+    /// The room's language, as its code ("es"): see [`HostCommand::Language`].
+    #[serde(default = "english")]
+    pub lang: String,
+}
+
+/// The language of a room stored before rooms had one.
+pub fn english() -> String {
+    score_i18n::Lang::En.code().to_string()
 }
 
 /// What a page does about a refusal (leave, retry, reload); the [`Refusal`] with it says why.

@@ -77,6 +77,8 @@ pub enum Input {
     /// Host: deal the next roll by itself `secs` after a result (0: off); while the roll is
     /// settled, the wait starts again now.
     AutoDeal { secs: u32 },
+    /// Host: the room's language (a code, as [`score_i18n::Lang::code`] writes it).
+    Language { lang: String },
     /// The server: a member's page went away (its socket dropped: the seat waits for it) or
     /// came back. A roll counts in the report only for the members here when it is dealt.
     Presence { seat: Seat, away: bool },
@@ -122,6 +124,8 @@ pub enum RoomError {
     ChatEmpty,
     #[error("A message can be at most {MAX_CHAT} characters.")]
     ChatTooLong,
+    #[error("Score doesn't speak that language.")]
+    UnknownLanguage,
     #[error("Only the player whose SCORE clock runs can give it up.")]
     NotYourScore,
     #[error("{0}")]
@@ -248,15 +252,29 @@ pub struct Saved {
     /// The SCORE claimant's working, from their SCORE until the next roll.
     #[serde(default)]
     pub working: Option<Working>,
-    /// Every result line so far, with its roll, for the host's download (the last 5,000).
+    /// Every result so far, with its roll, for the host's download (the last 5,000).
     #[serde(default)]
-    pub history: Vec<(String, String)>,
+    pub history: Vec<Historic>,
     /// Auto-deal: the next roll comes this many seconds after a result (0: off).
     #[serde(default)]
     pub auto_deal_secs: u32,
     /// When the roll was settled, or its auto-deal wait restarted, ms; none while in play.
     #[serde(default)]
     pub settled_at: Option<u64>,
+    /// The room's language, as its code (a room stored before rooms had one: English).
+    #[serde(default = "crate::protocol::english")]
+    pub lang: String,
+}
+
+/// One result of a room's history, for the host's download.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Historic {
+    /// A room stored before results were kept as data: its roll and its English line.
+    Worded(String, String),
+    /// A result as data, with the roll and goal it was made on: worded in the language the
+    /// download is asked in.
+    Result { roll: Vec<i64>, goal: i64, outcome: Outcome },
 }
 
 /// One class room.
@@ -335,6 +353,7 @@ impl Room {
             history: Vec::new(),
             auto_deal_secs: 0,
             settled_at: None,
+            lang: crate::protocol::english(),
         };
         Room { saved, boards: Vec::new() }
     }
@@ -407,18 +426,32 @@ impl Room {
             .collect()
     }
 
-    /// The report, a row per member, then every result so far, as CSV (for a spreadsheet).
-    pub fn csv(&self) -> String {
+    /// The report, a row per member, then every result so far, as CSV (for a spreadsheet),
+    /// in `words`' language: its headings are the report's, its lines read as nobody in
+    /// particular.
+    pub fn csv(&self, words: &score_i18n::Catalog) -> String {
+        use score_i18n::Key;
         fn field(s: &str) -> String {
             // Quoted, and a leading = + - @ defused so a spreadsheet shows it as text.
             let s = if s.starts_with(['=', '+', '-', '@']) { format!("'{s}") } else { s.to_string() };
             format!("\"{}\"", s.replace('"', "\"\""))
         }
-        let mut out = String::from(
-            "seat,name,score,rolls,scores_made,scores_failed,impossible_right,impossible_wrong,median_seconds_to_score\n",
-        );
+        let heads = [
+            Key::CsvSeat,
+            Key::ReportName,
+            Key::ReportPoints,
+            Key::ReportRolls,
+            Key::ReportScoresMade,
+            Key::ReportScoresFailed,
+            Key::ReportImpossibleRight,
+            Key::ReportImpossibleWrong,
+        ];
+        let mut heads: Vec<String> = heads.iter().map(|&k| field(&words.text(k, &[]))).collect();
+        heads.push(field(&words.text(Key::ReportMedian, &[])));
+        let mut out = heads.join(",") + "\n";
         for r in self.report() {
-            let median = r.median_score_ms.map_or(String::new(), |ms| format!("{:.1}", ms as f64 / 1000.0));
+            // Seconds with the language's decimal mark ("8.0", "8,0"), quoted as any text.
+            let median = r.median_score_ms.map_or(String::new(), |ms| field(&words.lang().tenths((ms + 50) / 100)));
             out.push_str(&format!(
                 "{},{},{},{},{},{},{},{},{median}\n",
                 r.seat,
@@ -431,9 +464,21 @@ impl Room {
                 r.impossible_wrong
             ));
         }
-        out.push_str("\nroll,result\n");
-        for (roll, line) in &self.saved.history {
-            out.push_str(&format!("{},{}\n", field(roll), field(line)));
+        out.push_str(&format!(
+            "\n{},{}\n",
+            field(&words.text(Key::CsvRoll, &[])),
+            field(&words.text(Key::CsvResult, &[]))
+        ));
+        for h in &self.saved.history {
+            let (roll, line) = match h {
+                Historic::Worded(roll, line) => (roll.clone(), line.clone()),
+                Historic::Result { roll, goal, outcome } => {
+                    let roll = score_engine::roll::roll_text(roll);
+                    let line = crate::say::outcome(outcome, None, *goal, &roll, words);
+                    (roll, line)
+                }
+            };
+            out.push_str(&format!("{},{}\n", field(&roll), field(&line)));
         }
         out
     }
@@ -468,6 +513,7 @@ impl Room {
             working: self.saved.working.clone(),
             auto_deal_secs: self.saved.auto_deal_secs,
             settled_at: self.saved.settled_at.filter(|_| self.phase() == Phase::Over),
+            lang: self.saved.lang.clone(),
             locked: self.saved.locked,
         }
     }
@@ -556,6 +602,11 @@ impl Room {
                     self.saved.settled_at = Some(now_ms);
                 }
                 vec![everyone(RoomEvent::AutoDeal { secs })]
+            }
+            Input::Language { lang } => {
+                let lang = score_i18n::Lang::from_code(&lang).ok_or(RoomError::UnknownLanguage)?.code().to_string();
+                self.saved.lang.clone_from(&lang);
+                vec![everyone(RoomEvent::Language { lang })]
             }
             Input::Presence { seat, away } => {
                 let m = self.saved.seats.get_mut(seat).and_then(Option::as_mut).ok_or(RoomError::NoSuchSeat)?;
@@ -729,7 +780,6 @@ impl Room {
         if awards.is_empty() {
             return Vec::new();
         }
-        let roll = score_engine::roll::roll_text(&self.saved.roll);
         let outcomes: Vec<Outcome> = awards.iter().filter_map(|a| self.outcome(a)).collect();
         let score_ms = self.saved.score_started.map(|t| now_ms.saturating_sub(t));
         for a in awards {
@@ -738,14 +788,14 @@ impl Room {
                 m.record.count(a.reason, score_ms);
             }
         }
-        // The download keeps each result in words, as nobody in particular reads it.
+        // The download keeps each result as data: it is worded in the language asked for.
         let goal = self.saved.rules.goal;
-        // The CSV's result lines, worded once as nobody in particular (in English: the report
-        // is downloaded from the server).
-        let words = score_i18n::Catalog::english();
-        self.saved
-            .history
-            .extend(outcomes.iter().map(|o| (roll.clone(), crate::say::outcome(o, None, goal, &roll, &words))));
+        let rolled = &self.saved.roll;
+        self.saved.history.extend(outcomes.iter().map(|o| Historic::Result {
+            roll: rolled.clone(),
+            goal,
+            outcome: o.clone(),
+        }));
         let excess = self.saved.history.len().saturating_sub(HISTORY_KEPT);
         self.saved.history.drain(..excess);
         self.saved.outcomes = outcomes.clone();
@@ -777,6 +827,7 @@ impl Room {
 #[cfg(test)]
 mod tests {
     use score_engine::{Op, TileId};
+    use score_i18n::{Catalog, Key};
 
     use super::*;
 
@@ -1054,12 +1105,64 @@ mod tests {
         r.apply(Input::Join { name: "=SUM(A1)".into() }, 0).unwrap();
         r.apply(impossible(1), 0).unwrap();
         r.apply(Input::RevealNow { seat: 0 }, 1).unwrap();
-        let csv = r.csv();
-        let head =
-            "seat,name,score,rolls,scores_made,scores_failed,impossible_right,impossible_wrong,median_seconds_to_score";
+        let csv = r.csv(&Catalog::english());
+        let head = "\"Seat\",\"Name\",\"Points\",\"Rolls\",\"SCOREs made\",\"SCOREs failed\",\"IMPOSSIBLE right\",\"IMPOSSIBLE wrong\",\"Median time to SCORE\"";
         assert!(csv.starts_with(&format!("{head}\n0,\"Ana\",0,1,0,0,0,0,\n1,\"Ben\",1,1,0,0,1,0,\n")), "{csv}");
         assert!(csv.contains("3,\"'=SUM(A1)\",0,1,0,0,0,0,\n"), "{csv}");
-        assert!(csv.ends_with("roll,result\n\"1 1 1 4\",\"Ben +1: right: 1 1 1 4 has no solution\"\n"), "{csv}");
+        assert!(
+            csv.ends_with("\"Roll\",\"Result\"\n\"1 1 1 4\",\"Ben +1: right: 1 1 1 4 has no solution\"\n"),
+            "{csv}"
+        );
+    }
+
+    #[test]
+    fn the_csv_is_in_the_language_it_is_asked_in_and_keeps_older_lines_as_worded() {
+        let mut r = room(&[1, 1, 1, 4]);
+        r.apply(impossible(1), 0).unwrap();
+        r.apply(Input::RevealNow { seat: 1 }, 1).unwrap();
+        let de = Catalog::builtin(score_i18n::Lang::De);
+        let csv = r.csv(&de);
+        assert!(
+            csv.starts_with(&format!("{},{}", field_of(&de, Key::CsvSeat), field_of(&de, Key::ReportName))),
+            "{csv}"
+        );
+        let line = crate::say::outcome(&r.results()[0], None, 20, "1 1 1 4", &de);
+        assert!(line.starts_with("Ben +1") && !line.contains("right"), "{line}");
+        assert!(csv.ends_with(&format!("\"1 1 1 4\",\"{line}\"\n")), "{csv}");
+        // A room stored with English lines (before results were data) still downloads them.
+        let mut saved = r.saved().clone();
+        let json = serde_json::to_string(&saved).unwrap().replace(
+            &serde_json::to_string(&saved.history).unwrap(),
+            r#"[["2 5 12 12","Ana +1: 20 made in 2 moves"]]"#,
+        );
+        saved = serde_json::from_str(&json).unwrap();
+        assert_eq!(saved.history, vec![Historic::Worded("2 5 12 12".into(), "Ana +1: 20 made in 2 moves".into())]);
+        let (old, _) = Room::restore(saved, 2);
+        assert!(old.csv(&de).ends_with("\"2 5 12 12\",\"Ana +1: 20 made in 2 moves\"\n"));
+    }
+
+    #[test]
+    fn a_room_has_a_language_its_host_sets_and_a_restart_keeps() {
+        let mut r = room(&[2, 5, 12, 12]);
+        assert_eq!(r.view(None, 0).lang, "en");
+        // Written as a browser might, kept as the game names it.
+        let out = r.apply(Input::Language { lang: "pt-br".into() }, 1).unwrap();
+        assert_eq!(out, vec![everyone(RoomEvent::Language { lang: "pt-BR".into() })]);
+        assert_eq!(r.view(Some(0), 1).lang, "pt-BR");
+        // A language the game doesn't speak changes nothing.
+        assert_eq!(r.apply(Input::Language { lang: "tlh".into() }, 2).unwrap_err().error, RoomError::UnknownLanguage);
+        assert_eq!(r.view(None, 2).lang, "pt-BR");
+        let (back, _) = Room::restore(serde_json::from_str(&serde_json::to_string(r.saved()).unwrap()).unwrap(), 3);
+        assert_eq!(back.view(None, 3).lang, "pt-BR");
+        // A room stored before rooms had a language is English.
+        let mut old = serde_json::to_value(r.saved()).unwrap();
+        old.as_object_mut().unwrap().remove("lang");
+        let (old, _) = Room::restore(serde_json::from_value(old).unwrap(), 4);
+        assert_eq!(old.view(None, 4).lang, "en");
+    }
+
+    fn field_of(words: &Catalog, key: Key) -> String {
+        format!("\"{}\"", words.text(key, &[]))
     }
 
     #[test]
@@ -1225,7 +1328,8 @@ mod tests {
         let (back, _) =
             Room::restore(serde_json::from_str(&serde_json::to_string(r.saved()).unwrap()).unwrap(), 140_000);
         assert_eq!(back.report(), r.report());
-        assert!(r.csv().contains("\n0,\"Ana\",3,6,3,0,0,0,8.0\n"), "{}", r.csv());
+        let csv = r.csv(&Catalog::english());
+        assert!(csv.contains("\n0,\"Ana\",3,6,3,0,0,0,\"8.0\"\n"), "{csv}");
     }
 
     // A member whose page closed at once doesn't play every roll after (issue: "8 rolls, 0 points").

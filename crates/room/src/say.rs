@@ -136,6 +136,7 @@ pub fn room_error(error: &RoomError, words: &Catalog) -> String {
         RoomError::ChatEmpty => words.text(Key::RoomChatEmpty, &[]),
         RoomError::ChatTooLong => words.count(Key::RoomChatTooLong, MAX_CHAT as u64, &[]),
         RoomError::NotYourScore => words.text(Key::RoomNotYourScore, &[]),
+        RoomError::UnknownLanguage => words.text(Key::RoomUnknownLanguage, &[]),
         RoomError::Round(e) => round_error(*e, words),
         RoomError::Board(e) => board_error(*e, words),
     }
@@ -246,6 +247,7 @@ mod tests {
             auto_deal_secs: 0,
             settled_at: None,
             locked: false,
+            lang: "en".into(),
         }
     }
 
@@ -399,6 +401,7 @@ mod tests {
             RoomError::ChatEmpty,
             RoomError::ChatTooLong,
             RoomError::NotYourScore,
+            RoomError::UnknownLanguage,
         ];
         all.extend(rounds.map(RoomError::Round));
         all.extend(boards.map(RoomError::Board));

@@ -17,18 +17,24 @@ fn golden<T: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug>(value: 
 }
 
 #[test]
-fn the_protocol_is_version_six() {
-    assert_eq!(VERSION, 6);
+fn the_protocol_is_version_seven() {
+    assert_eq!(VERSION, 7);
 }
 
 #[test]
 fn what_a_page_sends() {
     golden(
-        ClientMsg::Create { version: 4, code: "ABC234".into(), name: Some("Ms Ada".into()), judging: true },
-        r#"{"type":"Create","version":4,"code":"ABC234","name":"Ms Ada","judging":true}"#,
+        ClientMsg::Create {
+            version: 4,
+            code: "ABC234".into(),
+            name: Some("Ms Ada".into()),
+            judging: true,
+            lang: Some("es".into()),
+        },
+        r#"{"type":"Create","version":4,"code":"ABC234","name":"Ms Ada","judging":true,"lang":"es"}"#,
     );
     golden(
-        ClientMsg::Create { version: 4, code: "ABC234".into(), name: None, judging: true },
+        ClientMsg::Create { version: 4, code: "ABC234".into(), name: None, judging: true, lang: None },
         r#"{"type":"Create","version":4,"code":"ABC234","judging":true}"#,
     );
     golden(
@@ -81,6 +87,10 @@ fn what_a_page_sends() {
         host(HostCommand::AutoDeal { secs: 10 }),
         r#"{"type":"Host","host":"h","command":{"type":"AutoDeal","secs":10}}"#,
     );
+    golden(
+        host(HostCommand::Language { lang: "de".into() }),
+        r#"{"type":"Host","host":"h","command":{"type":"Language","lang":"de"}}"#,
+    );
     // A random roll may leave the roll out.
     assert_eq!(
         serde_json::from_str::<ClientMsg>(r#"{"type":"Host","host":"h","command":{"type":"NewRoll"}}"#).unwrap(),
@@ -105,6 +115,7 @@ fn what_the_server_sends() {
         auto_deal_secs: 10,
         settled_at: None,
         locked: false,
+        lang: "es".into(),
     };
     golden(
         ServerMsg::Welcome {
@@ -124,7 +135,7 @@ fn what_the_server_sends() {
             r#""results":[{"seat":0,"name":"Ms Ada","points":1,"why":{"type":"Made","moves":2}}],"#,
             r#""chat":[{"name":"Ms Ada","text":"hi"}],"#,
             r#""actions":[{"type":"Combine","left":2,"op":"Sub","right":3}],"#,
-            r#""working":{"seat":0,"actions":[{"type":"Undo"}]},"auto_deal_secs":10,"settled_at":null,"locked":false}}"#
+            r#""working":{"seat":0,"actions":[{"type":"Undo"}]},"auto_deal_secs":10,"settled_at":null,"locked":false,"lang":"es"}}"#
         ),
     );
     let event = |seq, event| ServerMsg::Event { seq, now: 5, event };
@@ -143,6 +154,10 @@ fn what_the_server_sends() {
     golden(
         event(9, RoomEvent::AutoDeal { secs: 10 }),
         r#"{"type":"Event","seq":9,"now":5,"event":{"type":"AutoDeal","secs":10}}"#,
+    );
+    golden(
+        event(10, RoomEvent::Language { lang: "ar".into() }),
+        r#"{"type":"Event","seq":10,"now":5,"event":{"type":"Language","lang":"ar"}}"#,
     );
     golden(
         ServerMsg::JoinAt { addresses: vec!["192.168.1.20:8080".into()] },

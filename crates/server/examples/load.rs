@@ -122,8 +122,13 @@ async fn run_room(addr: String, members: usize, seconds: u64, totals: Arc<Totals
     for _ in 0..5 {
         code = random_code(std::array::from_fn(|_| rand_byte()));
         let mut ws = connect(&addr, &code).await?;
-        let hello =
-            ClientMsg::Create { version: VERSION, code: code.clone(), name: Some("Host".into()), judging: true };
+        let hello = ClientMsg::Create {
+            version: VERSION,
+            code: code.clone(),
+            name: Some("Host".into()),
+            judging: true,
+            lang: None,
+        };
         ws.send(text(&hello)).await.map_err(|e| e.to_string())?;
         match first(&mut ws, "Welcome").await {
             Ok(w) => {

@@ -101,6 +101,9 @@ struct CsvRoom {
 #[derive(serde::Deserialize)]
 struct CsvForm {
     host: String,
+    /// The page's language (its code): the download's headings and lines are in it.
+    #[serde(default)]
+    lang: Option<String>,
 }
 
 /// `POST /scores.csv?room=CODE`: the room's scores as CSV, for its host. A room that doesn't exist and
@@ -109,7 +112,11 @@ async fn csv(State(hub): State<Arc<Hub>>, Query(r): Query<CsvRoom>, Form(q): For
     let room = room_code(&r.room).unwrap_or_default();
     let asked = room.clone();
     // Off the runtime threads: the room's lock may be held by a SQLite write.
-    let text = tokio::task::spawn_blocking(move || hub.csv(&asked, &q.host)).await.ok().flatten();
+    let lang = q.lang.as_deref().and_then(score_i18n::Lang::from_code).unwrap_or(score_i18n::Lang::En);
+    let text = tokio::task::spawn_blocking(move || hub.csv(&asked, &q.host, &score_i18n::Catalog::builtin(lang)))
+        .await
+        .ok()
+        .flatten();
     match text {
         Some(text) => (
             [

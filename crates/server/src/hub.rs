@@ -470,6 +470,7 @@ impl Hub {
         code: &str,
         name: Option<&str>,
         judging: bool,
+        lang: Option<&str>,
         conn: Conn,
         from: IpAddr,
     ) -> Result<(String, Who, String), Refusal> {
@@ -484,6 +485,9 @@ impl Hub {
         let deal = Deal::new(new_roll(&self.rules), &self.rules);
         let now = now_ms();
         let mut room = Room::new(self.rules.clone(), judging, deal);
+        if let Some(lang) = lang {
+            room.apply(Input::Language { lang: lang.to_string() }, now).map_err(|r| Refusal::from(r.error))?;
+        }
         let seated = name.is_some();
         if let Some(name) = name {
             room.apply(Input::Join { name }, now).map_err(|r| Refusal::from(r.error))?;
@@ -722,6 +726,7 @@ impl Hub {
                 return Err(Refusal::AutoDealTooLong { max_secs: MAX_AUTO_DEAL_SECS });
             }
             HostCommand::AutoDeal { secs } => Input::AutoDeal { secs },
+            HostCommand::Language { lang } => Input::Language { lang },
             HostCommand::End => return Ok(HostAction::End),
             HostCommand::Report => return Ok(HostAction::Report),
         };
@@ -830,10 +835,10 @@ impl Hub {
     }
 
     /// The room's scoreboard and results as CSV, for its host.
-    pub fn csv(&self, code: &str, host: &str) -> Option<String> {
+    pub fn csv(&self, code: &str, host: &str, words: &score_i18n::Catalog) -> Option<String> {
         let entry = self.entry(code)?;
         let e = lock(&entry);
-        (e.host == host && !e.ended).then(|| e.room.csv())
+        (e.host == host && !e.ended).then(|| e.room.csv(words))
     }
 
     /// A member's board as the room holds it, to them alone: the answer to a move that never
@@ -1021,7 +1026,7 @@ mod durability {
         let hub = Hub::new(Some(Store::open(&dir).unwrap()));
         let (tx, _rx) = tokio::sync::mpsc::channel(16);
         let conn = Conn { tx, let_go: Arc::new(AtomicU8::new(0)) };
-        let (code, _, _) = hub.create("ABC234", Some("Ana"), true, conn, "10.0.0.1".parse().unwrap()).unwrap();
+        let (code, _, _) = hub.create("ABC234", Some("Ana"), true, None, conn, "10.0.0.1".parse().unwrap()).unwrap();
         // The table goes away under the server: the next save fails.
         let other = rusqlite::Connection::open(dir.join("score.sqlite3")).unwrap();
         other.execute_batch("ALTER TABLE rooms RENAME TO away").unwrap();
@@ -1048,7 +1053,7 @@ mod durability {
         let hub = Hub::new(Some(Store::open(&dir).unwrap()));
         let (tx, _rx) = tokio::sync::mpsc::channel(16);
         let conn = Conn { tx, let_go: Arc::new(AtomicU8::new(0)) };
-        let (code, _, _) = hub.create("ABC234", Some("Ana"), true, conn, "10.0.0.1".parse().unwrap()).unwrap();
+        let (code, _, _) = hub.create("ABC234", Some("Ana"), true, None, conn, "10.0.0.1".parse().unwrap()).unwrap();
         // A tick (or a move) still holds the room when the host ends it.
         let held = hub.entry(&code).unwrap();
         hub.end(&code);

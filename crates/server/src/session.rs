@@ -160,9 +160,10 @@ pub(crate) async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr, 
                                 {
                                     Err(Refusal::WrongAddress)
                                 }
-                                ClientMsg::Create { code, name, judging, .. } => {
+                                ClientMsg::Create { code, name, judging, lang, .. } => {
                                     let (hub, conn) = (hub.clone(), conn(sender));
-                                    blocking(move || hub.create(&code, name.as_deref(), judging, conn, from)).await
+                                    blocking(move || hub.create(&code, name.as_deref(), judging, lang.as_deref(), conn, from))
+                                        .await
                                 }
                                 ClientMsg::Join { code, name, token, .. } => {
                                     let (hub, conn, asked) = (hub.clone(), conn(sender), code.clone());

@@ -227,7 +227,21 @@ async fn the_host_sets_rules_downloads_scores_and_ends_the_room_and_chat_is_rate
     // (servers and proxies log URLs), so a GET with it in the query is not answered with them.
     let csv = http_post(server.addr, &format!("/scores.csv?room={code}"), &format!("host={host_token}")).await;
     assert!(csv.starts_with("HTTP/1.1 200"), "{csv}");
-    assert!(csv.contains("median_seconds_to_score\n0,\"Host\",0,2,0,0,0,0,\n1,\"Ana\",0,2,0,0,0,0,\n"), "{csv}");
+    assert!(csv.contains("\"Median time to SCORE\"\n0,\"Host\",0,2,0,0,0,0,\n1,\"Ana\",0,2,0,0,0,0,\n"), "{csv}");
+    // In the language of the page that asks for it (the form sends it); one the server
+    // doesn't speak is answered in English.
+    let german =
+        http_post(server.addr, &format!("/scores.csv?room={code}"), &format!("host={host_token}&lang=de")).await;
+    let words = score_i18n::Catalog::builtin(score_i18n::Lang::De);
+    let heading = format!(
+        "\"{}\",\"{}\"",
+        words.text(score_i18n::Key::CsvSeat, &[]),
+        words.text(score_i18n::Key::ReportName, &[])
+    );
+    assert!(body(&german).starts_with(&heading), "{german}");
+    let unknown =
+        http_post(server.addr, &format!("/scores.csv?room={code}"), &format!("host={host_token}&lang=tlh")).await;
+    assert!(body(&unknown).starts_with("\"Seat\",\"Name\""), "{unknown}");
     let in_url = http_get(server.addr, &format!("/scores.csv?room={code}&host={host_token}")).await;
     assert!(in_url.starts_with("HTTP/1.1 405"), "{in_url}");
     // No endpoint tells a live room from a missing one: a wrong token and a missing room are
@@ -656,6 +670,29 @@ async fn a_school_behind_one_address_creates_the_rooms_its_classes_join_but_a_bu
         }
     }
     assert_eq!(made, 5);
+    server.stop().await;
+}
+
+// The room's language is the host's to set, reaches every page, and survives a restart; a
+// member can't set it, and a language the game doesn't speak changes nothing.
+#[tokio::test]
+async fn the_rooms_language_is_the_hosts_and_outlives_a_restart() {
+    let dir = temp("lang");
+    let server = Server::start(&dir, Rules::default()).await;
+    let (mut host, code, _, host_token) = create(&server, "Host").await;
+    let (mut ana, w) = join(&server, &code, "Ana", None).await;
+    assert_eq!(w["view"]["lang"], "en");
+    send(&mut host, host_cmd(&host_token, json!({"type": "Language", "lang": "pt-br"}))).await;
+    assert_eq!(until(&mut ana, event("Language")).await["event"]["lang"], "pt-BR");
+    send(&mut host, host_cmd(&host_token, json!({"type": "Language", "lang": "tlh"}))).await;
+    assert_eq!(said(&until(&mut host, is("Error")).await), "Score doesn't speak that language.");
+    send(&mut ana, host_cmd("guess", json!({"type": "Language", "lang": "ar"}))).await;
+    assert_eq!(until(&mut ana, is("Error")).await["code"], "NotHost");
+    drop((host, ana));
+    server.stop().await;
+    let server = Server::start(&dir, Rules::default()).await;
+    let (_, w) = join(&server, &code, "Ben", None).await;
+    assert_eq!(w["view"]["lang"], "pt-BR");
     server.stop().await;
 }
 

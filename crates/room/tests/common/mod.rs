@@ -63,6 +63,7 @@ pub fn step() -> impl Strategy<Value = Step> {
         1 => any::<bool>().prop_map(|locked| Step::Input(Input::Lock { locked })),
         1 => Just(Step::Input(Input::ClearChat)),
         1 => prop_oneof![Just(0u32), Just(5), Just(30), Just(100_000)].prop_map(|secs| Step::Input(Input::AutoDeal { secs })),
+        1 => prop_oneof![Just("es"), Just("pt-br"), Just("ar"), Just("xx")].prop_map(|l| Step::Input(Input::Language { lang: l.into() })),
         2 => (seat, any::<bool>()).prop_map(|(seat, away)| Step::Input(Input::Presence { seat, away })),
         1 => (rules(), any::<bool>(), any::<u64>()).prop_map(|(rules, judging, seed)| {
             let deal = Deal::new(roll_for(&rules, seed), &rules);
