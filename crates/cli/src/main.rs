@@ -4,6 +4,7 @@
 //! score solve 2 5 12 12 [--goal 20] [--preset score|24] [--json]
 //! score impossibles [--dice 6,6,12,20] [--goal 20] [--preset score|24] [--json]
 //! score worksheet [--count 20] [--difficulty 1-5] [--preset score|24] [--format text|markdown|html] [--seed N]
+//!                 [--lang en|es|fr|de|pt-BR|ar]
 //! ```
 //! Bad arguments print one line to stderr and exit with status 2.
 
@@ -15,17 +16,19 @@ use score_engine::practice::{self, SplitMix64, WorksheetItem};
 use score_engine::roll::roll_text;
 use score_engine::solve::{impossible_rolls, solutions, Puzzle};
 use score_engine::{Num, Preset, Rules};
+use score_i18n::{Catalog, Key, Lang};
 use serde::Serialize;
 
 const USAGE: &str = "usage: score solve N N N [N…] [--goal G] [--preset score|24] [--json]
        score impossibles [--dice S,S,S[,…]] [--goal G] [--preset score|24] [--json]
-       score worksheet [--count N] [--difficulty 1-5] [--preset score|24] [--format text|markdown|html] [--seed N]";
+       score worksheet [--count N] [--difficulty 1-5] [--preset score|24] [--format text|markdown|html] [--seed N]
+                       [--lang en|es|fr|de|pt-BR|ar]";
 
 #[derive(Debug, PartialEq)]
 enum Command {
     Solve { numbers: Vec<i64>, goal: i64, rules: Rules, json: bool },
     Impossibles { rules: Rules, json: bool },
-    Worksheet { rules: Rules, count: usize, difficulty: Option<u8>, format: Format, seed: u64 },
+    Worksheet { rules: Rules, count: usize, difficulty: Option<u8>, format: Format, seed: u64, lang: Lang },
     Help,
 }
 
@@ -49,6 +52,7 @@ fn parse(args: &[String]) -> Result<Command, String> {
     let mut rules = Rules::default();
     let (mut goal, mut dice, mut json, mut numbers) = (None::<String>, None, false, Vec::new());
     let (mut count, mut difficulty, mut format, mut seed) = (20usize, None, Format::Text, None);
+    let mut lang = None;
     while let Some(a) = it.next() {
         let mut value = |flag: &str| it.next().cloned().ok_or(format!("{flag} needs a value"));
         match a.as_str() {
@@ -79,6 +83,11 @@ fn parse(args: &[String]) -> Result<Command, String> {
                     "html" => Format::Html,
                     _ => return Err(format!("unknown format “{v}” (text, markdown or html)")),
                 };
+            }
+            "--lang" => {
+                let v = value("--lang")?;
+                let codes = Lang::ALL.map(Lang::code).join(", ");
+                lang = Some(Lang::from_code(&v).ok_or_else(|| format!("--lang needs one of {codes}, not “{v}”"))?);
             }
             "--seed" => {
                 let v = value("--seed")?;
@@ -122,7 +131,7 @@ fn parse(args: &[String]) -> Result<Command, String> {
             let seed = seed.unwrap_or_else(|| {
                 std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
             });
-            Ok(Command::Worksheet { rules, count, difficulty, format, seed })
+            Ok(Command::Worksheet { rules, count, difficulty, format, seed, lang: lang.unwrap_or(Lang::En) })
         }
         other => Err(format!("unknown command “{other}” (solve, impossibles or worksheet)")),
     }
@@ -155,9 +164,20 @@ fn escape_html(s: &str) -> String {
 }
 
 /// A worksheet: the rolls with room to work, then an answer key on its own page.
-fn render_worksheet(items: &[WorksheetItem], rules: &Rules, difficulty: Option<u8>, format: Format) -> String {
-    let level = difficulty.map_or(String::new(), |d| format!(", difficulty {d}"));
-    let title = format!("Score worksheet: make {}{level}", rules.goal);
+/// The worksheet in `words`' language: its title, headings and answer key's heading (rolls
+/// and working are numbers and symbols, read left to right in every language).
+fn render_worksheet(
+    items: &[WorksheetItem],
+    rules: &Rules,
+    difficulty: Option<u8>,
+    format: Format,
+    words: &Catalog,
+) -> String {
+    let goal = rules.goal.to_string();
+    let level = difficulty
+        .map_or(String::new(), |d| format!(" · {}", words.text(Key::DifficultyOf, &[("level", &d.to_string())])));
+    let title = format!("Score: {}{level}", words.text(Key::WorksheetTitle, &[("goal", &goal)]));
+    let answers = words.text(Key::AnswerKey, &[]);
     let steps = |i: &WorksheetItem| i.answer.steps().iter().map(ToString::to_string).collect::<Vec<_>>().join("; ");
     match format {
         Format::Text => {
@@ -165,18 +185,19 @@ fn render_worksheet(items: &[WorksheetItem], rules: &Rules, difficulty: Option<u
             for (n, i) in items.iter().enumerate() {
                 out += &format!("{:>2}. {:<14} ______________________________\n\n", n + 1, roll_text(&i.roll));
             }
-            out += "\nAnswers\n\n";
+            out += &format!("\n{answers}\n\n");
             for (n, i) in items.iter().enumerate() {
                 out += &format!("{:>2}. {}: {}    ({})\n", n + 1, roll_text(&i.roll), i.answer, steps(i));
             }
             out
         }
         Format::Markdown => {
-            let mut out = format!("# {title}\n\n| # | Roll | Working |\n|---|---|---|\n");
+            let (roll, working) = (words.text(Key::ColRoll, &[]), words.text(Key::TheWorking, &[]));
+            let mut out = format!("# {title}\n\n| # | {roll} | {working} |\n|---|---|---|\n");
             for (n, i) in items.iter().enumerate() {
                 out += &format!("| {} | {} | |\n", n + 1, roll_text(&i.roll));
             }
-            out += "\n## Answers\n\n";
+            out += &format!("\n## {answers}\n\n");
             for (n, i) in items.iter().enumerate() {
                 out += &format!("{}. {}: `{}` ({})\n", n + 1, roll_text(&i.roll), i.answer, steps(i));
             }
@@ -184,19 +205,25 @@ fn render_worksheet(items: &[WorksheetItem], rules: &Rules, difficulty: Option<u
         }
         Format::Html => {
             let mut out = format!(
-                "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{t}</title>\n<style>\
+                "<!doctype html>\n<html lang=\"{lang}\" dir=\"{dir}\"><head><meta charset=\"utf-8\"><title>{t}</title>\n<style>\
                  body{{font-family:system-ui,sans-serif;margin:2rem}} .roll{{font-size:1.6rem;font-weight:700;\
                  border-bottom:1px solid #999;padding:1rem 0 3rem;break-inside:avoid}} \
-                 .answers{{break-before:page}}</style></head><body>\n<h1>{t}</h1>\n<ol class=\"rolls\">\n",
-                t = escape_html(&title)
+                 .answers{{break-before:page}} .ltr{{direction:ltr;unicode-bidi:isolate}}</style></head><body>\n\
+                 <h1>{t}</h1>\n<ol class=\"rolls\">\n",
+                t = escape_html(&title),
+                lang = words.lang().code(),
+                dir = if words.lang().rtl() { "rtl" } else { "ltr" },
             );
             for i in items {
-                out += &format!("<li class=\"roll\">{}</li>\n", escape_html(&roll_text(&i.roll)));
+                out += &format!(
+                    "<li class=\"roll\"><span class=\"ltr\">{}</span></li>\n",
+                    escape_html(&roll_text(&i.roll))
+                );
             }
-            out += "</ol>\n<section class=\"answers\"><h2>Answers</h2><ol>\n";
+            out += &format!("</ol>\n<section class=\"answers\"><h2>{}</h2><ol>\n", escape_html(&answers));
             for i in items {
                 out += &format!(
-                    "<li>{}: <strong>{}</strong> ({})</li>\n",
+                    "<li><span class=\"ltr\">{}: <strong>{}</strong> ({})</span></li>\n",
                     escape_html(&roll_text(&i.roll)),
                     escape_html(&i.answer.to_string()),
                     escape_html(&steps(i))
@@ -209,10 +236,10 @@ fn render_worksheet(items: &[WorksheetItem], rules: &Rules, difficulty: Option<u
 
 fn run(cmd: Command) -> Result<String, String> {
     match cmd {
-        Command::Worksheet { rules, count, difficulty, format, seed } => {
+        Command::Worksheet { rules, count, difficulty, format, seed, lang } => {
             let mut rng = SplitMix64(seed);
             let items = practice::worksheet(&rules, count, difficulty, || rng.next_u32()).map_err(|e| e.to_string())?;
-            Ok(render_worksheet(&items, &rules, difficulty, format))
+            Ok(render_worksheet(&items, &rules, difficulty, format, &Catalog::builtin(lang)))
         }
         Command::Help => Ok(USAGE.to_string()),
         Command::Solve { numbers, goal, rules, json } => {
@@ -350,11 +377,12 @@ mod tests {
     #[test]
     fn worksheet_answers_make_the_goal_and_formats_differ() {
         for (line, needle) in [
-            ("worksheet --count 12 --difficulty 3 --seed 7", "Answers"),
-            ("worksheet --count 5 --preset 24 --format markdown --seed 1", "## Answers"),
+            ("worksheet --count 12 --difficulty 3 --seed 7", "Answer key"),
+            ("worksheet --count 5 --preset 24 --format markdown --seed 1", "## Answer key"),
             ("worksheet --count 3 --format html --seed 2", "<section class=\"answers\">"),
         ] {
-            let Command::Worksheet { rules, count, difficulty, seed, format } = parse(&args(line)).unwrap() else {
+            let Command::Worksheet { rules, count, difficulty, seed, format, lang } = parse(&args(line)).unwrap()
+            else {
                 panic!("not a worksheet")
             };
             let mut rng = SplitMix64(seed);
@@ -364,7 +392,7 @@ mod tests {
                 assert_eq!(i.answer.eval(), Ok(score_engine::Num::int(rules.goal)));
                 assert!(difficulty.is_none_or(|d| d == i.difficulty));
             }
-            let text = render_worksheet(&items, &rules, difficulty, format);
+            let text = render_worksheet(&items, &rules, difficulty, format, &Catalog::builtin(lang));
             assert!(text.contains(needle), "{text}");
             // Same seed, same worksheet.
             assert_eq!(run(parse(&args(line)).unwrap()).unwrap(), text);
@@ -372,6 +400,38 @@ mod tests {
         assert!(parse(&args("worksheet --count 0")).is_err());
         assert!(parse(&args("worksheet --difficulty 6")).is_err());
         assert!(parse(&args("worksheet --format pdf")).is_err());
+    }
+
+    #[test]
+    fn a_worksheet_speaks_each_language_and_keeps_its_rolls_and_answers() {
+        let english = run(parse(&args("worksheet --count 4 --difficulty 2 --seed 9")).unwrap()).unwrap();
+        assert!(english.starts_with("Score: Make 20 with each roll · Difficulty 2 of 5\n"), "{english}");
+        let rolls_and_answers = |text: &str| -> Vec<String> {
+            text.lines()
+                .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+                .map(String::from)
+                .collect()
+        };
+        for lang in Lang::ALL {
+            let words = Catalog::builtin(lang);
+            let line = format!("worksheet --count 4 --difficulty 2 --seed 9 --lang {}", lang.code());
+            let text = run(parse(&args(&line)).unwrap()).unwrap();
+            let title = words.text(Key::WorksheetTitle, &[("goal", "20")]);
+            assert!(text.starts_with(&format!("Score: {title}")), "{text}");
+            assert!(text.contains(&words.text(Key::AnswerKey, &[])), "{text}");
+            // The same rolls and answers as in English: only the words change.
+            assert_eq!(rolls_and_answers(&text), rolls_and_answers(&english), "{}", lang.code());
+            if lang != Lang::En {
+                assert_ne!(text, english, "{}", lang.code());
+            }
+            let html = run(parse(&args(&format!("{line} --format html"))).unwrap()).unwrap();
+            let dir = if lang.rtl() { "rtl" } else { "ltr" };
+            assert!(html.contains(&format!("<html lang=\"{}\" dir=\"{dir}\">", lang.code())), "{html}");
+        }
+        // Written as a browser would, or not at all.
+        assert!(parse(&args("worksheet --lang pt-br")).is_ok());
+        let wrong = parse(&args("worksheet --lang tlh")).unwrap_err();
+        assert!(wrong.contains("en, es, fr, de, pt-BR, ar"), "{wrong}");
     }
 
     #[test]
