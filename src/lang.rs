@@ -56,8 +56,9 @@ impl Ask {
         }
     }
 
-    /// The language to switch to, given the page's language now and the player's kept
-    /// choice (none: they never chose); none when the page stays as it is.
+    /// The language to switch to, given the language the page is in or on its way to (the
+    /// last one asked for) and the player's kept choice (none: they never chose); none when
+    /// the page stays as it is.
     pub fn switch_to(self, now: Lang, kept: Option<&str>) -> Option<Lang> {
         let lang = match self {
             Ask::Pick(l) | Ask::Present(l) => l,
@@ -92,13 +93,15 @@ pub fn answer(words: RwSignal<Catalog>, unavailable: impl Fn(Lang) + Clone + 'st
         else {
             return;
         };
-        let now = words.with_untracked(Catalog::lang);
+        // Against the language last asked for: one still on its way counts as the page's.
+        let now = WANTED.with(Cell::get).unwrap_or_else(|| words.with_untracked(Catalog::lang));
         let Some(lang) = ask.switch_to(now, storage::text(storage::LANG_KEY).as_deref()) else { return };
         let unavailable = unavailable.clone();
         leptos::task::spawn_local(async move {
             match switch(words, lang).await {
-                Ok(()) if ask.keeps() => keep(lang),
-                Ok(()) => {}
+                // Kept only when it landed: a later switch that overtook it is what shows.
+                Ok(true) if ask.keeps() => keep(lang),
+                Ok(_) => {}
                 Err(()) => unavailable(lang),
             }
         });
@@ -210,32 +213,48 @@ thread_local! {
     /// Counts the switches asked for: a catalog that arrives after a later switch was asked
     /// (a slow first fetch, two quick picks) is dropped, never set over the later one.
     static ASKED: Cell<u64> = const { Cell::new(0) };
+    /// The language last asked for (none before any switch).
+    static WANTED: Cell<Option<Lang>> = const { Cell::new(None) };
 }
 
-/// Switches `words` to `lang` once its catalog is here, marking the page; `Err` (the words
-/// unchanged) when it can't be fetched, e.g. offline before it was ever loaded. `Ok` also
-/// when a later switch overtook it (that one sets the words).
-pub async fn switch(words: RwSignal<Catalog>, lang: Lang) -> Result<(), ()> {
+/// Switches `words` to `lang` once its catalog is here, marking the page: `Ok(true)`;
+/// `Ok(false)` when a later switch overtook it (that one sets the words); `Err` (the words
+/// unchanged) when it can't be fetched, e.g. offline before it was ever loaded.
+pub async fn switch(words: RwSignal<Catalog>, lang: Lang) -> Result<bool, ()> {
     let mine = ASKED.with(|a| {
         a.set(a.get() + 1);
         a.get()
     });
-    let catalog = fetch(lang).await?;
-    if ASKED.with(Cell::get) == mine {
+    WANTED.with(|w| w.set(Some(lang)));
+    let fetched = fetch(lang).await;
+    let latest = ASKED.with(Cell::get) == mine;
+    if latest {
+        // This was the last asked for: what the page shows is its outcome.
+        WANTED.with(|w| w.set(None));
+    }
+    let catalog = fetched?;
+    if latest {
         words.set(catalog);
         mark(lang);
     }
-    Ok(())
+    Ok(latest)
 }
 
 /// Has `words` follow the page's language (for the room module): now, and on each change.
 pub fn follow(words: RwSignal<Catalog>) {
+    // A catalog that arrives after the page changed language again is dropped.
+    let asked = std::rc::Rc::new(Cell::new(0u64));
     let load = move || {
         let lang = marked();
+        let mine = asked.get() + 1;
+        asked.set(mine);
         if words.with_untracked(Catalog::lang) != lang {
+            let asked = asked.clone();
             leptos::task::spawn_local(async move {
                 if let Ok(catalog) = fetch(lang).await {
-                    words.set(catalog);
+                    if asked.get() == mine {
+                        words.set(catalog);
+                    }
                 }
             });
         }

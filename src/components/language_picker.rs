@@ -18,7 +18,9 @@ pub fn LanguagePicker() -> impl IntoView {
         leptos::task::spawn_local(async move {
             match lang::switch(ctx.words, lang).await {
                 // Kept once it is here: a language that can't be fetched isn't kept.
-                Ok(()) => lang::keep(lang),
+                Ok(true) => lang::keep(lang),
+                // Overtaken by a later pick, which is the one kept.
+                Ok(false) => {}
                 // Offline before it was first loaded: the page stays in its language.
                 Err(()) => ctx.notice(Notice::LanguageUnavailable(lang)),
             }

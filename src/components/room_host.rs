@@ -91,7 +91,10 @@ pub fn RoomHost(
     #[prop(optional)]
     link: RoomLink,
 ) -> impl IntoView {
-    let ctx = crate::ctx::use_ctx();
+    // The page's words (English where the page has none to give, as in a test).
+    let words =
+        use_context::<crate::ctx::Ctx>().map_or_else(|| RwSignal::new(score_i18n::Catalog::english()), |c| c.words);
+    let tr = move |key: Key| move || words.with(|w| w.text(key, &[]));
     let RoomLink { code, host } = link;
     let invite = Some(code).filter(|c| !c.is_empty());
     let failed = RwSignal::new(false);
@@ -105,17 +108,17 @@ pub fn RoomHost(
     view! {
         <div class="room-host">
             <div id="room-root" data-invite=invite data-host=host></div>
-            <section class="panel room-loading" aria-label=ctx.tr(Key::TabRoom)>
-                <h2>{ctx.tr(Key::TabRoom)}</h2>
+            <section class="panel room-loading" aria-label=tr(Key::TabRoom)>
+                <h2>{tr(Key::TabRoom)}</h2>
                 <p role="status">
-                    {move || ctx.t(if failed.get() { Key::RoomLoadFailed } else { Key::RoomLoading }, &[])}
+                    {move || tr(if failed.get() { Key::RoomLoadFailed } else { Key::RoomLoading })()}
                 </p>
                 <Show when=move || failed.get()>
                     <button type="button" class="primary" on:click=move |_| open(failed)>
-                        {ctx.tr(Key::TryAgain)}
+                        {tr(Key::TryAgain)}
                     </button>
                     <button type="button" on:click=move |_| dispatch("score-room:left")>
-                        {ctx.tr(Key::BackToSolitaire)}
+                        {tr(Key::BackToSolitaire)}
                     </button>
                 </Show>
             </section>

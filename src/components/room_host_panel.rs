@@ -35,8 +35,11 @@ pub(crate) fn RoomHostPanel(
     let show_host_link = RwSignal::new(false);
     let ending = RwSignal::new(false);
     let locked = Memo::new(move |_| seen.with(|s| s.as_ref().is_some_and(|s| s.locked)));
-    let room_lang =
-        Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| s.mirror.view().lang.clone())).unwrap_or_default());
+    // The room's language; a room from before rooms had one shows the page's.
+    let room_lang = Memo::new(move |_| {
+        let room_lang = seen.with(|s| s.as_ref().and_then(|s| s.mirror.view().lang.clone()));
+        room_lang.unwrap_or_else(|| room.words.with(|w| w.lang().code().to_string()))
+    });
     let typed_roll = RwSignal::new(String::new());
     let r_dice = RwSignal::new(String::new());
     let r_goal = RwSignal::new(String::new());
@@ -123,13 +126,15 @@ pub(crate) fn RoomHostPanel(
             </form>
             <label class="language room-language">
                 {room.tr(Key::RoomLanguage)} " "
-                <select on:change=move |ev| {
+                // The room's language as a property: another host screen's change (or a command
+                // that didn't reach the room) shows here as the room has it.
+                <select prop:value=move || room_lang.get() on:change=move |ev| {
                     if let Some(lang) = Lang::from_code(&event_target_value(&ev)) {
                         room.command(HostCommand::Language { lang: lang.code().to_string() });
                     }
                 }>
                     {Lang::ALL.into_iter().map(|l| view! {
-                        <option value=l.code() lang=l.code() selected=move || room_lang.get() == l.code()>{l.own_name()}</option>
+                        <option value=l.code() lang=l.code()>{l.own_name()}</option>
                     }).collect_view()}
                 </select>
             </label>

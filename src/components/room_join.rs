@@ -42,7 +42,8 @@ pub(crate) fn RoomJoin(
             name: playing,
             judging: judging.get_untracked(),
             // The room starts in the language of the page that creates it.
-            lang: Some(room.words.with_untracked(|w| w.lang().code().to_string())),
+            // (read from the page: this module's own words may still be on their way).
+            lang: Some(crate::lang::marked().code().to_string()),
         });
     };
     let join = move |ev: leptos::ev::SubmitEvent| {

@@ -30,7 +30,7 @@ pub fn RoomPanel(invite: Option<String>, host: Option<String>) -> impl IntoView 
     let spoken = Memo::new(move |_| {
         room.seen.with(|s| {
             let s = s.as_ref()?;
-            Some((score_i18n::Lang::from_code(&s.mirror.view().lang)?, s.host.is_some()))
+            Some((score_i18n::Lang::from_code(s.mirror.view().lang.as_deref()?)?, s.host.is_some()))
         })
     });
     Effect::new(move |_| {

@@ -624,7 +624,7 @@ test('a new user’s path: Join alone from an invite, rules on the phone, the ro
     dialog.getByRole('button', { name: 'Download scores (CSV)' }).click(),
   ]);
   const csv = await (await import('node:fs/promises')).readFile(await download.path(), 'utf8');
-  assert.match(csv, /^"Seat","Name","Points","Rolls"/);
+  assert.match(csv, /^\uFEFF"Seat","Name","Points","Rolls"/);
   assert.match(csv, /\n1,"Ben",-1,/);
   assert.equal(posted.length, 1);
   assert.equal(posted[0][0], 'POST');

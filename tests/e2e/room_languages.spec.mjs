@@ -106,7 +106,7 @@ test('a Spanish teacher and a German student each read the room in their own lan
     frPanel.getByRole('button', { name: fr.download_csv }).first().click(),
   ]);
   const csv = await (await import('node:fs/promises')).readFile(await download.path(), 'utf8');
-  assert.ok(csv.startsWith(`"${fr.csv_seat}","${fr.report_name}"`), csv);
+  assert.ok(csv.startsWith(`\uFEFF"${fr.csv_seat}","${fr.report_name}"`), csv);
   assert.ok(csv.includes(fill(fr.outcome, { name: 'Lena', points: '+1', why: why(fr) })), csv);
 
   // Tom picks English on his phone's rules card: kept as his own choice from now on.

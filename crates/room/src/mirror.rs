@@ -248,7 +248,7 @@ impl Mirror {
                 v.rules = rules;
                 v.judging = judging;
             }
-            RoomEvent::Language { lang } => v.lang = lang,
+            RoomEvent::Language { lang } => v.lang = Some(lang),
             RoomEvent::AutoDeal { secs } => {
                 v.auto_deal_secs = secs;
                 if v.settled {

@@ -363,14 +363,10 @@ pub struct View {
     pub settled_at: Option<u64>,
     /// Whether the room is locked.
     pub locked: bool,
-    /// The room's language, as its code ("es"): see [`HostCommand::Language`].
-    #[serde(default = "english")]
-    pub lang: String,
-}
-
-/// The language of a room stored before rooms had one.
-pub fn english() -> String {
-    score_i18n::Lang::En.code().to_string()
+    /// The room's language, as its code ("es"): see [`HostCommand::Language`]. None for a
+    /// room stored before rooms had one: it asks no page for a language.
+    #[serde(default)]
+    pub lang: Option<String>,
 }
 
 /// What a page does about a refusal (leave, retry, reload); the [`Refusal`] with it says why.

@@ -261,9 +261,9 @@ pub struct Saved {
     /// When the roll was settled, or its auto-deal wait restarted, ms; none while in play.
     #[serde(default)]
     pub settled_at: Option<u64>,
-    /// The room's language, as its code (a room stored before rooms had one: English).
-    #[serde(default = "crate::protocol::english")]
-    pub lang: String,
+    /// The room's language, as its code (none: a room stored before rooms had one).
+    #[serde(default)]
+    pub lang: Option<String>,
 }
 
 /// One result of a room's history, for the host's download.
@@ -353,7 +353,7 @@ impl Room {
             history: Vec::new(),
             auto_deal_secs: 0,
             settled_at: None,
-            lang: crate::protocol::english(),
+            lang: None,
         };
         Room { saved, boards: Vec::new() }
     }
@@ -605,7 +605,7 @@ impl Room {
             }
             Input::Language { lang } => {
                 let lang = score_i18n::Lang::from_code(&lang).ok_or(RoomError::UnknownLanguage)?.code().to_string();
-                self.saved.lang.clone_from(&lang);
+                self.saved.lang = Some(lang.clone());
                 vec![everyone(RoomEvent::Language { lang })]
             }
             Input::Presence { seat, away } => {
@@ -1144,21 +1144,21 @@ mod tests {
     #[test]
     fn a_room_has_a_language_its_host_sets_and_a_restart_keeps() {
         let mut r = room(&[2, 5, 12, 12]);
-        assert_eq!(r.view(None, 0).lang, "en");
+        assert_eq!(r.view(None, 0).lang, None);
         // Written as a browser might, kept as the game names it.
         let out = r.apply(Input::Language { lang: "pt-br".into() }, 1).unwrap();
         assert_eq!(out, vec![everyone(RoomEvent::Language { lang: "pt-BR".into() })]);
-        assert_eq!(r.view(Some(0), 1).lang, "pt-BR");
+        assert_eq!(r.view(Some(0), 1).lang.as_deref(), Some("pt-BR"));
         // A language the game doesn't speak changes nothing.
         assert_eq!(r.apply(Input::Language { lang: "tlh".into() }, 2).unwrap_err().error, RoomError::UnknownLanguage);
-        assert_eq!(r.view(None, 2).lang, "pt-BR");
+        assert_eq!(r.view(None, 2).lang.as_deref(), Some("pt-BR"));
         let (back, _) = Room::restore(serde_json::from_str(&serde_json::to_string(r.saved()).unwrap()).unwrap(), 3);
-        assert_eq!(back.view(None, 3).lang, "pt-BR");
-        // A room stored before rooms had a language is English.
+        assert_eq!(back.view(None, 3).lang.as_deref(), Some("pt-BR"));
+        // A room stored before rooms had a language has none: it asks no page for one.
         let mut old = serde_json::to_value(r.saved()).unwrap();
         old.as_object_mut().unwrap().remove("lang");
         let (old, _) = Room::restore(serde_json::from_value(old).unwrap(), 4);
-        assert_eq!(old.view(None, 4).lang, "en");
+        assert_eq!(old.view(None, 4).lang, None);
     }
 
     fn field_of(words: &Catalog, key: Key) -> String {

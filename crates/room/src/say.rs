@@ -247,7 +247,7 @@ mod tests {
             auto_deal_secs: 0,
             settled_at: None,
             locked: false,
-            lang: "en".into(),
+            lang: None,
         }
     }
 

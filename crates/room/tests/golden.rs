@@ -115,7 +115,7 @@ fn what_the_server_sends() {
         auto_deal_secs: 10,
         settled_at: None,
         locked: false,
-        lang: "es".into(),
+        lang: Some("es".into()),
     };
     golden(
         ServerMsg::Welcome {

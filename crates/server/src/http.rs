@@ -118,13 +118,15 @@ async fn csv(State(hub): State<Arc<Hub>>, Query(r): Query<CsvRoom>, Form(q): For
         .ok()
         .flatten();
     match text {
+        // With a byte-order mark: a spreadsheet opened by a double click reads it as UTF-8
+        // (the headings and lines have accents, or are Arabic).
         Some(text) => (
             [
                 (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
                 (header::CONTENT_DISPOSITION, format!("attachment; filename=\"score-room-{room}.csv\"")),
                 (header::CACHE_CONTROL, "no-store".to_string()),
             ],
-            text,
+            format!("\u{feff}{text}"),
         )
             .into_response(),
         None => (StatusCode::FORBIDDEN, "Only the room's host can download its scores.").into_response(),

@@ -28,7 +28,9 @@ pub struct StoredRoom {
 pub type Loaded = (Vec<(String, StoredRoom)>, Vec<String>);
 
 /// The version of the database's layout this server reads and writes.
-pub const SCHEMA: i64 = 1;
+/// 2: a room's state keeps its history as data (a result and its roll), which a server of
+/// layout 1 can't read, so that one refuses the database rather than drop those rooms.
+pub const SCHEMA: i64 = 2;
 
 /// The database.
 pub struct Store {
@@ -61,6 +63,11 @@ impl Store {
                  PRAGMA user_version = 1;
                  COMMIT;",
             )?;
+        }
+        if version < 2 {
+            // Layout 2: the same table; states written from now on may hold results as data
+            // (states of layout 1 read as they are).
+            db.execute_batch("PRAGMA user_version = 2;")?;
         }
         Ok(Store { db: Mutex::new(db) })
     }
@@ -155,7 +162,7 @@ mod tests {
             db.execute_batch("CREATE TABLE rooms2 (x TEXT); PRAGMA user_version = 9;").unwrap();
         }
         let err = Store::open(&d).err().expect("refused").to_string();
-        assert!(err.contains("newer score-server (layout 9; this one reads 1)"), "{err}");
+        assert!(err.contains("newer score-server (layout 9; this one reads 2)"), "{err}");
         let db = Connection::open(d.join("score.sqlite3")).unwrap();
         let version: i64 = db.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
         let rooms: i64 =
