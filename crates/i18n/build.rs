@@ -31,6 +31,8 @@ fn places(key: &str, text: &str) -> Vec<String> {
     found
 }
 
+include!("file_entries.rs");
+
 fn main() {
     println!("cargo:rerun-if-changed=locales/en.toml");
     let text = std::fs::read_to_string("locales/en.toml").expect("locales/en.toml");
@@ -123,24 +125,19 @@ fn main() {
         writeln!(out, "\n/// A language's entries as its catalog file has them (`key`, `key.form`).").unwrap();
         writeln!(out, "fn builtin_texts(code: &str) -> &'static [(&'static str, &'static str)] {{\n    match code {{")
             .unwrap();
-        for code in ["es", "fr", "de", "pt-BR", "ar"] {
-            let path = format!("locales/{code}.toml");
-            println!("cargo:rerun-if-changed={path}");
-            let text = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("{path}"));
-            let table: toml::Table = text.parse().unwrap_or_else(|e| panic!("{path} is TOML: {e}"));
-            let mut entries = Vec::new();
-            for (key, value) in &table {
-                match value {
-                    toml::Value::String(s) => entries.push((key.clone(), s.clone())),
-                    toml::Value::Table(t) => {
-                        for (form, v) in t {
-                            let v = v.as_str().unwrap_or_else(|| panic!("{path}: {key}.{form} is a text"));
-                            entries.push((format!("{key}.{form}"), v.to_string()));
-                        }
-                    }
-                    _ => panic!("{path}: {key} is a text or a table of plural forms"),
-                }
-            }
+        // Every catalog file but English's (compiled in above), by its name: a new language's
+        // file is compiled in without a change here.
+        println!("cargo:rerun-if-changed=locales");
+        let mut files: Vec<std::path::PathBuf> = std::fs::read_dir("locales")
+            .expect("locales/")
+            .filter_map(|f| Some(f.ok()?.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "toml") && p.file_stem().is_some_and(|s| s != "en"))
+            .collect();
+        files.sort();
+        for path in files {
+            println!("cargo:rerun-if-changed={}", path.display());
+            let code = path.file_stem().and_then(|s| s.to_str()).expect("a catalog file's name is its code");
+            let entries = file_entries(&path);
             let list = entries.iter().map(|(e, t)| format!("({e:?}, {t:?})")).collect::<Vec<_>>().join(", ");
             writeln!(out, "        {code:?} => &[{list}],").unwrap();
         }

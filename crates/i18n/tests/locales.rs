@@ -4,26 +4,11 @@
 
 use score_i18n::{check, Lang, Texts};
 
+include!("../file_entries.rs");
+
 /// A catalog file's entries: `key`, or `key.form` for a plural form.
 fn entries(path: &std::path::Path) -> Texts {
-    let text = std::fs::read_to_string(path).unwrap();
-    let table: toml::Table = text.parse().unwrap_or_else(|e| panic!("{} is not TOML: {e}", path.display()));
-    let mut out = Vec::new();
-    for (key, value) in table {
-        match value {
-            toml::Value::String(s) => {
-                out.push((key, s));
-            }
-            toml::Value::Table(forms) => {
-                for (form, v) in forms {
-                    let words = v.as_str().unwrap_or_else(|| panic!("{key}.{form} is not a text"));
-                    out.push((format!("{key}.{form}"), words.to_string()));
-                }
-            }
-            other => panic!("{}: {key} is {other:?}, not a text", path.display()),
-        }
-    }
-    out.into_iter().collect()
+    file_entries(path).into_iter().collect()
 }
 
 #[test]
