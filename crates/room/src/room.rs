@@ -324,6 +324,12 @@ pub fn check_name(name: &str) -> Result<String, RoomError> {
     Ok(name.to_string())
 }
 
+/// Checks a room's language: one the game speaks, as the game writes its code ("pt-br" is
+/// "pt-BR").
+pub fn check_lang(code: &str) -> Result<String, RoomError> {
+    score_i18n::Lang::from_code(code).map(|l| l.code().to_string()).ok_or(RoomError::UnknownLanguage)
+}
+
 fn everyone(event: RoomEvent) -> Out {
     Out { to: To::All, event }
 }
@@ -604,7 +610,7 @@ impl Room {
                 vec![everyone(RoomEvent::AutoDeal { secs })]
             }
             Input::Language { lang } => {
-                let lang = score_i18n::Lang::from_code(&lang).ok_or(RoomError::UnknownLanguage)?.code().to_string();
+                let lang = check_lang(&lang)?;
                 self.saved.lang = Some(lang.clone());
                 vec![everyone(RoomEvent::Language { lang })]
             }

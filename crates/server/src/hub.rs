@@ -56,7 +56,7 @@ use crate::note;
 use crate::store::{Store, StoredRoom};
 use score_engine::roll::arrange;
 use score_room::protocol::{room_code, ClientMsg, HostCommand, Refusal, RoomEvent, ServerMsg, MAX_AUTO_DEAL_SECS};
-use score_room::room::{check_name, Deal, Input, Out, Room, Seat, To};
+use score_room::room::{check_lang, check_name, Deal, Input, Out, Room, Seat, To};
 
 pub use crate::http::{router, serve};
 pub use crate::limits::{Limits, MAX_FRAME, MOVES_PER_10_S, QUEUE, SEAT_KEPT_MS};
@@ -477,6 +477,8 @@ impl Hub {
         let taken = || Refusal::CodeTaken;
         let code = room_code(code).ok_or_else(taken)?;
         let name = name.map(check_name).transpose().map_err(Refusal::from)?;
+        // Checked before the creation counts against this address, as the name is.
+        let lang = lang.map(check_lang).transpose().map_err(Refusal::from)?;
         if lock(&self.rooms).contains_key(&code) {
             return Err(taken());
         }
@@ -486,7 +488,7 @@ impl Hub {
         let now = now_ms();
         let mut room = Room::new(self.rules.clone(), judging, deal);
         if let Some(lang) = lang {
-            room.apply(Input::Language { lang: lang.to_string() }, now).map_err(|r| Refusal::from(r.error))?;
+            room.apply(Input::Language { lang }, now).map_err(|r| Refusal::from(r.error))?;
         }
         let seated = name.is_some();
         if let Some(name) = name {

@@ -693,6 +693,14 @@ async fn the_rooms_language_is_the_hosts_and_outlives_a_restart() {
     let server = Server::start(&dir, Rules::default()).await;
     let (_, w) = join(&server, &code, "Ben", None).await;
     assert_eq!(w["view"]["lang"], "pt-BR");
+    // A room created in a language the game doesn't speak is refused; one it does, canonical.
+    let mut ws = server.connect().await;
+    let hello =
+        |lang: &str| json!({"type": "Create", "version": VERSION, "code": fresh_code(), "judging": true, "lang": lang});
+    send(&mut ws, hello("tlh")).await;
+    assert_eq!(said(&until(&mut ws, is("Error")).await), "Score doesn't speak that language.");
+    send(&mut ws, hello("de-AT")).await;
+    assert_eq!(until(&mut ws, is("Welcome")).await["view"]["lang"], "de");
     server.stop().await;
 }
 
