@@ -30,18 +30,17 @@ pub fn LanguagePicker() -> impl IntoView {
         <label class="language">
             <span>{ctx.tr(Key::Language)}</span>
             " "
-            <select on:change=choose>
-                {Lang::ALL
-                    .into_iter()
-                    .map(|l| {
-                        view! {
-                            <option value=l.code() lang=l.code() selected=move || current() == l>
-                                {l.own_name()}
-                            </option>
-                        }
-                    })
-                    .collect_view()}
-            </select>
+            <select on:change=choose>{language_options(current)}</select>
         </label>
     }
+}
+
+/// The `<option>`s of every language Score speaks, each named in itself (in its own `lang`),
+/// `current` selected: the page's picker, a student's in a room, the room's own on a host
+/// screen.
+pub fn language_options(current: impl Fn() -> Lang + Copy + Send + Sync + 'static) -> impl IntoView {
+    Lang::ALL
+        .into_iter()
+        .map(|l| view! { <option value=l.code() lang=l.code() selected=move || current() == l>{l.own_name()}</option> })
+        .collect_view()
 }

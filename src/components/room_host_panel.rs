@@ -11,6 +11,7 @@ use leptos::prelude::*;
 use score_i18n::{Key, Lang};
 use score_room::protocol::{ClientMsg, HostCommand, MAX_NAME};
 
+use crate::components::language_picker::language_options;
 use crate::components::room_client::{page_link, Room};
 use crate::components::RoomReport;
 
@@ -133,9 +134,7 @@ pub(crate) fn RoomHostPanel(
                         room.command(HostCommand::Language { lang: lang.code().to_string() });
                     }
                 }>
-                    {Lang::ALL.into_iter().map(|l| view! {
-                        <option value=l.code() lang=l.code()>{l.own_name()}</option>
-                    }).collect_view()}
+                    {language_options(move || room_lang.with(|l| Lang::from_code(l)).unwrap_or(Lang::En))}
                 </select>
             </label>
             <Show when=move || !seated.get()>

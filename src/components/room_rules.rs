@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use score_engine::op::Op;
 use score_i18n::{Catalog, Key, Lang};
 
+use crate::components::language_picker::language_options;
 use crate::components::room_client::Room;
 use crate::lang::Ask;
 
@@ -69,10 +70,7 @@ pub(crate) fn RoomLanguage(
                     crate::lang::ask(Ask::Pick(lang));
                 }
             }>
-                {Lang::ALL
-                    .into_iter()
-                    .map(|l| view! { <option value=l.code() lang=l.code() selected=move || current() == l>{l.own_name()}</option> })
-                    .collect_view()}
+                {language_options(current)}
             </select>
         </label>
     }
