@@ -1,7 +1,7 @@
-//! Reads `locales/en.toml`, the catalog every language is held to, and writes the `Key`
-//! enum (one variant per text, in the file's order) with each key's name, its English
-//! forms and the placeholders it fills: a text the game asks for that the English catalog
-//! lacks is a compile error, and the English words are compiled in.
+//! Reads `locales/en.toml`, the catalog every language is held to, and writes a `Key` for
+//! each text (in the file's order), pointing at the text's name, its English forms and the
+//! placeholders it fills: a text the game asks for that the English catalog lacks is a
+//! compile error, and the English words are compiled in.
 
 use std::fmt::Write as _;
 
@@ -72,53 +72,32 @@ fn main() {
         }
         keys.push((key.clone(), forms, all_places));
     }
-    writeln!(out, "/// A text of the game, by its key in the catalog files (`locales/*.toml`).").unwrap();
-    writeln!(out, "#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]").unwrap();
-    writeln!(out, "pub enum Key {{").unwrap();
-    for (key, _, _) in &keys {
-        writeln!(out, "    /// `{key}`").unwrap();
-        writeln!(out, "    {},", camel(key)).unwrap();
+    // Each text is a static of its own and a key points at it: a module links the words of
+    // the keys it uses and no others (the page links none of the room's, the room module none
+    // of the Rules view's), where one table of every key would link them all.
+    writeln!(out, "#[allow(non_upper_case_globals)]\nmod texts {{\n    use super::Text;").unwrap();
+    for (key, forms, places) in &keys {
+        let list = forms.iter().map(|(f, t)| format!("({f:?}, {t:?})")).collect::<Vec<_>>().join(", ");
+        let places = places.iter().map(|p| format!("{p:?}")).collect::<Vec<_>>().join(", ");
+        writeln!(
+            out,
+            "    pub(super) static {}: Text = Text {{ name: {key:?}, english: &[{list}], places: &[{places}] }};",
+            camel(key)
+        )
+        .unwrap();
     }
     writeln!(out, "}}\n").unwrap();
-    writeln!(out, "impl Key {{").unwrap();
-    writeln!(out, "    /// Every key, in the catalog's order.").unwrap();
+    writeln!(out, "#[allow(non_upper_case_globals)]\nimpl Key {{").unwrap();
+    for (key, _, _) in &keys {
+        writeln!(out, "    /// `{key}`\n    pub const {0}: Key = Key(&texts::{0});", camel(key)).unwrap();
+    }
     writeln!(
         out,
-        "    pub const ALL: [Key; {}] = [{}];\n",
+        "\n    /// Every key, in the catalog's order (what links it links every text: for the test\n    /// run, the server and the command line).\n    pub const ALL: [Key; {}] = [{}];\n}}",
         keys.len(),
         keys.iter().map(|(k, _, _)| format!("Key::{}", camel(k))).collect::<Vec<_>>().join(", ")
     )
     .unwrap();
-    writeln!(out, "    /// Its name in the catalog files.").unwrap();
-    writeln!(out, "    pub const fn name(self) -> &'static str {{\n        match self {{").unwrap();
-    for (key, _, _) in &keys {
-        writeln!(out, "            Key::{} => {key:?},", camel(key)).unwrap();
-    }
-    writeln!(out, "        }}\n    }}\n").unwrap();
-    writeln!(out, "    /// Its English forms: `(\"\", text)` for a plain text, else `(form, text)` per plural form.")
-        .unwrap();
-    writeln!(
-        out,
-        "    pub const fn english(self) -> &'static [(&'static str, &'static str)] {{\n        match self {{"
-    )
-    .unwrap();
-    for (key, forms, _) in &keys {
-        let list = forms.iter().map(|(f, t)| format!("({f:?}, {t:?})")).collect::<Vec<_>>().join(", ");
-        writeln!(out, "            Key::{} => &[{list}],", camel(key)).unwrap();
-    }
-    writeln!(out, "        }}\n    }}\n").unwrap();
-    writeln!(out, "    /// The placeholders its English text fills.").unwrap();
-    writeln!(out, "    pub const fn places(self) -> &'static [&'static str] {{\n        match self {{").unwrap();
-    for (key, _, places) in &keys {
-        writeln!(
-            out,
-            "            Key::{} => &[{}],",
-            camel(key),
-            places.iter().map(|p| format!("{p:?}")).collect::<Vec<_>>().join(", ")
-        )
-        .unwrap();
-    }
-    writeln!(out, "        }}\n    }}\n}}").unwrap();
     // The other languages, compiled in only for what has no fetch (the server's download, the
     // command line's worksheets): the page fetches them.
     if std::env::var_os("CARGO_FEATURE_BUILTIN").is_some() {

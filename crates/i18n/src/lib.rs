@@ -4,14 +4,64 @@
 //! `locales/en.toml` and compiled in (a key the game asks for that the file lacks is a
 //! compile error). Another language is one file, `locales/<code>.toml`, that a translator
 //! edits without knowing Rust; the page fetches it (as JSON) when the language is chosen,
-//! and [`Catalog::from_texts`] holds it to the English catalog ([`check`]): a key missing,
-//! a plural form the language needs, or a placeholder dropped or invented is a problem the
-//! test run fails on, and a text still missing at run time is read in English, never as a
-//! blank.
+//! and [`check`] holds it to the English catalog: a key missing, a plural form the language
+//! needs, or a placeholder dropped or invented is a problem the test run fails on. At run
+//! time a text missing, or with the wrong placeholders, is read in English, never as a blank.
 //!
 //! Numbers, names, rolls and expressions are filled into a text by name (`{goal}`), and in a
 //! right-to-left language each is isolated (U+2066 or U+2068 … U+2069), so `2 5 12 12` and `2‖(12 − 12)`
 //! stay left to right inside Arabic words.
+
+/// A text of the game as `locales/en.toml` has it.
+#[derive(Debug)]
+pub struct Text {
+    name: &'static str,
+    english: &'static [(&'static str, &'static str)],
+    places: &'static [&'static str],
+}
+
+/// A text of the game, by its key in the catalog files (`locales/*.toml`): `Key::HelpTitle`
+/// is `help_title`.
+#[derive(Clone, Copy)]
+pub struct Key(&'static Text);
+
+impl Key {
+    /// Its name in the catalog files.
+    pub const fn name(self) -> &'static str {
+        self.0.name
+    }
+
+    /// Its English forms: `("", text)` for a plain text, else `(form, text)` per plural form.
+    pub const fn english(self) -> &'static [(&'static str, &'static str)] {
+        self.0.english
+    }
+
+    /// The placeholders its English text fills.
+    pub const fn places(self) -> &'static [&'static str] {
+        self.0.places
+    }
+}
+
+impl PartialEq for Key {
+    fn eq(&self, other: &Key) -> bool {
+        // Each text is one static: the same key is the same address.
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for Key {}
+
+impl std::hash::Hash for Key {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.name().hash(state);
+    }
+}
+
+impl std::fmt::Debug for Key {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 include!(concat!(env!("OUT_DIR"), "/keys.rs"));
 
@@ -216,6 +266,34 @@ fn is_place(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
 }
 
+/// What is wrong with `text`, a language's words for `key` (its entry `entry`): a
+/// placeholder it drops (a form for one count, `exact`, may leave out the count `{n}`), or one
+/// the game does not fill.
+fn misfits(key: Key, entry: &str, exact: bool, text: &str) -> Vec<Problem> {
+    let found = places_in(text);
+    let mut problems = Vec::new();
+    for place in key.places() {
+        let optional = *place == "n" && exact;
+        if !optional && !found.contains(place) {
+            problems.push(Problem::Dropped { key: entry.to_string(), place: (*place).to_string() });
+        }
+    }
+    for place in found {
+        if !is_place(place) || !key.places().contains(&place) {
+            problems.push(Problem::Invented { key: entry.to_string(), place: place.to_string() });
+        }
+    }
+    problems
+}
+
+/// Whether `text` fills exactly the placeholders of `key` ([`misfits`] finds none), without
+/// building the list.
+fn fits(key: Key, exact: bool, text: &str) -> bool {
+    let found = places_in(text);
+    key.places().iter().all(|p| (*p == "n" && exact) || found.contains(p))
+        && found.iter().all(|p| is_place(p) && key.places().contains(p))
+}
+
 /// A catalog's entries (`key`, or `key.form` for a plural form) and their words, sorted
 /// by entry: looked up by binary search (no hash map in the page for a few hundred texts).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -256,20 +334,7 @@ pub fn check(lang: Lang, texts: &Texts) -> Vec<Problem> {
         for (entry, exact) in entries(key, lang) {
             match texts.get(&entry) {
                 None => problems.push(Problem::Missing(entry.clone())),
-                Some(text) => {
-                    let found = places_in(text);
-                    for place in key.places() {
-                        let optional = *place == "n" && exact;
-                        if !optional && !found.contains(place) {
-                            problems.push(Problem::Dropped { key: entry.clone(), place: (*place).to_string() });
-                        }
-                    }
-                    for place in found {
-                        if !is_place(place) || !key.places().contains(&place) {
-                            problems.push(Problem::Invented { key: entry.clone(), place: place.to_string() });
-                        }
-                    }
-                }
+                Some(text) => problems.extend(misfits(key, &entry, exact, text)),
             }
             known.push(entry);
         }
@@ -295,20 +360,13 @@ impl Catalog {
         Catalog { lang: Lang::En, texts: Texts::default() }
     }
 
-    /// `lang`'s catalog from its entries (as its file, read as JSON, gives them), and what is
-    /// wrong with it ([`check`]); a text it lacks, or whose placeholders are wrong (a value
-    /// that would not be shown, or a `{name}` shown as written), is read in English.
-    pub fn from_texts(lang: Lang, texts: Texts) -> (Catalog, Vec<Problem>) {
-        let problems = check(lang, &texts);
-        let faulty: Vec<&str> = problems
-            .iter()
-            .filter_map(|p| match p {
-                Problem::Dropped { key, .. } | Problem::Invented { key, .. } => Some(key.as_str()),
-                Problem::Missing(_) | Problem::Unknown(_) => None,
-            })
-            .collect();
-        let texts = Texts(texts.0.into_iter().filter(|(e, _)| !faulty.contains(&e.as_str())).collect());
-        (Catalog { lang, texts }, problems)
+    /// `lang`'s catalog from its entries (as its file, read as JSON, gives them). A text it
+    /// lacks, or whose placeholders are wrong (a value that would not be shown, or a `{name}`
+    /// shown as written), is read in English: each text is held to its key when it is read,
+    /// so a page links the words and placeholders of the keys it shows, not of every key.
+    /// What is wrong with a whole catalog is [`check`]'s to say (the test run does).
+    pub fn from_texts(lang: Lang, texts: Texts) -> Catalog {
+        Catalog { lang, texts }
     }
 
     /// `lang`'s catalog as compiled in (with the `builtin` feature: the server and the command
@@ -319,7 +377,7 @@ impl Catalog {
             return Catalog::english();
         }
         let texts = builtin_texts(lang.code()).iter().map(|(e, t)| ((*e).to_string(), (*t).to_string())).collect();
-        Catalog::from_texts(lang, texts).0
+        Catalog::from_texts(lang, texts)
     }
 
     /// The pseudo-locale, for tests only: English's plural rules, every text bracketed and
@@ -346,9 +404,15 @@ impl Catalog {
         self.filled(self.text_words(key), fill)
     }
 
+    /// This language's words for `key` at `entry`, if it has them and they fill the key's
+    /// placeholders (`exact`: a form for one count, which may leave the count out).
+    fn own(&self, key: Key, entry: &str, exact: bool) -> Option<&str> {
+        self.texts.get(entry).filter(|text| fits(key, exact, text))
+    }
+
     /// The words of a plain text (of a counted one, its `other` form).
     fn text_words(&self, key: Key) -> &str {
-        let own = self.texts.get(key.name());
+        let own = self.own(key, key.name(), false);
         let english = || key.english().iter().find(|(form, _)| form.is_empty()).or(key.english().last());
         own.or_else(|| english().map(|(_, t)| *t)).unwrap_or_default()
     }
@@ -368,8 +432,8 @@ impl Catalog {
     /// The words of `key` for the count `n` (its plural form), `{n}` and the placeholders
     /// of `fill` filled in.
     pub fn count(&self, key: Key, n: u64, fill: &[Fill]) -> String {
-        let form = self.lang.plural(n).name();
-        let own = self.texts.get(&format!("{}.{form}", key.name()));
+        let form = self.lang.plural(n);
+        let own = self.own(key, &format!("{}.{}", key.name(), form.name()), self.lang.exact(form));
         let english = Lang::En.plural(n).name();
         let english = key
             .english()
@@ -486,7 +550,7 @@ mod tests {
         let en = Catalog::english();
         assert_eq!(en.around(Key::Tagline, "goal", &[]), ("Make ".to_string(), " from the dice.".to_string()));
         let ar = Texts::from_iter([("tagline".to_string(), "اصنع {goal} من النرد.".to_string())]);
-        let (ar, _) = Catalog::from_texts(Lang::Ar, ar);
+        let ar = Catalog::from_texts(Lang::Ar, ar);
         assert_eq!(ar.around(Key::Tagline, "goal", &[]), ("اصنع ".to_string(), " من النرد.".to_string()));
     }
 
@@ -529,14 +593,15 @@ mod tests {
         for lang in Lang::ALL {
             assert_eq!(check(lang, &whole(lang).into_iter().collect()), vec![], "{lang:?}");
         }
-        let (fr, problems) = Catalog::from_texts(Lang::Fr, edit(whole(Lang::Fr), &["got_it"], &[]));
-        assert_eq!(problems, vec![Problem::Missing("got_it".into())]);
+        let texts = edit(whole(Lang::Fr), &["got_it"], &[]);
+        assert_eq!(check(Lang::Fr, &texts), vec![Problem::Missing("got_it".into())]);
+        let fr = Catalog::from_texts(Lang::Fr, texts);
         assert_eq!(fr.text(Key::GotIt, &[]), "Got it");
         assert_eq!(fr.text(Key::HelpTitle, &[]), "[fr] How to play");
         // A text whose placeholders are wrong is read in English, its values shown.
-        let (de, problems) =
-            Catalog::from_texts(Lang::De, edit(whole(Lang::De), &["help_red"], &[("help_red", "Das Ziel.")]));
-        assert_eq!(problems, vec![Problem::Dropped { key: "help_red".into(), place: "goal".into() }]);
+        let texts = edit(whole(Lang::De), &["help_red"], &[("help_red", "Das Ziel.")]);
+        assert_eq!(check(Lang::De, &texts), vec![Problem::Dropped { key: "help_red".into(), place: "goal".into() }]);
+        let de = Catalog::from_texts(Lang::De, texts);
         assert!(de.text(Key::HelpRed, &[("goal", "20")]).contains("The goal, 20,"));
         // A plain text asked for with a count is its words, never blank.
         assert_eq!(Catalog::english().count(Key::HelpTitle, 3, &[]), "How to play");
@@ -591,9 +656,9 @@ mod tests {
 
     #[test]
     fn a_right_to_left_language_isolates_what_it_fills_in() {
-        let (ar, _) = Catalog::from_texts(Lang::Ar, map(&[("help_red", "الهدف {goal} فقط")]));
+        let ar = Catalog::from_texts(Lang::Ar, map(&[("help_red", "الهدف {goal} فقط")]));
         assert_eq!(ar.text(Key::HelpRed, &[("goal", "20")]), "الهدف \u{2066}20\u{2069} فقط");
-        let (es, _) = Catalog::from_texts(Lang::Es, map(&[("help_red", "La meta, {goal}.")]));
+        let es = Catalog::from_texts(Lang::Es, map(&[("help_red", "La meta, {goal}.")]));
         assert_eq!(es.text(Key::HelpRed, &[("goal", "20")]), "La meta, 20.");
     }
 
@@ -607,7 +672,7 @@ mod tests {
             forms(Lang::Ar, &[0, 1, 2, 3, 10, 11, 99, 100, 102, 103, 111]),
             ["zero", "one", "two", "few", "few", "many", "many", "other", "other", "few", "many"]
         );
-        let (ar, _) = Catalog::from_texts(
+        let ar = Catalog::from_texts(
             Lang::Ar,
             map(&[
                 ("help_claims.few", "{n} ثوان"),
@@ -619,7 +684,7 @@ mod tests {
         assert_eq!(ar.count(Key::HelpClaims, 30, &[]), "\u{2066}30\u{2069} ثانية");
         // A name takes its own direction; a signed number reads left to right.
         let line = Texts::from_iter([("outcome".to_string(), "{name} {points}: {why}".to_string())]);
-        let (line, _) = Catalog::from_texts(Lang::Ar, line);
+        let line = Catalog::from_texts(Lang::Ar, line);
         assert_eq!(
             line.text(Key::Outcome, &[("name", "بن"), ("points", "−2"), ("why", "…")]),
             "\u{2068}بن\u{2069} \u{2066}−2\u{2069}: \u{2066}…\u{2069}"
