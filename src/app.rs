@@ -191,7 +191,7 @@ pub fn App() -> impl IntoView {
         level: RwSignal::new(0),
         share_open: RwSignal::new(from_link),
         help_open: RwSignal::new(help_seen != Some(true)),
-        words: RwSignal::new(Catalog::english()),
+        words: RwSignal::new(Catalog::english().with_ops(crate::lang::kept_ops())),
     };
     provide_context(ctx);
     // The page's title follows its language.

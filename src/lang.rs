@@ -9,7 +9,7 @@
 use std::cell::Cell;
 
 use leptos::prelude::*;
-use score_i18n::{Catalog, Lang, Texts};
+use score_i18n::{Catalog, Lang, Ops, Texts};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
@@ -159,6 +159,21 @@ pub fn keep(lang: Lang) {
     let _ = storage::save_text(storage::LANG_KEY, lang.code());
 }
 
+/// How the player chose to write multiplication and division (none: their language's way).
+pub fn kept_ops() -> Option<Ops> {
+    storage::text(storage::OPS_KEY).and_then(|c| Ops::from_code(&c))
+}
+
+/// Writes multiplication and division `ops`' way on this page from now on, and keeps it as
+/// the player's choice; the room module follows.
+pub fn choose_ops(words: RwSignal<Catalog>, ops: Ops) {
+    let _ = storage::save_text(storage::OPS_KEY, ops.code());
+    words.update(|w| w.set_ops(Some(ops)));
+    if let (Some(w), Ok(ev)) = (web_sys::window(), web_sys::Event::new(CHANGED)) {
+        let _ = w.dispatch_event(&ev);
+    }
+}
+
 /// Marks the page as written in `lang`: `<html lang dir>`, then tells the room module.
 pub fn mark(lang: Lang) {
     if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
@@ -180,9 +195,14 @@ pub fn marked() -> Lang {
         .unwrap_or(Lang::En)
 }
 
-/// Fetches `lang`'s catalog. A text it lacks, or with the wrong placeholders, is read in
-/// English (the test run fails on either before a build ships).
+/// Fetches `lang`'s catalog, writing multiplication and division the player's way. A text
+/// it lacks, or with the wrong placeholders, is read in English (the test run fails on
+/// either before a build ships).
 pub async fn fetch(lang: Lang) -> Result<Catalog, ()> {
+    fetch_words(lang).await.map(|c| c.with_ops(kept_ops()))
+}
+
+async fn fetch_words(lang: Lang) -> Result<Catalog, ()> {
     if lang == Lang::En {
         return Ok(Catalog::english());
     }
@@ -244,6 +264,11 @@ pub fn follow(words: RwSignal<Catalog>) {
         let lang = marked();
         let mine = asked.get() + 1;
         asked.set(mine);
+        // The player chose another way of writing × and ÷ (in Settings): no fetch needed.
+        let ops = kept_ops();
+        if words.with_untracked(|w| w.lang() == lang && w.ops() != ops.unwrap_or(lang.ops())) {
+            words.update(|w| w.set_ops(ops));
+        }
         if words.with_untracked(Catalog::lang) != lang {
             let asked = asked.clone();
             leptos::task::spawn_local(async move {

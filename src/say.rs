@@ -188,9 +188,10 @@ pub fn settled(s: &Settled, words: &Catalog) -> String {
         Reason::NumbersUsedUp => t(Key::WhyNumbersUsedUp),
         Reason::Abandoned => t(Key::WhyAbandoned),
         Reason::TrulyImpossible => words.text(Key::WhyTrulyImpossible, &[("roll", &roll)]),
-        Reason::HadSolution => {
-            words.text(Key::WhyHadSolution, &[("roll", &roll), ("solution", s.solution.as_deref().unwrap_or_default())])
-        }
+        Reason::HadSolution => words.text(
+            Key::WhyHadSolution,
+            &[("roll", &roll), ("solution", &words.signs(s.solution.as_deref().unwrap_or_default()))],
+        ),
         Reason::NobodyScored => t(Key::WhyNobodyScored),
         Reason::ClaimBeaten { by } if by != s.award.player => match &s.beaten_by {
             Some(name) => words.text(Key::WhyBeatClaim, &[("name", name), ("goal", &goal)]),
@@ -217,7 +218,7 @@ pub fn said(s: &Said, results: &[Settled], words: &Catalog) -> String {
         Said::Daily { roll, goal } => rolled(Key::HeardDaily, roll, *goal),
         Said::Round(e) => round_error(*e, words),
         Said::Board(e) => board_error(*e, words),
-        Said::Hint { a, op, b } => words.text(Key::HintTry, &[("a", a), ("op", op.symbol()), ("b", b)]),
+        Said::Hint { a, op, b } => words.text(Key::HintTry, &[("a", a), ("op", &words.signs(op.symbol())), ("b", b)]),
         Said::NoHint => words.text(Key::HintNone, &[]),
         Said::NoWay => words.text(Key::HintNoWay, &[]),
         Said::ClockRuns { score: true, secs } => words.count(Key::HeardClockScore, *secs, &[]),

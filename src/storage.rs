@@ -27,6 +27,9 @@ pub const DAILY_KEY: &str = "score.daily.v1";
 pub const HELP_KEY: &str = "score.help.v1";
 /// The language the player chose (its code, as `<html lang>` writes it).
 pub const LANG_KEY: &str = "score.lang.v1";
+/// How the player chose to write multiplication and division (`cross`: × ÷, `dot`: · :);
+/// nothing kept: their language's way.
+pub const OPS_KEY: &str = "score.ops.v1";
 
 fn storage() -> Option<Storage> {
     web_sys::window()?.local_storage().ok().flatten()

@@ -94,7 +94,10 @@ pub fn ClaimBar() -> impl IntoView {
                         <p class=result_class(item.1.points)>{item.1.text.clone()}</p>
                         {(!item.1.working.is_empty()).then(|| view! {
                             <ol class="result-working" aria-label=table.tr(Key::TheWorking)>
-                                {item.1.working.iter().map(|s| view! { <li>{s.clone()}</li> }).collect_view()}
+                                {item.1.working.iter().map(|s| {
+                                    let s = s.clone();
+                                    view! { <li>{move || table.words.with(|w| w.signs(&s))}</li> }
+                                }).collect_view()}
                             </ol>
                         })}
                     </For>

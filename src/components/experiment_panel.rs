@@ -114,7 +114,7 @@ pub fn ExperimentPanel() -> impl IntoView {
                 </div>
             </form>
             <Show when=move || solving.get()>
-                <p role="status" data-testid="solving">"Solving…"</p>
+                <p role="status" data-testid="solving">{ctx.tr(Key::Solving)}</p>
             </Show>
             {move || result.get().map(|list| view! { <SolutionList solutions=list/> })}
         </div>

@@ -2,7 +2,7 @@
 //! itself. The page switches in place (the game and its clock go on) and keeps the choice.
 
 use leptos::prelude::*;
-use score_i18n::{Key, Lang};
+use score_i18n::{Key, Lang, Ops};
 
 use crate::ctx::use_ctx;
 use crate::lang;
@@ -31,6 +31,35 @@ pub fn LanguagePicker() -> impl IntoView {
             <span>{ctx.tr(Key::Language)}</span>
             " "
             <select on:change=choose>{language_options(current)}</select>
+        </label>
+    }
+}
+
+/// How multiplication and division are written everywhere on the page (the operator buttons,
+/// working, solutions, worksheets, the rules): × ÷ or · :, the language's way until chosen.
+/// The keys `*` `/` (and `·` `:`) work either way.
+#[component]
+pub fn OpsPicker() -> impl IntoView {
+    let ctx = use_ctx();
+    let choose = move |ev: leptos::ev::Event| {
+        if let Some(ops) = Ops::from_code(&event_target_value(&ev)) {
+            lang::choose_ops(ctx.words, ops);
+        }
+    };
+    view! {
+        <label class="language">
+            <span>{ctx.tr(Key::OpsSigns)}</span>
+            " "
+            <select on:change=choose data-testid="ops-signs">
+                {Ops::ALL
+                    .into_iter()
+                    .map(|o| {
+                        view! {
+                            <option value=o.code() selected=move || ctx.words.with(|w| w.ops()) == o>{o.signs()}</option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
         </label>
     }
 }

@@ -42,7 +42,7 @@ pub use difficulty_select::DifficultySelect;
 pub use experiment_panel::ExperimentPanel;
 pub use help_card::HelpCard;
 pub use impossibles_panel::ImpossiblesPanel;
-pub use language_picker::LanguagePicker;
+pub use language_picker::{LanguagePicker, OpsPicker};
 pub use move_list::MoveList;
 pub use move_slots::MoveSlots;
 pub use number_tile::NumberTile;

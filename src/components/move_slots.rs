@@ -13,7 +13,7 @@ pub fn MoveSlots() -> impl IntoView {
         table.desk.with(|d| match slot {
             Slot::Left => d.slots.left.and_then(|id| d.text(id)),
             Slot::Right => d.slots.right.and_then(|id| d.text(id)),
-            Slot::Op => d.slots.op.map(|op| op.symbol().to_string()),
+            Slot::Op => d.slots.op.map(|op| table.words.with(|w| w.signs(op.symbol()))),
         })
     };
     let one = move |slot: Slot, name: Key| {
@@ -30,7 +30,8 @@ pub fn MoveSlots() -> impl IntoView {
                 }
                 on:click=move |_| table.act(Act::ClearSlot(slot))
             >
-                {move || text(slot).unwrap_or_else(|| "·".into())}
+                // An empty slot shows nothing (its dashed box): a dot would read as · for ×.
+                {move || text(slot).unwrap_or_else(|| "\u{a0}".into())}
             </button>
         }
     };

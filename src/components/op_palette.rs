@@ -30,7 +30,7 @@ pub fn OpPalette() -> impl IntoView {
                         }
                     }
                 >
-                    {op.symbol()}
+                    {move || table.words.with(|w| w.signs(op.symbol()))}
                 </button>
             </For>
         </div>

@@ -236,6 +236,11 @@ impl Room {
         self.words.with(|w| w.count(key, n, fill))
     }
 
+    /// `text` (an operator, an expression, working) with × and ÷ written the page's way.
+    pub(crate) fn signs(self, text: &str) -> String {
+        self.words.with(|w| w.signs(text))
+    }
+
     /// The board as the mirror has it, the slots emptied; `new_roll` redraws the dice.
     fn reset_board(self, s: &Seen, new_roll: bool) {
         self.board.set(s.seat.map(|_| s.mirror.board()));

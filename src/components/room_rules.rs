@@ -22,7 +22,7 @@ pub(crate) fn RoomRules(
     let card = move || {
         let (rules, judging) = rules.get()?;
         let dice = rules.dice.iter().map(|d| format!("d{d}")).collect::<Vec<_>>().join(", ");
-        let ops = rules.ops.iter().map(Op::symbol).collect::<Vec<_>>().join(" ");
+        let ops = room.signs(&rules.ops.iter().map(Op::symbol).collect::<Vec<_>>().join(" "));
         let goal = crate::game::number(rules.goal);
         let fill = [("dice", dice.as_str()), ("goal", goal.as_str()), ("ops", ops.as_str())];
         let moves = if rules.use_all {

@@ -73,7 +73,7 @@ pub(crate) fn LiveWorking(
                         {if moves.is_empty() {
                             view! { <li class="muted">{room.t(Key::NoMovesYet, &[])}</li> }.into_any()
                         } else {
-                            moves.into_iter().map(|m| view! { <li>{m}</li> }).collect_view().into_any()
+                            moves.into_iter().map(|m| view! { <li>{room.signs(&m)}</li> }).collect_view().into_any()
                         }}
                     </ol>
                 </section>

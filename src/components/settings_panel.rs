@@ -3,7 +3,7 @@ use score_engine::rules::{Field, Preset, Rules};
 
 use score_i18n::Key;
 
-use crate::components::LanguagePicker;
+use crate::components::{LanguagePicker, OpsPicker};
 use crate::ctx::{roll_dice, use_ctx};
 use crate::forms;
 use crate::hooks::use_clock::now_ms;
@@ -112,6 +112,7 @@ pub fn SettingsPanel() -> impl IntoView {
         <div class="panel" aria-label=ctx.tr(Key::TabSettings)>
             <h2>{ctx.tr(Key::TabSettings)}</h2>
             <LanguagePicker/>
+            <OpsPicker/>
             <form class="settings" on:submit=apply>
                 <label>
                     {ctx.tr(Key::Preset)}

@@ -14,6 +14,8 @@ pub fn SolutionList(
     let ctx = use_context::<Ctx>();
     let count = solutions.len();
     let items: Vec<(String, Vec<String>)> = solutions.into_iter().map(|l| (l.expr, l.steps)).collect();
+    // An expression or a step, its × and ÷ written the classroom's way.
+    let signs = move |text: &str| ctx.map_or_else(|| text.to_string(), |c| c.words.with(|w| w.signs(text)));
     view! {
         <p class="count" data-testid="solution-count">
             {move || {
@@ -34,9 +36,9 @@ pub fn SolutionList(
                     view! {
                         <li>
                             <details>
-                                <summary class="expr">{expr}</summary>
+                                <summary class="expr">{move || signs(&expr)}</summary>
                                 <ol class="working">
-                                    {steps.into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}
+                                    {steps.into_iter().map(|s| view! { <li>{move || signs(&s)}</li> }).collect_view()}
                                 </ol>
                             </details>
                         </li>

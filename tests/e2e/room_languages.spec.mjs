@@ -69,6 +69,10 @@ test('a Spanish teacher and a German student each read the room in their own lan
   await panel.getByRole('button', { name: es.deal_this_roll }).click();
   await lena.page.waitForFunction(() => [...document.querySelectorAll('.pool .value')].map((e) => e.textContent).join(' ') === '1 1 1 4');
 
+  // Her operator buttons are written as German classrooms write them; Tom's as the room's Spanish.
+  assert.deepEqual(await lena.page.locator('.ops .op').allTextContents(), ['+', '−', '·', ':', '‖']);
+  assert.deepEqual(await tom.page.locator('.ops .op').allTextContents(), ['+', '−', '×', '÷', '‖']);
+
   // Lena says IMPOSSIBLE: the projector names the clock in Spanish, her phone in German.
   await lena.page.getByRole('button', { name: de.claim_impossible, exact: true }).click();
   await teacher.page.locator('.countdown-label').getByText(fill(es.room_clock_impossible, { name: 'Lena' })).waitFor();

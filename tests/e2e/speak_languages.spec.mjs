@@ -126,3 +126,46 @@ test('a slow first catalog never overrides the language picked meanwhile', async
     assert.equal(await page.locator('.claim.score').textContent(), es.claim_score);
   }, { locale: 'de-DE' });
 });
+
+test('× ÷ or · :: German classrooms\' way by default, a choice kept, and the keys still work', async () => {
+  const signs = (page) => page.locator('.ops .op').allTextContents();
+  await withPage(browser, async (score, page) => {
+    await page.goto(BASE_URL);
+    await tiles(page).first().waitFor();
+    assert.deepEqual(await signs(page), ['+', '−', '·', ':', '‖'], 'German: · and :');
+  }, { locale: 'de-DE' });
+  await withPage(browser, async (score, page) => {
+    await score.open();
+    assert.deepEqual(await signs(page), ['+', '−', '×', '÷', '‖'], 'English: × and ÷');
+    await score.button('Settings').click();
+    await page.getByTestId('ops-signs').selectOption('dot');
+    assert.deepEqual(await signs(page), ['+', '−', '·', ':', '‖']);
+    // The keys: * is ·, / and : are :.
+    await score.numbers().first().focus();
+    await page.keyboard.press('*');
+    assert.equal((await score.slot('op').textContent()).trim(), '·');
+    await page.keyboard.press(':');
+    assert.equal((await score.slot('op').textContent()).trim(), ':');
+    await page.keyboard.press('/');
+    assert.equal((await score.slot('op').textContent()).trim(), ':');
+    // Solutions and their working, and the rules.
+    await score.button('Experiment').click();
+    await page.getByRole('textbox', { name: 'Numbers' }).fill('8 3 8 3');
+    await page.getByRole('textbox', { name: 'Goal' }).fill('24');
+    await score.button('Solve').click();
+    await page.getByText('8 : (3 − 8 : 3)', { exact: true }).click();
+    await page.getByText('8 : 3 = 8/3', { exact: true }).waitFor();
+    await score.button('Rules').click();
+    await page.getByText(/make 24 with \+ − · :/).waitFor();
+    // Kept across visits, and through a change of language.
+    await page.reload();
+    await tiles(page).first().waitFor();
+    assert.deepEqual(await signs(page), ['+', '−', '·', ':', '‖']);
+    await score.button('Settings').click();
+    await page.locator('.panel select').first().selectOption('fr');
+    await page.waitForFunction(() => document.documentElement.lang === 'fr');
+    assert.deepEqual(await signs(page), ['+', '−', '·', ':', '‖']);
+    await page.getByTestId('ops-signs').selectOption('cross');
+    assert.deepEqual(await signs(page), ['+', '−', '×', '÷', '‖']);
+  }, { locale: 'en-US' });
+});

@@ -4,7 +4,7 @@
 //! score solve 2 5 12 12 [--goal 20] [--preset score|24] [--json]
 //! score impossibles [--dice 6,6,12,20] [--goal 20] [--preset score|24] [--json]
 //! score worksheet [--count 20] [--difficulty 1-5] [--preset score|24] [--format text|markdown|html] [--seed N]
-//!                 [--lang en|es|fr|de|pt-BR|ar]
+//!                 [--lang en|es|fr|de|pt-BR|ar] [--ops cross|dot]
 //! ```
 //! Bad arguments print one line to stderr and exit with status 2.
 
@@ -16,19 +16,36 @@ use score_engine::practice::{self, SplitMix64, WorksheetItem};
 use score_engine::roll::roll_text;
 use score_engine::solve::{impossible_rolls, solutions, Puzzle};
 use score_engine::{Num, Preset, Rules};
-use score_i18n::{Catalog, Key, Lang};
+use score_i18n::{Catalog, Key, Lang, Ops};
 use serde::Serialize;
 
 const USAGE: &str = "usage: score solve N N N [N…] [--goal G] [--preset score|24] [--json]
        score impossibles [--dice S,S,S[,…]] [--goal G] [--preset score|24] [--json]
        score worksheet [--count N] [--difficulty 1-5] [--preset score|24] [--format text|markdown|html] [--seed N]
-                       [--lang en|es|fr|de|pt-BR|ar]";
+                       [--lang en|es|fr|de|pt-BR|ar] [--ops cross|dot]";
 
 #[derive(Debug, PartialEq)]
 enum Command {
-    Solve { numbers: Vec<i64>, goal: i64, rules: Rules, json: bool },
-    Impossibles { rules: Rules, json: bool },
-    Worksheet { rules: Rules, count: usize, difficulty: Option<u8>, format: Format, seed: u64, lang: Lang },
+    Solve {
+        numbers: Vec<i64>,
+        goal: i64,
+        rules: Rules,
+        json: bool,
+    },
+    Impossibles {
+        rules: Rules,
+        json: bool,
+    },
+    Worksheet {
+        rules: Rules,
+        count: usize,
+        difficulty: Option<u8>,
+        format: Format,
+        seed: u64,
+        lang: Lang,
+        /// × ÷ or · : (none: the language's way).
+        ops: Option<Ops>,
+    },
     Help,
 }
 
@@ -52,7 +69,7 @@ fn parse(args: &[String]) -> Result<Command, String> {
     let mut rules = Rules::default();
     let (mut goal, mut dice, mut json, mut numbers) = (None::<String>, None, false, Vec::new());
     let (mut count, mut difficulty, mut format, mut seed) = (20usize, None, Format::Text, None);
-    let mut lang = None;
+    let (mut lang, mut ops) = (None, None);
     while let Some(a) = it.next() {
         let mut value = |flag: &str| it.next().cloned().ok_or(format!("{flag} needs a value"));
         match a.as_str() {
@@ -88,6 +105,11 @@ fn parse(args: &[String]) -> Result<Command, String> {
                 let v = value("--lang")?;
                 let codes = Lang::ALL.map(Lang::code).join(", ");
                 lang = Some(Lang::from_code(&v).ok_or_else(|| format!("--lang needs one of {codes}, not “{v}”"))?);
+            }
+            "--ops" => {
+                let v = value("--ops")?;
+                ops =
+                    Some(Ops::from_code(&v).ok_or_else(|| format!("--ops needs cross (× ÷) or dot (· :), not “{v}”"))?);
             }
             "--seed" => {
                 let v = value("--seed")?;
@@ -131,7 +153,7 @@ fn parse(args: &[String]) -> Result<Command, String> {
             let seed = seed.unwrap_or_else(|| {
                 std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
             });
-            Ok(Command::Worksheet { rules, count, difficulty, format, seed, lang: lang.unwrap_or(Lang::En) })
+            Ok(Command::Worksheet { rules, count, difficulty, format, seed, lang: lang.unwrap_or(Lang::En), ops })
         }
         other => Err(format!("unknown command “{other}” (solve, impossibles or worksheet)")),
     }
@@ -165,7 +187,8 @@ fn escape_html(s: &str) -> String {
 
 /// A worksheet: the rolls with room to work, then an answer key on its own page.
 /// The worksheet in `words`' language: its title, headings and answer key's heading (rolls
-/// and working are numbers and symbols, read left to right in every language).
+/// and working are numbers and symbols, read left to right in every language, with × and ÷
+/// written `words`' way).
 fn render_worksheet(
     items: &[WorksheetItem],
     rules: &Rules,
@@ -178,7 +201,10 @@ fn render_worksheet(
         .map_or(String::new(), |d| format!(" · {}", words.text(Key::DifficultyOf, &[("level", &d.to_string())])));
     let title = format!("Score: {}{level}", words.text(Key::WorksheetTitle, &[("goal", &goal)]));
     let answers = words.text(Key::AnswerKey, &[]);
-    let steps = |i: &WorksheetItem| i.answer.steps().iter().map(ToString::to_string).collect::<Vec<_>>().join("; ");
+    let steps = |i: &WorksheetItem| {
+        words.signs(&i.answer.steps().iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))
+    };
+    let answer = |i: &WorksheetItem| words.signs(&i.answer.to_string());
     match format {
         Format::Text => {
             let mut out = format!("{title}\n\n");
@@ -187,7 +213,7 @@ fn render_worksheet(
             }
             out += &format!("\n{answers}\n\n");
             for (n, i) in items.iter().enumerate() {
-                out += &format!("{:>2}. {}: {}    ({})\n", n + 1, roll_text(&i.roll), i.answer, steps(i));
+                out += &format!("{:>2}. {} → {}    ({})\n", n + 1, roll_text(&i.roll), answer(i), steps(i));
             }
             out
         }
@@ -199,7 +225,7 @@ fn render_worksheet(
             }
             out += &format!("\n## {answers}\n\n");
             for (n, i) in items.iter().enumerate() {
-                out += &format!("{}. {}: `{}` ({})\n", n + 1, roll_text(&i.roll), i.answer, steps(i));
+                out += &format!("{}. {} → `{}` ({})\n", n + 1, roll_text(&i.roll), answer(i), steps(i));
             }
             out
         }
@@ -223,9 +249,9 @@ fn render_worksheet(
             out += &format!("</ol>\n<section class=\"answers\"><h2>{}</h2><ol>\n", escape_html(&answers));
             for i in items {
                 out += &format!(
-                    "<li><span class=\"ltr\">{}: <strong>{}</strong> ({})</span></li>\n",
+                    "<li><span class=\"ltr\">{} → <strong>{}</strong> ({})</span></li>\n",
                     escape_html(&roll_text(&i.roll)),
-                    escape_html(&i.answer.to_string()),
+                    escape_html(&answer(i)),
                     escape_html(&steps(i))
                 );
             }
@@ -236,10 +262,10 @@ fn render_worksheet(
 
 fn run(cmd: Command) -> Result<String, String> {
     match cmd {
-        Command::Worksheet { rules, count, difficulty, format, seed, lang } => {
+        Command::Worksheet { rules, count, difficulty, format, seed, lang, ops } => {
             let mut rng = SplitMix64(seed);
             let items = practice::worksheet(&rules, count, difficulty, || rng.next_u32()).map_err(|e| e.to_string())?;
-            Ok(render_worksheet(&items, &rules, difficulty, format, &Catalog::builtin(lang)))
+            Ok(render_worksheet(&items, &rules, difficulty, format, &Catalog::builtin(lang).with_ops(ops)))
         }
         Command::Help => Ok(USAGE.to_string()),
         Command::Solve { numbers, goal, rules, json } => {
@@ -381,7 +407,7 @@ mod tests {
             ("worksheet --count 5 --preset 24 --format markdown --seed 1", "## Answer key"),
             ("worksheet --count 3 --format html --seed 2", "<section class=\"answers\">"),
         ] {
-            let Command::Worksheet { rules, count, difficulty, seed, format, lang } = parse(&args(line)).unwrap()
+            let Command::Worksheet { rules, count, difficulty, seed, format, lang, .. } = parse(&args(line)).unwrap()
             else {
                 panic!("not a worksheet")
             };
@@ -419,8 +445,13 @@ mod tests {
             let title = words.text(Key::WorksheetTitle, &[("goal", "20")]);
             assert!(text.starts_with(&format!("Score: {title}")), "{text}");
             assert!(text.contains(&words.text(Key::AnswerKey, &[])), "{text}");
-            // The same rolls and answers as in English: only the words change.
-            assert_eq!(rolls_and_answers(&text), rolls_and_answers(&english), "{}", lang.code());
+            // The same rolls and answers as in English: only the words change, and × ÷ in a
+            // language whose schools write · : (German).
+            let crossed = |text: &str| text.replace('·', "×").replace(':', "÷");
+            assert_eq!(crossed(&rolls_and_answers(&text).join("\n")), rolls_and_answers(&english).join("\n"));
+            let dot = lang.ops() == Ops::Dot;
+            let answers = rolls_and_answers(&text).join("\n");
+            assert_eq!(answers.contains(" · ") || answers.contains(" : "), dot, "{}: {text}", lang.code());
             if lang != Lang::En {
                 assert_ne!(text, english, "{}", lang.code());
             }
@@ -428,6 +459,13 @@ mod tests {
             let dir = if lang.rtl() { "rtl" } else { "ltr" };
             assert!(html.contains(&format!("<html lang=\"{}\" dir=\"{dir}\">", lang.code())), "{html}");
         }
+        // A teacher chooses the signs, whatever the language.
+        let crossed = run(parse(&args("worksheet --count 4 --difficulty 2 --seed 9 --lang de --ops cross")).unwrap());
+        assert_eq!(rolls_and_answers(&crossed.unwrap()), rolls_and_answers(&english));
+        let dotted = run(parse(&args("worksheet --count 20 --difficulty 4 --seed 9 --ops dot")).unwrap()).unwrap();
+        let answers = rolls_and_answers(&dotted).join("\n");
+        assert!(!answers.contains('×') && !answers.contains('÷') && answers.contains(" · "), "{dotted}");
+        assert!(parse(&args("worksheet --ops slash")).unwrap_err().contains("cross (× ÷) or dot (· :)"));
         // Written as a browser would, or not at all.
         assert!(parse(&args("worksheet --lang pt-br")).is_ok());
         let wrong = parse(&args("worksheet --lang tlh")).unwrap_err();

@@ -92,13 +92,14 @@ impl Op {
         }
     }
 
-    /// Parses a symbol, accepting the ASCII spellings too (`-`, `*`, `x`, `/`, `|`).
+    /// Parses a symbol, accepting the ASCII spellings (`-`, `*`, `x`, `/`, `|`) and the
+    /// classroom's `·` and `:` too.
     pub fn from_symbol(s: &str) -> Option<Op> {
         Some(match s.trim() {
             "+" => Op::Add,
             "−" | "-" => Op::Sub,
-            "×" | "*" | "x" => Op::Mul,
-            "÷" | "/" => Op::Div,
+            "×" | "*" | "x" | "·" => Op::Mul,
+            "÷" | "/" | ":" => Op::Div,
             "‖" | "|" | "||" => Op::Concat,
             "^" => Op::Pow,
             _ => return None,
@@ -265,5 +266,9 @@ mod tests {
         assert!(OpSet::SCORE.with(Op::Pow).contains(Op::Pow));
         assert_eq!(OpSet::SCORE.without(Op::Concat), OpSet::ARITHMETIC);
         assert_eq!(Op::from_symbol("*"), Some(Op::Mul));
+        // The classroom's signs, as typed or pasted.
+        assert_eq!(Op::from_symbol("·"), Some(Op::Mul));
+        assert_eq!(Op::from_symbol(":"), Some(Op::Div));
+        assert_eq!(Op::from_symbol(";"), None);
     }
 }

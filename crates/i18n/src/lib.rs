@@ -82,6 +82,52 @@ pub enum Lang {
     Ar,
 }
 
+/// How a page writes multiplication and division: many classrooms write `·` and `:` where
+/// others write `×` and `÷`. The game's texts, its expressions and its working are written
+/// with `×` and `÷`; [`Ops::write`] writes them the classroom's way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Ops {
+    /// `×` and `÷`.
+    Cross,
+    /// `·` and `:`.
+    Dot,
+}
+
+impl Ops {
+    /// Both ways, in the setting's order.
+    pub const ALL: [Ops; 2] = [Ops::Cross, Ops::Dot];
+
+    /// As it is kept and sent (`cross`, `dot`).
+    pub const fn code(self) -> &'static str {
+        match self {
+            Ops::Cross => "cross",
+            Ops::Dot => "dot",
+        }
+    }
+
+    /// The way a code names; none for anything else.
+    pub fn from_code(code: &str) -> Option<Ops> {
+        Ops::ALL.into_iter().find(|o| o.code() == code.trim())
+    }
+
+    /// The two signs, as the setting shows them ("× ÷", "· :").
+    pub const fn signs(self) -> &'static str {
+        match self {
+            Ops::Cross => "× ÷",
+            Ops::Dot => "· :",
+        }
+    }
+
+    /// `text` (an operator, an expression, a step of working, a sentence of the rules) with
+    /// `×` and `÷` written this way. Nothing else changes: a fraction stays `4/5`.
+    pub fn write(self, text: &str) -> String {
+        match self {
+            Ops::Cross => text.to_string(),
+            Ops::Dot => text.replace('×', "·").replace('÷', ":"),
+        }
+    }
+}
+
 /// A plural form, by the count a text speaks of (CLDR's categories).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Plural {
@@ -132,6 +178,15 @@ impl Lang {
             Lang::De => "Deutsch",
             Lang::PtBr => "Português (Brasil)",
             Lang::Ar => "العربية",
+        }
+    }
+
+    /// How its classrooms write multiplication and division, until a player chooses: German
+    /// schools write `·` and `:`; the others here mostly `×` and `÷`.
+    pub const fn ops(self) -> Ops {
+        match self {
+            Lang::De => Ops::Dot,
+            _ => Ops::Cross,
         }
     }
 
@@ -349,6 +404,7 @@ pub fn check(lang: Lang, texts: &Texts) -> Vec<Problem> {
 pub struct Catalog {
     lang: Lang,
     texts: Texts,
+    ops: Ops,
 }
 
 /// A value filled into a text.
@@ -357,7 +413,7 @@ pub type Fill<'a> = (&'a str, &'a str);
 impl Catalog {
     /// English, compiled in.
     pub fn english() -> Catalog {
-        Catalog { lang: Lang::En, texts: Texts::default() }
+        Catalog { lang: Lang::En, texts: Texts::default(), ops: Ops::Cross }
     }
 
     /// `lang`'s catalog from its entries (as its file, read as JSON, gives them). A text it
@@ -366,7 +422,28 @@ impl Catalog {
     /// so a page links the words and placeholders of the keys it shows, not of every key.
     /// What is wrong with a whole catalog is [`check`]'s to say (the test run does).
     pub fn from_texts(lang: Lang, texts: Texts) -> Catalog {
-        Catalog { lang, texts }
+        Catalog { lang, texts, ops: lang.ops() }
+    }
+
+    /// The same words, writing multiplication and division `ops`' way (none: the language's).
+    pub fn with_ops(mut self, ops: Option<Ops>) -> Catalog {
+        self.set_ops(ops);
+        self
+    }
+
+    /// Writes multiplication and division `ops`' way from now on (none: the language's).
+    pub fn set_ops(&mut self, ops: Option<Ops>) {
+        self.ops = ops.unwrap_or(self.lang.ops());
+    }
+
+    /// How it writes multiplication and division.
+    pub fn ops(&self) -> Ops {
+        self.ops
+    }
+
+    /// `text` (an operator, an expression, working) with its signs written [`Catalog::ops`]' way.
+    pub fn signs(&self, text: &str) -> String {
+        self.ops.write(text)
     }
 
     /// `lang`'s catalog as compiled in (with the `builtin` feature: the server and the command
@@ -391,7 +468,7 @@ impl Catalog {
                 texts.push((entry, pseudo_words(english)));
             }
         }
-        Catalog { lang: Lang::En, texts: texts.into_iter().collect() }
+        Catalog { lang: Lang::En, texts: texts.into_iter().collect(), ops: Ops::Cross }
     }
 
     /// Its language.
@@ -451,10 +528,13 @@ impl Catalog {
     }
 
     /// `words` with each `{name}` replaced by its value (isolated in a right-to-left
-    /// language); a name without a value is left as written.
+    /// language); a name without a value is left as written. The words' own × and ÷ (the
+    /// rules' "+ − × ÷") are written [`Catalog::ops`]' way; a value is filled as given (an
+    /// expression among them is written with [`Catalog::signs`] first: a name is left alone).
     fn filled(&self, words: &str, fill: &[Fill]) -> String {
+        let words = self.ops.write(words);
         let mut out = String::with_capacity(words.len() + 16);
-        let mut rest = words;
+        let mut rest = words.as_str();
         while let Some(open) = rest.find('{') {
             out.push_str(&rest[..open]);
             let Some(close) = rest[open..].find('}') else {
@@ -526,6 +606,27 @@ fn pseudo_words(words: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn multiplication_and_division_are_written_the_classrooms_way() {
+        assert_eq!(Ops::Dot.write("(6 ÷ 3) × 4 − 2/3 = 22/3"), "(6 : 3) · 4 − 2/3 = 22/3");
+        assert_eq!(Ops::Cross.write("(6 ÷ 3) × 4"), "(6 ÷ 3) × 4");
+        assert_eq!(Ops::Dot.write("9‖9 + 1"), "9‖9 + 1");
+        for ops in Ops::ALL {
+            assert_eq!(Ops::from_code(ops.code()), Some(ops));
+        }
+        assert_eq!(Ops::from_code("slash"), None);
+        // The language's way until a player chooses; a choice outlasts a change of language.
+        assert_eq!(Catalog::english().ops(), Ops::Cross);
+        assert_eq!(Catalog::from_texts(Lang::De, Texts::default()).ops(), Ops::Dot);
+        assert_eq!(Catalog::from_texts(Lang::De, Texts::default()).with_ops(Some(Ops::Cross)).ops(), Ops::Cross);
+        assert_eq!(Catalog::from_texts(Lang::Fr, Texts::default()).with_ops(None).ops(), Ops::Cross);
+        let dot = Catalog::from_texts(Lang::Fr, Texts::default()).with_ops(Some(Ops::Dot));
+        assert_eq!(dot.signs("4 × 5"), "4 · 5");
+        // A text's own signs are written that way; a value filled in is left as given.
+        assert!(dot.text(Key::Rules24Game, &[]).contains("+ − · :"), "{}", dot.text(Key::Rules24Game, &[]));
+        assert_eq!(dot.text(Key::HintTry, &[("a", "×"), ("op", "÷"), ("b", "2")]), "Hint: try × ÷ 2.");
+    }
 
     #[test]
     fn a_decimal_is_written_with_the_languages_mark() {

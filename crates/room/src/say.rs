@@ -66,7 +66,9 @@ pub fn outcome(o: &Outcome, me: Option<Seat>, goal: i64, roll: &str, words: &Cat
         Why::NumbersUsedUp => words.text(Key::WhyNumbersUsedUp, &[]),
         Why::Abandoned => words.text(Key::WhyAbandoned, &[]),
         Why::TrulyImpossible => words.text(Key::WhyTrulyImpossible, &[("roll", roll)]),
-        Why::HadSolution { solution } => words.text(Key::WhyHadSolution, &[("roll", roll), ("solution", solution)]),
+        Why::HadSolution { solution } => {
+            words.text(Key::WhyHadSolution, &[("roll", roll), ("solution", &words.signs(solution))])
+        }
         Why::NobodyScored => words.text(Key::WhyNobodyScored, &[]),
         Why::ClaimBeaten { by, .. } if *by == o.seat => words.text(Key::WhyClaimWrong, &[]),
         Why::ClaimBeaten { by, .. } if me == Some(*by) => words.text(Key::WhyYouBeatClaim, &[("goal", &goal)]),
@@ -176,7 +178,7 @@ pub fn board_error(error: BoardError, words: &Catalog) -> String {
 /// Why an operator refused its numbers, in `words`.
 pub fn move_error(error: MoveError, words: &Catalog) -> String {
     let key = match error {
-        MoveError::NotAllowed(op) => return words.text(Key::MoveNotAllowed, &[("op", op.symbol())]),
+        MoveError::NotAllowed(op) => return words.text(Key::MoveNotAllowed, &[("op", &words.signs(op.symbol()))]),
         MoveError::DivideByZero => Key::MoveDivideByZero,
         MoveError::ConcatNotWhole => Key::MoveConcatNotWhole,
         MoveError::ConcatZeroLeft => Key::MoveConcatZeroLeft,
