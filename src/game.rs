@@ -421,7 +421,8 @@ impl Game {
         self.results.clear();
         for a in awards {
             let line = self.line(a);
-            // History is kept in English words for now (stored data; see the note on it).
+            // Kept as data (`why`, `solution`) for the page to word in its reader's language,
+            // and in English words too, for a page of an older build that reads it.
             let text = crate::say::settled(&line, &Catalog::english());
             let claim = match a.reason {
                 Reason::FreePractice => "practice",
@@ -445,6 +446,8 @@ impl Game {
                     points: a.points,
                     reason: text.clone(),
                     at_ms: now_ms,
+                    why: Some(a.reason),
+                    solution: line.solution.clone(),
                 }),
             }
             self.results.push(line);

@@ -208,6 +208,39 @@ pub fn settled(s: &Settled, words: &Catalog) -> String {
     }
 }
 
+/// A line of the score's history, in `words`: its claim ("SCORE", "IMPOSSIBLE", "Practice",
+/// "Hint", "Solutions") and its result ("+1: 20 made in 2 moves"). An entry stored before
+/// the history kept its reason as data shows its English words, as stored.
+pub fn history_line(h: &score_engine::stats::HistoryEntry, words: &Catalog) -> (String, String) {
+    let claim = match (h.why, h.claim.as_str()) {
+        (Some(Reason::HintUsed), _) | (None, "hint") => Key::Hint,
+        (Some(Reason::SolutionsShown), _) | (None, "solutions") => Key::TabSolutions,
+        (Some(Reason::FreePractice), _) | (None, "practice") => Key::Practice,
+        (
+            Some(Reason::TrulyImpossible | Reason::HadSolution | Reason::NobodyScored | Reason::ClaimBeaten { .. }),
+            _,
+        )
+        | (None, "IMPOSSIBLE") => Key::ClaimImpossible,
+        _ => Key::ClaimScore,
+    };
+    let result = match h.why {
+        Some(reason) => settled(
+            &Settled {
+                award: Award { player: 0, points: h.points, reason },
+                name: None,
+                beaten_by: None,
+                roll: h.roll.clone(),
+                goal: h.goal,
+                solution: h.solution.clone(),
+                working: Vec::new(),
+            },
+            words,
+        ),
+        None => h.reason.clone(),
+    };
+    (words.text(claim, &[]), result)
+}
+
 /// What the table says, in `words`; `results` are the lines [`Said::Results`] speaks of.
 pub fn said(s: &Said, results: &[Settled], words: &Catalog) -> String {
     let rolled =
@@ -276,6 +309,42 @@ mod tests {
             solution: Some("2‖(12 − 12)".into()),
             working: Vec::new(),
         }
+    }
+
+    #[test]
+    fn the_history_is_worded_in_the_readers_language_and_an_old_entry_as_stored() {
+        use score_engine::stats::HistoryEntry;
+        let entry = |claim: &str, why: Option<Reason>, reason: &str| HistoryEntry {
+            roll: vec![2, 5, 12, 12],
+            goal: 20,
+            claim: claim.into(),
+            points: -2,
+            reason: reason.into(),
+            at_ms: 0,
+            why,
+            solution: why.map(|_| "2‖(12 ÷ 12 − 1)".into()),
+        };
+        let wrong = entry("IMPOSSIBLE", Some(Reason::HadSolution), "−2: 2 5 12 12 had a solution: …");
+        let en = Catalog::english();
+        assert_eq!(
+            history_line(&wrong, &en),
+            ("IMPOSSIBLE".into(), "−2: 2 5 12 12 had a solution: 2‖(12 ÷ 12 − 1)".into())
+        );
+        // Another language, and the classroom's signs: the same entry, worded for its reader.
+        let texts = [
+            ("claim_impossible", "IMPOSSIBLE"),
+            ("line_solo", "{points} : {why}"),
+            ("why_had_solution", "{roll} avait une solution : {solution}"),
+        ];
+        let fr =
+            Catalog::from_texts(score_i18n::Lang::Fr, texts.map(|(k, v)| (k.into(), v.into())).into_iter().collect())
+                .with_ops(Some(score_i18n::Ops::Dot));
+        assert_eq!(history_line(&wrong, &fr).1, "−2 : 2 5 12 12 avait une solution : 2‖(12 : 12 − 1)");
+        // Stored before the history kept its reason as data: its English words, its claim worded.
+        let old = entry("practice", None, "0: the clock wasn't running");
+        assert_eq!(history_line(&old, &en), ("Practice".into(), "0: the clock wasn't running".into()));
+        assert_eq!(history_line(&entry("hint", None, ""), &en).0, "Hint");
+        assert_eq!(history_line(&entry("SCORE", Some(Reason::TimeUp), ""), &en).1, "−2: the SCORE clock ran out");
     }
 
     #[test]

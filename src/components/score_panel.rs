@@ -3,22 +3,28 @@ use leptos::prelude::*;
 use score_i18n::Key;
 
 use crate::ctx::use_ctx;
-use crate::game::{roll_text, signed};
+use crate::game::roll_text;
 
 /// Score, streaks and the latest rounds.
 #[component]
 pub fn ScorePanel() -> impl IntoView {
     let ctx = use_ctx();
     let game = ctx.game;
+    // Worded in the page's language (an entry stored before the history kept data: as stored).
     let history = Memo::new(move |_| {
         game.with(|g| {
-            g.stats
-                .history
-                .iter()
-                .rev()
-                .take(12)
-                .map(|h| (h.at_ms, roll_text(&h.roll), h.claim.clone(), h.reason.clone(), signed(h.points)))
-                .collect::<Vec<_>>()
+            ctx.words.with(|w| {
+                g.stats
+                    .history
+                    .iter()
+                    .rev()
+                    .take(12)
+                    .map(|h| {
+                        let (claim, result) = crate::say::history_line(h, w);
+                        (h.at_ms, roll_text(&h.roll), claim, result)
+                    })
+                    .collect::<Vec<_>>()
+            })
         })
     });
     let in_match = Memo::new(move |_| game.with(|g| g.group.is_some()));

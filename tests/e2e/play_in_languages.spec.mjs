@@ -67,6 +67,12 @@ async function playRound(page, code, words, check = async () => {}) {
   await page.waitForFunction(() => document.querySelectorAll('.results p').length > 0);
   assert.deepEqual(await results(), [right]);
   assert.equal(plain(await page.getByTestId('score').textContent()), '2');
+  // The history, newest first, in the page's language: claims and results alike.
+  const rows = await page.locator('table.history tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
+  assert.deepEqual(rows.map((r) => r.map(plain)), [
+    ['1 1 1 4', plain(words.claim_impossible), right],
+    ['2 5 12 12', plain(words.claim_score), made],
+  ]);
   await check('an IMPOSSIBLE judged');
 }
 

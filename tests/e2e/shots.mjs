@@ -1,6 +1,7 @@
 // Screenshots to look at: phone, desktop and projector sizes, alone and in a match.
 // Usage: BASE_URL=http://127.0.0.1:8080 [ROOM_URL=http://127.0.0.1:8081] node tests/e2e/shots.mjs OUT_DIR
-// (ROOM_URL: a score-server, for a host's room as well).
+// (ROOM_URL: a score-server, for a host's room as well; SHOTS_LANGS_ONLY=1: only the
+// languages' screenshots).
 import { mkdirSync } from 'node:fs';
 import { launchBrowser, ScorePage } from './score_page.mjs';
 
@@ -14,7 +15,7 @@ const sizes = [
 ];
 
 const browser = await launchBrowser();
-for (const [name, viewport, opts] of sizes) {
+for (const [name, viewport, opts] of process.env.SHOTS_LANGS_ONLY ? [] : sizes) {
   const context = await browser.newContext({ viewport, ...opts });
   const page = await context.newPage();
   const score = new ScorePage(page);
@@ -38,6 +39,8 @@ for (const [name, viewport, opts] of sizes) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(600); // the dice's roll animation
   await page.screenshot({ path: `${out}/${name}-match-clock.png` });
+  // Settled, so Settings may deal a new roll.
+  await score.button('Reveal now').click();
 
   await score.button('Settings').click();
   await page.getByRole('textbox', { name: 'Goal' }).fill('twenty');
@@ -126,6 +129,55 @@ for (const [name, viewport, opts] of sizes) {
     await hostPage.screenshot({ path: `${out}/${name}-room-end-confirm.png` });
     await hostContext.close();
     await studentContext.close();
+  }
+}
+// Each language at phone and projector sizes: a SCORE clock running and a settled round in
+// solitaire; with ROOM_URL, the presenter with a student's live working and that student's phone.
+for (const code of ['es', 'fr', 'de', 'pt-BR', 'ar']) {
+  const words = await (await fetch(`${process.env.BASE_URL ?? 'http://127.0.0.1:8080'}/i18n/${code}.json`)).json();
+  for (const [name, viewport, opts] of [sizes[0], sizes[3]]) {
+    const context = await browser.newContext({ viewport, ...opts });
+    const page = await context.newPage();
+    await page.goto(`${process.env.BASE_URL ?? 'http://127.0.0.1:8080'}/?lang=${code}&roll=2,5,12,12`);
+    await page.getByRole('button', { name: words.got_it, exact: true }).click();
+    const tile = (i) => page.locator('.pool .tile').nth(i);
+    await page.getByRole('button', { name: words.claim_score, exact: true }).click();
+    await tile(2).click();
+    await tile(3).click();
+    await page.locator('.ops .op').nth(1).click();
+    await page.screenshot({ path: `${out}/${code}-${name}-solo-clock.png` });
+    await tile(0).click();
+    await tile(2).click();
+    await page.locator('.ops .op').nth(4).click();
+    await page.locator('.results p').first().waitFor();
+    await page.screenshot({ path: `${out}/${code}-${name}-solo-settled.png`, fullPage: true });
+    await context.close();
+    if (!process.env.ROOM_URL || name !== 'projector') continue;
+    const hostContext = await browser.newContext({ viewport, ...opts });
+    const hostPage = await hostContext.newPage();
+    await hostPage.goto(`${process.env.ROOM_URL}/?room&lang=${code}`);
+    await hostPage.getByRole('button', { name: words.create_room, exact: true }).click();
+    const room = (await hostPage.getByTestId('room-code').textContent()).trim();
+    const phone = await browser.newContext({ viewport: sizes[0][1], ...sizes[0][2] });
+    const studentPage = await phone.newPage();
+    await studentPage.goto(`${process.env.ROOM_URL}/?room=${room}&lang=${code}`);
+    await studentPage.getByRole('textbox', { name: words.your_name }).fill('Zoë');
+    await studentPage.getByRole('button', { name: words.join, exact: true }).click();
+    await studentPage.getByTestId('standing').waitFor();
+    await hostPage.getByRole('button', { name: words.present, exact: true }).click();
+    await hostPage.getByRole('textbox', { name: words.roll_for_class }).fill('2 5 12 12');
+    await hostPage.getByRole('button', { name: words.deal_this_roll, exact: true }).click();
+    await hostPage.getByRole('button', { name: words.present, exact: true }).click();
+    await studentPage.getByRole('button', { name: words.claim_score, exact: true }).click();
+    const st = (i) => studentPage.locator('.pool .tile').nth(i);
+    await st(2).click();
+    await st(3).click();
+    await studentPage.locator('.ops .op').nth(1).click();
+    await hostPage.getByTestId('live-working').locator('li').first().waitFor();
+    await hostPage.screenshot({ path: `${out}/${code}-room-presenter.png` });
+    await studentPage.screenshot({ path: `${out}/${code}-room-student.png`, fullPage: true });
+    await hostContext.close();
+    await phone.close();
   }
 }
 await browser.close();

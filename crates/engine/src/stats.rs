@@ -16,14 +16,23 @@ pub struct HistoryEntry {
     pub roll: Vec<i64>,
     /// The goal.
     pub goal: i64,
-    /// The claim: "SCORE", "IMPOSSIBLE" or "practice".
+    /// The claim: "SCORE", "IMPOSSIBLE", "practice", "hint" or "solutions" (a name, never
+    /// shown as it is: the page words it).
     pub claim: String,
     /// Points given.
     pub points: i32,
-    /// Why, in words.
+    /// Why, in English words: what a page shows of an entry stored before [`HistoryEntry::why`]
+    /// (and what an older page shows of a newer entry).
     pub reason: String,
     /// When, ms since the epoch.
     pub at_ms: u64,
+    /// Why, as data, for the page to word in its reader's language (none in entries stored
+    /// before the page spoke several: their `reason` is shown).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub why: Option<crate::round::Reason>,
+    /// The solution a wrong IMPOSSIBLE had, as an expression ("2‖(12 − 12)").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solution: Option<String>,
 }
 
 /// A player's running totals.
@@ -101,6 +110,8 @@ mod tests {
             points,
             reason: String::new(),
             at_ms: 0,
+            why: None,
+            solution: None,
         }
     }
 
