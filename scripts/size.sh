@@ -28,8 +28,12 @@ done
 # Raised by 1,000 B more, to 313,000 / 249,000, with the class room's texts: the English of
 # every key is linked into the main module, the room's included (a key type of its own for
 # the room would keep them out: open work, as above).
-BUDGET_GZIP=313000
-BUDGET_BROTLI=249000
+# Lowered to 311,000 / 247,000: each text is now linked only where it is used (the page no
+# longer carries the room's words), which took 6 KB gzip off; the operator-signs setting and
+# the history as data added back 1.8 KB. Still about 42 KB over the 268,074 B the languages
+# issue started from: open work, as above.
+BUDGET_GZIP=311000
+BUDGET_BROTLI=247000
 over=0
 if [ "${sum[first-load.gz]}" -gt "$BUDGET_GZIP" ]; then
   echo "size: first load is ${sum[first-load.gz]} B gzip, over the budget of $BUDGET_GZIP B"; over=1
