@@ -159,14 +159,16 @@ pub fn keep(lang: Lang) {
     let _ = storage::save_text(storage::LANG_KEY, lang.code());
 }
 
-/// How the player chose to write multiplication and division (none: their language's way).
+/// How the player chose to write multiplication and division (none: their language's way):
+/// as kept, or as chosen on this page when the browser keeps nothing.
 pub fn kept_ops() -> Option<Ops> {
-    storage::text(storage::OPS_KEY).and_then(|c| Ops::from_code(&c))
+    storage::text(storage::OPS_KEY).and_then(|c| Ops::from_code(&c)).or_else(|| CHOSEN_OPS.with(Cell::get))
 }
 
 /// Writes multiplication and division `ops`' way on this page from now on, and keeps it as
 /// the player's choice; the room module follows.
 pub fn choose_ops(words: RwSignal<Catalog>, ops: Ops) {
+    CHOSEN_OPS.with(|c| c.set(Some(ops)));
     let _ = storage::save_text(storage::OPS_KEY, ops.code());
     words.update(|w| w.set_ops(Some(ops)));
     if let (Some(w), Ok(ev)) = (web_sys::window(), web_sys::Event::new(CHANGED)) {
@@ -231,6 +233,8 @@ thread_local! {
     static ASKED: Cell<u64> = const { Cell::new(0) };
     /// The language last asked for (none before any switch).
     static WANTED: Cell<Option<Lang>> = const { Cell::new(None) };
+    /// The signs chosen on this page (kept too, where the browser keeps anything).
+    static CHOSEN_OPS: Cell<Option<Ops>> = const { Cell::new(None) };
 }
 
 /// Switches `words` to `lang` once its catalog is here, marking the page: `Ok(true)`;

@@ -236,7 +236,7 @@ pub fn history_line(h: &score_engine::stats::HistoryEntry, words: &Catalog) -> (
             },
             words,
         ),
-        None => h.reason.clone(),
+        None => words.signs(&h.reason),
     };
     (words.text(claim, &[]), result)
 }

@@ -246,6 +246,8 @@ fn stored_data_reads_the_same_from_the_browsers_json_and_serde_json() {
         points: 1,
         reason: "made in time".into(),
         at_ms: 1_790_000_000_123,
+        why: Some(score_engine::Reason::Made { moves: 2 }),
+        solution: Some("2‖(12 ÷ 12 − 1)".into()),
     });
     let mut game = Game::new(rules.clone(), vec![2, 5, 12, 12], stats.clone());
     game.set_group(Some(Match::new(vec!["Ana".into(), "Émile \"É\"".into()], true)), vec![2, 5, 12, 12], 1_000);

@@ -11,7 +11,7 @@ pub mod language_picker;
 mod move_list;
 mod move_slots;
 mod number_tile;
-mod op_palette;
+pub(crate) mod op_palette;
 mod play_roll_form;
 mod players_panel;
 mod room_chat;

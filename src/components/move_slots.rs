@@ -2,6 +2,7 @@ use leptos::prelude::*;
 
 use score_i18n::Key;
 
+use crate::components::op_palette::op_name;
 use crate::table::{use_table, Act, Slot};
 
 /// The move being built: `[number] [operator] [number]`. Each slot is a drop
@@ -23,7 +24,12 @@ pub fn MoveSlots() -> impl IntoView {
                 data-slot=slot.key()
                 aria-label=move || {
                     let name = table.t(name, &[]);
-                    match text(slot) {
+                    // An operator by its name ("minus"): a screen reader may say nothing for · or :.
+                    let heard = match slot {
+                        Slot::Op => table.desk.with(|d| d.slots.op).map(|op| table.t(op_name(op), &[])),
+                        _ => text(slot),
+                    };
+                    match heard {
                         Some(number) => table.t(Key::SlotFilled, &[("name", &name), ("number", &number)]),
                         None => table.t(Key::SlotEmpty, &[("name", &name)]),
                     }

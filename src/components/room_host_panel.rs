@@ -231,6 +231,7 @@ fn CsvButton(
         <form class="csv-download" method="post" action=move || format!("scores.csv?room={}", code.get())>
             <input type="hidden" name="host" prop:value=move || host.get()/>
             <input type="hidden" name="lang" prop:value=move || room.words.with(|w| w.lang().code())/>
+            <input type="hidden" name="ops" prop:value=move || room.words.with(|w| w.ops().code())/>
             <button type="submit">{room.tr(Key::DownloadCsv)}</button>
         </form>
     }

@@ -21,7 +21,7 @@ pub(crate) fn RoomStudent(
     Table::provide(room, room.now.into(), room.words.into());
     let seen = room.seen;
     let code = Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| s.code.clone())).unwrap_or_default());
-    // "Rank 2 of 27 · 3 points": where this student stands.
+    // "Rank 2 of 27, 3 points": where this student stands.
     let standing = Memo::new(move |_| {
         seen.with(|s| {
             let s = s.as_ref()?;

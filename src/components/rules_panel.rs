@@ -41,7 +41,7 @@ pub fn RulesPanel() -> impl IntoView {
             <ul class="keys">
                 <li><kbd>"N"</kbd> " " {ctx.tr(Key::KeyNext)}</li>
                 <li>
-                    <kbd>"+"</kbd> " " <kbd>"-"</kbd> " " <kbd>"*"</kbd> " " <kbd>"/"</kbd> " " <kbd>"|"</kbd>
+                    <kbd>"+"</kbd> " " <kbd>"-"</kbd> " " <kbd>"*"</kbd> " " <kbd>"/"</kbd> " " <kbd>":"</kbd> " " <kbd>"|"</kbd>
                     " " {ctx.tr(Key::KeyOps)}
                 </li>
                 <li><kbd>"Esc"</kbd> " " {ctx.tr(Key::KeyEsc)}</li>

@@ -144,7 +144,7 @@ test('a class plays: presenter, a student by touch, one by keyboard, a host link
   // Each page words the result for its reader: "you" only on Ana's.
   for (const m of [host, ben]) await shown(m.page, 'Ana +1: 20 made in 2 moves').waitFor();
   await shown(ana.page, 'You +1: 20 made in 2 moves').waitFor();
-  await ana.page.getByTestId('standing').getByText('Rank 1 of 2 · 1 point').waitFor();
+  await ana.page.getByTestId('standing').getByText('Rank 1 of 2, 1 point').waitFor();
 
   // Next roll by the N key on the teacher's screen, then 2 5 12 12 again for Ben, by keyboard alone.
   await host.page.locator('body').click({ position: { x: 5, y: 500 } });
@@ -199,7 +199,7 @@ test('a class plays: presenter, a student by touch, one by keyboard, a host link
 
   // A reload takes Ana back to her seat, her score kept.
   await ana.page.reload();
-  await ana.page.getByTestId('standing').getByText('Rank 1 of 2 · 2 points').waitFor();
+  await ana.page.getByTestId('standing').getByText('Rank 1 of 2, 2 points').waitFor();
   assert.equal(new URL(ana.page.url()).search, `?room=${code}`);
 
   // Ben leaves: solitaire comes back with his own score, and the room's address goes.
@@ -629,7 +629,7 @@ test('a new user’s path: Join alone from an invite, rules on the phone, the ro
   assert.equal(posted.length, 1);
   assert.equal(posted[0][0], 'POST');
   assert.doesNotMatch(posted[0][1], /host=/, 'no token in the address');
-  assert.match(posted[0][2], /^host=[0-9a-f]{32}&lang=en$/);
+  assert.match(posted[0][2], /^host=[0-9a-f]{32}&lang=en&ops=cross$/);
   // Kept: nothing ended.
   await dialog.getByRole('button', { name: 'Keep the room' }).click();
   await dialog.waitFor({ state: 'detached' });

@@ -1148,6 +1148,19 @@ mod tests {
     }
 
     #[test]
+    fn the_csv_writes_multiplication_and_division_the_askers_way() {
+        let mut r = room(&[1, 1, 4, 5]);
+        r.apply(impossible(1), 0).unwrap();
+        r.apply(Input::RevealNow { seat: 1 }, 1).unwrap();
+        let de = Catalog::builtin(score_i18n::Lang::De);
+        let dotted = r.csv(&de);
+        let last = |csv: &str| csv.lines().last().unwrap_or_default().to_string();
+        assert!(last(&dotted).contains(" · ") && !last(&dotted).contains('×'), "{dotted}");
+        let crossed = r.csv(&de.with_ops(Some(score_i18n::Ops::Cross)));
+        assert!(last(&crossed).contains(" × ") && !last(&crossed).contains('·'), "{crossed}");
+    }
+
+    #[test]
     fn a_room_has_a_language_its_host_sets_and_a_restart_keeps() {
         let mut r = room(&[2, 5, 12, 12]);
         assert_eq!(r.view(None, 0).lang, None);

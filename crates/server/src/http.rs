@@ -104,6 +104,9 @@ struct CsvForm {
     /// The page's language (its code): the download's headings and lines are in it.
     #[serde(default)]
     lang: Option<String>,
+    /// How that page writes × and ÷ (`cross`, `dot`; none: the language's way).
+    #[serde(default)]
+    ops: Option<String>,
 }
 
 /// `POST /scores.csv?room=CODE`: the room's scores as CSV, for its host. A room that doesn't exist and
@@ -113,10 +116,9 @@ async fn csv(State(hub): State<Arc<Hub>>, Query(r): Query<CsvRoom>, Form(q): For
     let asked = room.clone();
     // Off the runtime threads: the room's lock may be held by a SQLite write.
     let lang = q.lang.as_deref().and_then(score_i18n::Lang::from_code).unwrap_or(score_i18n::Lang::En);
-    let text = tokio::task::spawn_blocking(move || hub.csv(&asked, &q.host, &score_i18n::Catalog::builtin(lang)))
-        .await
-        .ok()
-        .flatten();
+    let ops = q.ops.as_deref().and_then(score_i18n::Ops::from_code);
+    let words = score_i18n::Catalog::builtin(lang).with_ops(ops);
+    let text = tokio::task::spawn_blocking(move || hub.csv(&asked, &q.host, &words)).await.ok().flatten();
     match text {
         // With a byte-order mark: a spreadsheet opened by a double click reads it as UTF-8
         // (the headings and lines have accents, or are Arabic).
