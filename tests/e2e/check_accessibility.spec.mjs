@@ -1,21 +1,11 @@
 // axe-core on every view, the live region, reduced motion and a keyboard-only round.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { launchBrowser, withPage } from './score_page.mjs';
+import { launchBrowser, seriousViolations, withPage } from './score_page.mjs';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 let browser;
 before(async () => { browser = await launchBrowser(); });
 after(async () => { await browser.close(); });
-
-async function seriousViolations(page) {
-  await page.addScriptTag({ path: axePath });
-  const result = await page.evaluate(async () => window.axe.run(document, { resultTypes: ['violations'] }));
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('every view has no serious or critical axe violations', async () => {
   await withPage(browser, async (score, page) => {

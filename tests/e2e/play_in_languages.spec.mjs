@@ -4,32 +4,16 @@
 // left to right, and axe finds nothing serious or critical.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { BASE_URL, launchBrowser, withPage } from './score_page.mjs';
+import { BASE_URL, catalog, launchBrowser, seriousViolations, withPage } from './score_page.mjs';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 let browser;
 before(async () => { browser = await launchBrowser(); });
 after(async () => { await browser.close(); });
-
-async function catalog(code) {
-  const response = await fetch(`${BASE_URL.replace(/\/$/, '')}/i18n/${code}.json`);
-  assert.ok(response.ok, `i18n/${code}.json is served`);
-  return response.json();
-}
 
 /** `words` with its {placeholders} filled. */
 const fill = (words, values) => words.replace(/\{(\w+)\}/g, (m, name) => values[name] ?? m);
 /** Text as read, without the isolates a right-to-left page puts around numbers and names. */
 const plain = (text) => text.replace(/[\u2066-\u2069]/g, '').replace(/\s+/g, ' ').trim();
-
-async function seriousViolations(page) {
-  await page.addScriptTag({ path: axePath });
-  const result = await page.evaluate(async () => window.axe.run(document, { resultTypes: ['violations'] }));
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** The round: 2 5 12 12 made under the SCORE clock by tapping, then 1 1 1 4 said IMPOSSIBLE and judged. */
 async function playRound(page, code, words, check = async () => {}) {

@@ -5,7 +5,7 @@
 // breaks a test. ROOM_URL is a running score-server serving the release build.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser } from './score_page.mjs';
+import { catalog as servedCatalog, launchBrowser } from './score_page.mjs';
 
 const ROOM_URL = (process.env.ROOM_URL ?? '').replace(/\/$/, '');
 let browser;
@@ -14,11 +14,7 @@ after(async () => { await browser.close(); });
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
-async function catalog(code) {
-  const response = await fetch(`${ROOM_URL}/i18n/${code}.json`);
-  assert.ok(response.ok, `i18n/${code}.json is served`);
-  return response.json();
-}
+const catalog = (code) => servedCatalog(code, ROOM_URL);
 
 /** `text` with its placeholders filled (and no isolation marks: these are LTR languages). */
 const fill = (text, values) => Object.entries(values).reduce((t, [k, v]) => t.replaceAll(`{${k}}`, v), text);

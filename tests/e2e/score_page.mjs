@@ -1,8 +1,27 @@
 // The one page object every end-to-end spec uses: controls found by role and name.
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
+
+/** A language's catalog as the page fetches it, from `base` (the static build by default). */
+export async function catalog(code, base = BASE_URL) {
+  const response = await fetch(`${base.replace(/\/$/, '')}/i18n/${code}.json`);
+  assert.ok(response.ok, `i18n/${code}.json is served`);
+  return response.json();
+}
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's serious and critical violations on the page, one line each (none: []). */
+export async function seriousViolations(page) {
+  await page.addScriptTag({ path: axePath });
+  const result = await page.evaluate(async () => window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 export async function launchBrowser() {
   return chromium.launch({

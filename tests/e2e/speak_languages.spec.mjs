@@ -4,18 +4,11 @@
 // corrected translation never breaks a test.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, launchBrowser, withPage } from './score_page.mjs';
+import { BASE_URL, catalog, launchBrowser, withPage } from './score_page.mjs';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
 after(async () => { await browser.close(); });
-
-/** A language's catalog as the page fetches it. */
-async function catalog(code) {
-  const response = await fetch(`${BASE_URL.replace(/\/$/, '')}/i18n/${code}.json`);
-  assert.ok(response.ok, `i18n/${code}.json is served`);
-  return response.json();
-}
 
 /** Offline, a reload comes back in `code`, its SCORE button in that language's words. */
 async function offlineReloadIn(page, context, code, words) {
