@@ -61,6 +61,11 @@ impl Ctx {
     pub fn count(self, key: Key, n: u64, fill: &[Fill]) -> String {
         self.words.with(|w| w.count(key, n, fill))
     }
+
+    /// `text` (an operator, an expression, working) with × and ÷ written the page's way.
+    pub fn signs(self, text: &str) -> String {
+        self.words.with(|w| w.signs(text))
+    }
 }
 
 /// The next roll: of the chosen practice level, if one is chosen and such a roll exists.

@@ -170,7 +170,7 @@ pub fn kept_ops() -> Option<Ops> {
 pub fn choose_ops(words: RwSignal<Catalog>, ops: Ops) {
     CHOSEN_OPS.with(|c| c.set(Some(ops)));
     let _ = storage::save_text(storage::OPS_KEY, ops.code());
-    words.update(|w| w.set_ops(Some(ops)));
+    words.maybe_update(|w| w.set_ops(Some(ops)));
     if let (Some(w), Ok(ev)) = (web_sys::window(), web_sys::Event::new(CHANGED)) {
         let _ = w.dispatch_event(&ev);
     }
@@ -269,10 +269,7 @@ pub fn follow(words: RwSignal<Catalog>) {
         let mine = asked.get() + 1;
         asked.set(mine);
         // The player chose another way of writing × and ÷ (in Settings): no fetch needed.
-        let ops = kept_ops();
-        if words.with_untracked(|w| w.lang() == lang && w.ops() != ops.unwrap_or(lang.ops())) {
-            words.update(|w| w.set_ops(ops));
-        }
+        words.maybe_update(|w| w.lang() == lang && w.set_ops(kept_ops()));
         if words.with_untracked(Catalog::lang) != lang {
             let asked = asked.clone();
             leptos::task::spawn_local(async move {

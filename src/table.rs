@@ -226,6 +226,11 @@ impl Table {
     pub fn tr(self, key: Key) -> impl Fn() -> String + Copy + Send + Sync + 'static {
         move || self.t(key, &[])
     }
+
+    /// `text` (an operator, an expression, working) with × and ÷ written the page's way.
+    pub fn signs(&self, text: &str) -> String {
+        self.words.with(|w| w.signs(text))
+    }
 }
 
 /// The table provided by the component that shows it.

@@ -96,7 +96,7 @@ pub fn ClaimBar() -> impl IntoView {
                             <ol class="result-working" aria-label=table.tr(Key::TheWorking)>
                                 {item.1.working.iter().map(|s| {
                                     let s = s.clone();
-                                    view! { <li>{move || table.words.with(|w| w.signs(&s))}</li> }
+                                    view! { <li>{move || table.signs(&s)}</li> }
                                 }).collect_view()}
                             </ol>
                         })}

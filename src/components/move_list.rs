@@ -12,7 +12,7 @@ pub fn MoveList() -> impl IntoView {
     view! {
         <ol class="moves" aria-label=table.tr(Key::Moves)>
             <For each=move || lines.get().into_iter().enumerate() key=|(i, l)| (*i, l.clone()) let:item>
-                <li>{move || table.words.with(|w| w.signs(&item.1))}</li>
+                <li>{move || table.signs(&item.1)}</li>
             </For>
         </ol>
     }

@@ -14,7 +14,7 @@ pub fn MoveSlots() -> impl IntoView {
         table.desk.with(|d| match slot {
             Slot::Left => d.slots.left.and_then(|id| d.text(id)),
             Slot::Right => d.slots.right.and_then(|id| d.text(id)),
-            Slot::Op => d.slots.op.map(|op| table.words.with(|w| w.signs(op.symbol()))),
+            Slot::Op => d.slots.op.map(|op| table.signs(op.symbol())),
         })
     };
     let one = move |slot: Slot, name: Key| {

@@ -49,7 +49,7 @@ pub fn NumberTile(
         (false, Some(s)) => table.t(Key::TileDie, &[("number", &number), ("sides", &s.to_string())]),
         (false, None) => number.clone(),
     };
-    let title = move || if red { table.words.with(|w| w.signs(&working)) } else { String::new() };
+    let title = move || if red { table.signs(&working) } else { String::new() };
     view! {
         <button
             class=class

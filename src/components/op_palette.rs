@@ -30,7 +30,7 @@ pub fn OpPalette() -> impl IntoView {
                         }
                     }
                 >
-                    {move || table.words.with(|w| w.signs(op.symbol()))}
+                    {move || table.signs(op.symbol())}
                 </button>
             </For>
         </div>

@@ -15,7 +15,7 @@ pub fn SolutionList(
     let count = solutions.len();
     let items: Vec<(String, Vec<String>)> = solutions.into_iter().map(|l| (l.expr, l.steps)).collect();
     // An expression or a step, its × and ÷ written the classroom's way.
-    let signs = move |text: &str| ctx.map_or_else(|| text.to_string(), |c| c.words.with(|w| w.signs(text)));
+    let signs = move |text: &str| ctx.map_or_else(|| text.to_string(), |c| c.signs(text));
     view! {
         <p class="count" data-testid="solution-count">
             {move || {

@@ -119,8 +119,8 @@ pub fn WorksheetPanel() -> impl IntoView {
                                         .map(|i| {
                                             view! {
                                                 <li>
-                                                    {ctx.words.with(|w| w.signs(&format!("{} → {}", i.roll, i.answer.expr)))}
-                                                    <span class="working">{ctx.words.with(|w| w.signs(&format!(" ({})", i.answer.steps.join("; "))))}</span>
+                                                    {ctx.signs(&format!("{} → {}", i.roll, i.answer.expr))}
+                                                    <span class="working">{ctx.signs(&format!(" ({})", i.answer.steps.join("; ")))}</span>
                                                 </li>
                                             }
                                         })

@@ -119,11 +119,12 @@ impl Ops {
     }
 
     /// `text` (an operator, an expression, a step of working, a sentence of the rules) with
-    /// `×` and `÷` written this way. Nothing else changes: a fraction stays `4/5`.
-    pub fn write(self, text: &str) -> String {
+    /// `×` and `÷` written this way. Nothing else changes: a fraction stays `4/5`. Borrowed
+    /// where nothing changes (every text the page shows passes through here).
+    pub fn write(self, text: &str) -> std::borrow::Cow<'_, str> {
         match self {
-            Ops::Cross => text.to_string(),
-            Ops::Dot => text.replace('×', "·").replace('÷', ":"),
+            Ops::Dot if text.contains(['×', '÷']) => text.replace('×', "·").replace('÷', ":").into(),
+            _ => text.into(),
         }
     }
 }
@@ -321,32 +322,23 @@ fn is_place(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
 }
 
-/// What is wrong with `text`, a language's words for `key` (its entry `entry`): a
-/// placeholder it drops (a form for one count, `exact`, may leave out the count `{n}`), or one
-/// the game does not fill.
-fn misfits(key: Key, entry: &str, exact: bool, text: &str) -> Vec<Problem> {
-    let found = places_in(text);
-    let mut problems = Vec::new();
-    for place in key.places() {
-        let optional = *place == "n" && exact;
-        if !optional && !found.contains(place) {
-            problems.push(Problem::Dropped { key: entry.to_string(), place: (*place).to_string() });
-        }
-    }
-    for place in found {
-        if !is_place(place) || !key.places().contains(&place) {
-            problems.push(Problem::Invented { key: entry.to_string(), place: place.to_string() });
-        }
-    }
-    problems
+/// A placeholder a language's words get wrong.
+enum Misfit<'a> {
+    /// One of the key's that the words leave out.
+    Dropped(&'static str),
+    /// One the words have that the game does not fill (or no placeholder's name).
+    Invented(&'a str),
 }
 
-/// Whether `text` fills exactly the placeholders of `key` ([`misfits`] finds none), without
-/// building the list.
-fn fits(key: Key, exact: bool, text: &str) -> bool {
+/// The placeholders `text`, a language's words for `key`, gets wrong: each it drops (a form
+/// for one count, `exact`, may leave out the count `{n}`), then each the game does not fill.
+/// None (and nothing allocated) for words that fit, as a page reads them.
+fn misfits(key: Key, exact: bool, text: &str) -> Vec<Misfit<'_>> {
     let found = places_in(text);
-    key.places().iter().all(|p| (*p == "n" && exact) || found.contains(p))
-        && found.iter().all(|p| is_place(p) && key.places().contains(p))
+    // Dropped unless found, or the count a form for one count may leave out.
+    let dropped = key.places().iter().filter(|p| !(found.contains(p) || (**p == "n" && exact)));
+    let invented = found.iter().filter(|p| !is_place(p) || !key.places().contains(p));
+    dropped.map(|p| Misfit::Dropped(p)).chain(invented.map(|p| Misfit::Invented(p))).collect()
 }
 
 /// A catalog's entries (`key`, or `key.form` for a plural form) and their words, sorted
@@ -389,7 +381,10 @@ pub fn check(lang: Lang, texts: &Texts) -> Vec<Problem> {
         for (entry, exact) in entries(key, lang) {
             match texts.get(&entry) {
                 None => problems.push(Problem::Missing(entry.clone())),
-                Some(text) => problems.extend(misfits(key, &entry, exact, text)),
+                Some(text) => problems.extend(misfits(key, exact, text).into_iter().map(|m| match m {
+                    Misfit::Dropped(place) => Problem::Dropped { key: entry.clone(), place: place.to_string() },
+                    Misfit::Invented(place) => Problem::Invented { key: entry.clone(), place: place.to_string() },
+                })),
             }
             known.push(entry);
         }
@@ -431,9 +426,11 @@ impl Catalog {
         self
     }
 
-    /// Writes multiplication and division `ops`' way from now on (none: the language's).
-    pub fn set_ops(&mut self, ops: Option<Ops>) {
-        self.ops = ops.unwrap_or(self.lang.ops());
+    /// Writes multiplication and division `ops`' way from now on (none: the language's);
+    /// whether that changed how it writes them.
+    pub fn set_ops(&mut self, ops: Option<Ops>) -> bool {
+        let ops = ops.unwrap_or(self.lang.ops());
+        std::mem::replace(&mut self.ops, ops) != ops
     }
 
     /// How it writes multiplication and division.
@@ -443,7 +440,7 @@ impl Catalog {
 
     /// `text` (an operator, an expression, working) with its signs written [`Catalog::ops`]' way.
     pub fn signs(&self, text: &str) -> String {
-        self.ops.write(text)
+        self.ops.write(text).into_owned()
     }
 
     /// `lang`'s catalog as compiled in (with the `builtin` feature: the server and the command
@@ -484,7 +481,7 @@ impl Catalog {
     /// This language's words for `key` at `entry`, if it has them and they fill the key's
     /// placeholders (`exact`: a form for one count, which may leave the count out).
     fn own(&self, key: Key, entry: &str, exact: bool) -> Option<&str> {
-        self.texts.get(entry).filter(|text| fits(key, exact, text))
+        self.texts.get(entry).filter(|text| misfits(key, exact, text).is_empty())
     }
 
     /// The words of a plain text (of a counted one, its `other` form).
@@ -534,7 +531,7 @@ impl Catalog {
     fn filled(&self, words: &str, fill: &[Fill]) -> String {
         let words = self.ops.write(words);
         let mut out = String::with_capacity(words.len() + 16);
-        let mut rest = words.as_str();
+        let mut rest = &*words;
         while let Some(open) = rest.find('{') {
             out.push_str(&rest[..open]);
             let Some(close) = rest[open..].find('}') else {

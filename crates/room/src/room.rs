@@ -1121,12 +1121,17 @@ mod tests {
         );
     }
 
-    #[test]
-    fn the_csv_is_in_the_language_it_is_asked_in_and_keeps_older_lines_as_worded() {
-        let mut r = room(&[1, 1, 1, 4]);
+    /// A room on `roll` where Ben's IMPOSSIBLE was judged at once, and the German catalog.
+    fn judged_with_german(roll: &[i64]) -> (Room, Catalog) {
+        let mut r = room(roll);
         r.apply(impossible(1), 0).unwrap();
         r.apply(Input::RevealNow { seat: 1 }, 1).unwrap();
-        let de = Catalog::builtin(score_i18n::Lang::De);
+        (r, Catalog::builtin(score_i18n::Lang::De))
+    }
+
+    #[test]
+    fn the_csv_is_in_the_language_it_is_asked_in_and_keeps_older_lines_as_worded() {
+        let (r, de) = judged_with_german(&[1, 1, 1, 4]);
         let csv = r.csv(&de);
         assert!(
             csv.starts_with(&format!("{},{}", field_of(&de, Key::CsvSeat), field_of(&de, Key::ReportName))),
@@ -1149,10 +1154,7 @@ mod tests {
 
     #[test]
     fn the_csv_writes_multiplication_and_division_the_askers_way() {
-        let mut r = room(&[1, 1, 4, 5]);
-        r.apply(impossible(1), 0).unwrap();
-        r.apply(Input::RevealNow { seat: 1 }, 1).unwrap();
-        let de = Catalog::builtin(score_i18n::Lang::De);
+        let (r, de) = judged_with_german(&[1, 1, 4, 5]);
         let dotted = r.csv(&de);
         let last = |csv: &str| csv.lines().last().unwrap_or_default().to_string();
         assert!(last(&dotted).contains(" · ") && !last(&dotted).contains('×'), "{dotted}");
