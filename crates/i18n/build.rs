@@ -62,40 +62,31 @@ fn main() {
             }
             _ => panic!("locales/en.toml: {key} is a text or a table of plural forms"),
         };
-        let mut all_places: Vec<String> = Vec::new();
+        // Every brace opens a placeholder (the page reads them from the words).
         for (_, t) in &forms {
-            for p in places(key, t) {
-                if !all_places.contains(&p) {
-                    all_places.push(p);
-                }
-            }
+            places(key, t);
         }
-        keys.push((key.clone(), forms, all_places));
+        keys.push((key.clone(), forms));
     }
-    // Each text is a static of its own and a key points at it: a module links the words of
-    // the keys it uses and no others (the page links none of the room's, the room module none
-    // of the Rules view's), where one table of every key would link them all.
-    writeln!(out, "#[allow(non_upper_case_globals)]\nmod texts {{\n    use super::Text;").unwrap();
-    for (key, forms, places) in &keys {
-        let list = forms.iter().map(|(f, t)| format!("({f:?}, {t:?})")).collect::<Vec<_>>().join(", ");
-        let places = places.iter().map(|p| format!("{p:?}")).collect::<Vec<_>>().join(", ");
-        writeln!(
-            out,
-            "    pub(super) static {}: Text = Text {{ name: {key:?}, english: &[{list}], places: &[{places}] }};",
-            camel(key)
-        )
-        .unwrap();
-    }
-    writeln!(out, "}}\n").unwrap();
+    // Each key is one string, its name and English forms (`name␞form␟words␞…`, `␞␟words`
+    // for a plain text), and nothing else: a module links the words of the keys it uses and
+    // no others (the page links none of the room's, the room module none of the Rules view's),
+    // and no table of pointers beside them. The placeholders are read from the words.
     writeln!(out, "#[allow(non_upper_case_globals)]\nimpl Key {{").unwrap();
-    for (key, _, _) in &keys {
-        writeln!(out, "    /// `{key}`\n    pub const {0}: Key = Key(&texts::{0});", camel(key)).unwrap();
+    for (key, forms) in &keys {
+        let spec: String = std::iter::once(key.clone())
+            .chain(forms.iter().map(|(f, t)| {
+                assert!(!t.contains(['\u{1e}', '\u{1f}']), "locales/en.toml: {key}: a control character");
+                format!("\u{1e}{f}\u{1f}{t}")
+            }))
+            .collect();
+        writeln!(out, "    /// `{key}`\n    pub const {}: Key = Key({spec:?});", camel(key)).unwrap();
     }
     writeln!(
         out,
         "\n    /// Every key, in the catalog's order (what links it links every text: for the test\n    /// run, the server and the command line).\n    pub const ALL: [Key; {}] = [{}];\n}}",
         keys.len(),
-        keys.iter().map(|(k, _, _)| format!("Key::{}", camel(k))).collect::<Vec<_>>().join(", ")
+        keys.iter().map(|(k, _)| format!("Key::{}", camel(k))).collect::<Vec<_>>().join(", ")
     )
     .unwrap();
     // The other languages, compiled in only for what has no fetch (the server's download, the

@@ -12,40 +12,42 @@
 //! right-to-left language each is isolated (U+2066 or U+2068 … U+2069), so `2 5 12 12` and `2‖(12 − 12)`
 //! stay left to right inside Arabic words.
 
-/// A text of the game as `locales/en.toml` has it.
-#[derive(Debug)]
-pub struct Text {
-    name: &'static str,
-    english: &'static [(&'static str, &'static str)],
-    places: &'static [&'static str],
-}
-
 /// A text of the game, by its key in the catalog files (`locales/*.toml`): `Key::HelpTitle`
-/// is `help_title`.
+/// is `help_title`. It holds its name and English forms as one string (`name␞form␟words…`,
+/// a plain text's form empty), so a module links only the words of the keys it uses.
 #[derive(Clone, Copy)]
-pub struct Key(&'static Text);
+pub struct Key(&'static str);
 
 impl Key {
     /// Its name in the catalog files.
-    pub const fn name(self) -> &'static str {
-        self.0.name
+    pub fn name(self) -> &'static str {
+        self.0.split('\u{1e}').next().unwrap_or_default()
     }
 
     /// Its English forms: `("", text)` for a plain text, else `(form, text)` per plural form.
-    pub const fn english(self) -> &'static [(&'static str, &'static str)] {
-        self.0.english
+    pub fn english(self) -> impl Iterator<Item = (&'static str, &'static str)> + Clone {
+        self.0.split('\u{1e}').skip(1).map(|form| form.split_once('\u{1f}').unwrap_or(("", form)))
     }
 
-    /// The placeholders its English text fills.
-    pub const fn places(self) -> &'static [&'static str] {
-        self.0.places
+    /// Whether it is a plain text (not counted).
+    fn plain(self) -> bool {
+        self.english().any(|(form, _)| form.is_empty())
+    }
+
+    /// Its English words for the plural form `form` (`""` for a plain text).
+    fn english_form(self, form: &str) -> Option<&'static str> {
+        self.english().find(|(f, _)| *f == form).map(|(_, t)| t)
+    }
+
+    /// The placeholders its English words fill (a name twice, if two forms fill it).
+    pub fn places(self) -> impl Iterator<Item = &'static str> + Clone {
+        self.english().flat_map(|(_, text)| Places(text))
     }
 }
 
 impl PartialEq for Key {
     fn eq(&self, other: &Key) -> bool {
-        // Each text is one static: the same key is the same address.
-        std::ptr::eq(self.0, other.0)
+        std::ptr::eq(self.0, other.0) || self.0 == other.0
     }
 }
 
@@ -60,6 +62,25 @@ impl std::hash::Hash for Key {
 impl std::fmt::Debug for Key {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// The `{name}` placeholders of a text, in order.
+#[derive(Clone, Copy)]
+struct Places<'a>(&'a str);
+
+impl<'a> Iterator for Places<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let open = self.0.find('{')?;
+        let Some(close) = self.0[open..].find('}') else {
+            self.0 = "";
+            return None;
+        };
+        let name = &self.0[open + 1..open + close];
+        self.0 = &self.0[open + close + 1..];
+        Some(name)
     }
 }
 
@@ -295,22 +316,10 @@ pub enum Problem {
     Invented { key: String, place: String },
 }
 
-/// The `{name}` placeholders of a text.
-fn places_in(text: &str) -> Vec<&str> {
-    let mut found = Vec::new();
-    let mut rest = text;
-    while let Some(open) = rest.find('{') {
-        let Some(close) = rest[open..].find('}') else { break };
-        found.push(&rest[open + 1..open + close]);
-        rest = &rest[open + close + 1..];
-    }
-    found
-}
-
 /// The catalog's entries a key needs in `lang`: `key` for a plain text, `key.form` for each
 /// plural form the language has (with whether that form may leave the count out).
 fn entries(key: Key, lang: Lang) -> Vec<(String, bool)> {
-    if key.english().iter().any(|(form, _)| form.is_empty()) {
+    if key.plain() {
         vec![(key.name().to_string(), false)]
     } else {
         lang.forms().iter().map(|&f| (format!("{}.{}", key.name(), f.name()), lang.exact(f))).collect()
@@ -323,6 +332,7 @@ fn is_place(name: &str) -> bool {
 }
 
 /// A placeholder a language's words get wrong.
+#[derive(PartialEq)]
 enum Misfit<'a> {
     /// One of the key's that the words leave out.
     Dropped(&'static str),
@@ -334,11 +344,17 @@ enum Misfit<'a> {
 /// for one count, `exact`, may leave out the count `{n}`), then each the game does not fill.
 /// None (and nothing allocated) for words that fit, as a page reads them.
 fn misfits(key: Key, exact: bool, text: &str) -> Vec<Misfit<'_>> {
-    let found = places_in(text);
     // Dropped unless found, or the count a form for one count may leave out.
-    let dropped = key.places().iter().filter(|p| !(found.contains(p) || (**p == "n" && exact)));
-    let invented = found.iter().filter(|p| !is_place(p) || !key.places().contains(p));
-    dropped.map(|p| Misfit::Dropped(p)).chain(invented.map(|p| Misfit::Invented(p))).collect()
+    let dropped = key.places().filter(|p| !(Places(text).any(|f| f == *p) || (*p == "n" && exact)));
+    let invented = Places(text).filter(|p| !is_place(p) || !key.places().any(|k| k == *p));
+    let mut all: Vec<Misfit> = Vec::new();
+    for misfit in dropped.map(Misfit::Dropped).chain(invented.map(Misfit::Invented)) {
+        // A placeholder two English forms fill is dropped once.
+        if !all.contains(&misfit) {
+            all.push(misfit);
+        }
+    }
+    all
 }
 
 /// A catalog's entries (`key`, or `key.form` for a plural form) and their words, sorted
@@ -362,12 +378,17 @@ impl Texts {
 impl FromIterator<(String, String)> for Texts {
     /// The entries, sorted; of an entry given twice, the last.
     fn from_iter<I: IntoIterator<Item = (String, String)>>(entries: I) -> Texts {
-        // Each entry with its place, later first among equals (an unstable sort: the stable
-        // one would add its own code to the page for this alone).
-        let mut all: Vec<(usize, (String, String))> = entries.into_iter().enumerate().collect();
-        all.sort_unstable_by(|(i, a), (j, b)| a.0.cmp(&b.0).then(j.cmp(i)));
-        all.dedup_by(|later, first| later.1 .0 == first.1 .0);
-        Texts(all.into_iter().map(|(_, e)| e).collect())
+        // Sorted by insertion: a catalog file comes sorted (the build writes it so), which is
+        // one pass; the page links no general sort for this alone.
+        let mut all: Vec<(String, String)> = Vec::new();
+        for entry in entries {
+            let at = all.iter().rposition(|(e, _)| *e <= entry.0).map_or(0, |i| i + 1);
+            match all.get_mut(at.wrapping_sub(1)) {
+                Some(before) if before.0 == entry.0 => *before = entry,
+                _ => all.insert(at, entry),
+            }
+        }
+        Texts(all)
     }
 }
 
@@ -487,8 +508,8 @@ impl Catalog {
     /// The words of a plain text (of a counted one, its `other` form).
     fn text_words(&self, key: Key) -> &str {
         let own = self.own(key, key.name(), false);
-        let english = || key.english().iter().find(|(form, _)| form.is_empty()).or(key.english().last());
-        own.or_else(|| english().map(|(_, t)| *t)).unwrap_or_default()
+        let english = || key.english_form("").or_else(|| key.english().last().map(|(_, t)| t));
+        own.or_else(english).unwrap_or_default()
     }
 
     /// The words of `key` on either side of its placeholder `place` (the others filled from
@@ -509,12 +530,7 @@ impl Catalog {
         let form = self.lang.plural(n);
         let own = self.own(key, &format!("{}.{}", key.name(), form.name()), self.lang.exact(form));
         let english = Lang::En.plural(n).name();
-        let english = key
-            .english()
-            .iter()
-            .find(|(f, _)| *f == english)
-            .or_else(|| key.english().iter().find(|(f, _)| *f == "other"))
-            .map(|(_, t)| *t);
+        let english = key.english_form(english).or_else(|| key.english_form("other"));
         // A plain text asked for with a count: its words, the count filled if it has {n}.
         let plain = || self.text_words(key);
         let words = own.or(english).unwrap_or_else(plain);
@@ -641,6 +657,16 @@ mod tests {
             .collect();
         assert_eq!((texts.get("a"), texts.get("b"), texts.get("c")), (Some("2"), Some("5"), Some("4")));
         assert_eq!(texts.0.len(), 3);
+        // In any order, every entry is found: sorted, reversed, shuffled.
+        let names: Vec<String> = (0..50).map(|i| format!("k{:02}", (i * 37) % 50)).collect();
+        let mut sorted = names.clone();
+        sorted.sort();
+        let reversed: Vec<String> = sorted.iter().rev().cloned().collect();
+        for order in [names, sorted, reversed] {
+            let texts: Texts = order.iter().map(|e| (e.clone(), e.to_uppercase())).collect();
+            assert!(texts.0.windows(2).all(|w| w[0].0 < w[1].0));
+            assert!(order.iter().all(|e| texts.get(e) == Some(e.to_uppercase().as_str())));
+        }
     }
 
     #[test]
@@ -661,7 +687,7 @@ mod tests {
         let mut texts = Vec::new();
         for key in Key::ALL {
             for (entry, _) in entries(key, lang) {
-                let english = key.english().iter().find(|(f, _)| f.is_empty()).or(key.english().last()).unwrap().1;
+                let english = key.english_form("").or_else(|| key.english().last().map(|(_, t)| t)).unwrap();
                 texts.push((entry, format!("[{}] {english}", lang.code())));
             }
         }
