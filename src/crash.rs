@@ -5,10 +5,8 @@
 //! with a reload link in the page. Scores are saved after every change, so
 //! reloading loses nothing that was earned.
 
+use score_i18n::Key;
 use wasm_bindgen::JsCast;
-
-/// The words of the notice.
-pub const CRASH_TEXT: &str = "Something went wrong and Score stopped. Your saved score is safe.";
 
 /// Installs the panic hook.
 pub fn install_panic_hook() {
@@ -18,7 +16,8 @@ pub fn install_panic_hook() {
     }));
 }
 
-fn show_notice() -> Option<()> {
+/// Puts the notice at the top of the page (once), in the language marked on `<html>`.
+pub fn show_notice() -> Option<()> {
     let doc = web_sys::window()?.document()?;
     if doc.get_element_by_id("crash-notice").is_some() {
         return Some(());
@@ -27,10 +26,15 @@ fn show_notice() -> Option<()> {
     notice.set_id("crash-notice");
     notice.set_class_name("crash-notice");
     notice.set_attribute("role", "alert").ok()?;
-    notice.set_text_content(Some(CRASH_TEXT));
+    // The page's language, as marked on <html> (the catalog itself may be what panicked).
+    let root = doc.document_element()?;
+    let words = |name: &str, key: Key| {
+        root.get_attribute(name).unwrap_or_else(|| score_i18n::Catalog::english().text(key, &[]))
+    };
+    notice.set_text_content(Some(&(words("data-crashed", Key::Crashed) + " ")));
     let link = doc.create_element("a").ok()?;
     link.set_attribute("href", "").ok()?;
-    link.set_text_content(Some("Reload"));
+    link.set_text_content(Some(&words("data-reload", Key::Reload)));
     notice.append_child(&link).ok()?;
     let body: web_sys::HtmlElement = doc.body()?.unchecked_into();
     body.prepend_with_node_1(&notice).ok()

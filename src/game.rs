@@ -69,14 +69,6 @@ impl DailyLog {
         }
         n
     }
-
-    /// The line to share, without giving the roll or a solution away.
-    pub fn share_line(&self, day: i64) -> Option<String> {
-        let points = self.points(day)?;
-        let (y, m, d) = score_engine::practice::civil_date(day);
-        let mark = if points > 0 { "✓" } else { "✗" };
-        Some(format!("Score daily {y}-{m:02}-{d:02}: {mark} {} · streak {}", signed(points), self.streak(day)))
-    }
 }
 
 /// What is stored so a reload resumes the roll and cannot escape a running claim.
@@ -788,7 +780,7 @@ mod tests {
         g.reveal(3);
         assert_eq!(g.daily_log.days.len(), 1);
         assert_eq!(g.daily_log.points(day), Some(first));
-        let line = g.daily_log.share_line(day).unwrap();
+        let line = crate::say::daily_share(&g.daily_log, day, &score_i18n::Catalog::english()).unwrap();
         assert!(line.starts_with("Score daily 2026-11-22: "), "{line}");
         assert!(!line.contains(&roll_text(&g.roll)));
     }

@@ -9,7 +9,7 @@
 use std::cell::Cell;
 
 use leptos::prelude::*;
-use score_i18n::{Catalog, Lang, Ops, Texts};
+use score_i18n::{Catalog, Key, Lang, Ops, Texts};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
@@ -176,11 +176,21 @@ pub fn choose_ops(words: RwSignal<Catalog>, ops: Ops) {
     }
 }
 
-/// Marks the page as written in `lang`: `<html lang dir>`, then tells the room module.
-pub fn mark(lang: Lang) {
+/// The words of the page's parts that can't read the catalog (the update offer in
+/// register-sw.js, the crash notice), kept on `<html>` as these attributes.
+pub const PLAIN_WORDS: [(&str, Key); 3] =
+    [("data-update-ready", Key::UpdateReady), ("data-reload", Key::Reload), ("data-crashed", Key::Crashed)];
+
+/// Marks the page as written in `words`' language: `<html lang dir>` and [`PLAIN_WORDS`],
+/// then tells the room module.
+pub fn mark(words: &Catalog) {
+    let lang = words.lang();
     if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
         let _ = root.set_attribute("lang", lang.code());
         let _ = root.set_attribute("dir", if lang.rtl() { "rtl" } else { "ltr" });
+        for (name, key) in PLAIN_WORDS {
+            let _ = root.set_attribute(name, &words.text(key, &[]));
+        }
     }
     if let (Some(w), Ok(ev)) = (web_sys::window(), web_sys::Event::new(CHANGED)) {
         let _ = w.dispatch_event(&ev);
@@ -254,8 +264,8 @@ pub async fn switch(words: RwSignal<Catalog>, lang: Lang) -> Result<bool, ()> {
     }
     let catalog = fetched?;
     if latest {
+        mark(&catalog);
         words.set(catalog);
-        mark(lang);
     }
     Ok(latest)
 }

@@ -104,6 +104,20 @@ pub enum Notice {
     Text(String),
 }
 
+/// The daily puzzle's line to share, in `words`: the day, the points and the streak, never
+/// the roll or a solution.
+pub fn daily_share(log: &crate::game::DailyLog, day: i64, words: &Catalog) -> Option<String> {
+    let points = log.points(day)?;
+    let (y, m, d) = score_engine::practice::civil_date(day);
+    let date = format!("{y}-{m:02}-{d:02}");
+    let mark = if points > 0 { "✓" } else { "✗" };
+    let streak = log.streak(day).to_string();
+    Some(words.text(
+        Key::DailyShareLine,
+        &[("date", &date), ("mark", mark), ("points", &signed(points)), ("streak", &streak)],
+    ))
+}
+
 /// A notice, in `words`.
 pub fn notice(n: &Notice, words: &Catalog) -> String {
     let t = |key: Key| words.text(key, &[]);
@@ -309,6 +323,23 @@ mod tests {
             solution: Some("2‖(12 − 12)".into()),
             working: Vec::new(),
         }
+    }
+
+    #[test]
+    fn the_daily_share_line_tells_the_day_points_and_streak_in_the_readers_language() {
+        let day = score_engine::practice::day_number(2026, 11, 22);
+        let log = crate::game::DailyLog { days: vec![(day - 1, 1), (day, 1)] };
+        let en = Catalog::english();
+        assert_eq!(daily_share(&log, day, &en).unwrap(), "Score daily 2026-11-22: ✓ +1, streak 2");
+        assert_eq!(daily_share(&log, day + 1, &en), None);
+        let lost = crate::game::DailyLog { days: vec![(day, -2)] };
+        assert_eq!(daily_share(&lost, day, &en).unwrap(), "Score daily 2026-11-22: ✗ −2, streak 0");
+        // Right to left: the date and the points keep their own order (isolated).
+        let texts = [("daily_share_line", "Score، تحدي اليوم {date}: {mark} {points}، السلسلة {streak}")];
+        let ar =
+            Catalog::from_texts(score_i18n::Lang::Ar, texts.map(|(k, v)| (k.into(), v.into())).into_iter().collect());
+        let line = daily_share(&log, day, &ar).unwrap();
+        assert!(line.contains("\u{2066}2026-11-22\u{2069}") && line.contains("\u{2066}+1\u{2069}"), "{line}");
     }
 
     #[test]

@@ -14,10 +14,17 @@ if ('serviceWorker' in navigator) {
     bar.className = 'update-banner';
     bar.setAttribute('role', 'status');
     const text = document.createElement('span');
-    text.textContent = 'A new version of Score is ready. ';
     const button = document.createElement('button');
     button.type = 'button';
-    button.textContent = 'Reload';
+    // In the page's language, which writes these words on <html> (English until another is
+    // chosen, or while it loads: the offer is worded again when the language changes).
+    const word = () => {
+      const words = document.documentElement.dataset;
+      text.textContent = `${words.updateReady ?? 'A new version of Score is ready.'} `;
+      button.textContent = words.reload ?? 'Reload';
+    };
+    word();
+    window.addEventListener('score-lang', word);
     // Reloads once the offered worker is active: now, if another tab already activated it
     // (this page then saw no controllerchange of its own asking), or when it takes over.
     button.addEventListener('click', () => {

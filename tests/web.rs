@@ -215,6 +215,30 @@ async fn class_room_host_asks_for_its_module_and_says_when_it_cannot_load() {
 }
 
 #[wasm_bindgen_test]
+fn the_update_offer_and_the_crash_notice_read_the_pages_language_from_html() {
+    let texts = [
+        ("update_ready", "Une nouvelle version est prête."),
+        ("reload", "Recharger"),
+        ("crashed", "Score s’est arrêté."),
+    ];
+    let fr = score_i18n::Catalog::from_texts(
+        score_i18n::Lang::Fr,
+        texts.map(|(k, v)| (k.to_string(), v.to_string())).into_iter().collect(),
+    );
+    score_app::lang::mark(&fr);
+    let root = web_sys::window().unwrap().document().unwrap().document_element().unwrap();
+    assert_eq!(root.get_attribute("lang").as_deref(), Some("fr"));
+    assert_eq!(root.get_attribute("data-update-ready").as_deref(), Some("Une nouvelle version est prête."));
+    assert_eq!(root.get_attribute("data-reload").as_deref(), Some("Recharger"));
+    score_app::crash::show_notice();
+    let notice = web_sys::window().unwrap().document().unwrap().get_element_by_id("crash-notice").unwrap();
+    assert_eq!(notice.text_content().as_deref(), Some("Score s’est arrêté. Recharger"));
+    notice.remove();
+    score_app::lang::mark(&score_i18n::Catalog::english());
+    assert_eq!(root.get_attribute("data-reload").as_deref(), Some("Reload"));
+}
+
+#[wasm_bindgen_test]
 fn player_names_compare_in_the_browsers_lower_case() {
     use score_app::forms::player_names;
     assert!(player_names("Émile\nÉMILE").unwrap_err().to_string().contains("twice"));

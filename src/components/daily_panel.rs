@@ -24,7 +24,7 @@ pub fn DailyPanel() -> impl IntoView {
         today()
     });
     let played = move || game.with(|g| g.daily_log.points(day.get()));
-    let line = move || game.with(|g| g.daily_log.share_line(day.get()));
+    let line = move || game.with(|g| ctx.words.with(|w| crate::say::daily_share(&g.daily_log, day.get(), w)));
     let streak = move || game.with(|g| g.daily_log.streak(day.get()));
     view! {
         <div class="panel" aria-label=ctx.tr(Key::TabDaily)>

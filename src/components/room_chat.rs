@@ -26,8 +26,10 @@ pub(crate) fn RoomChat(
         <section class="room-chat" aria-labelledby="chat-title">
             <h2 id="chat-title">{room.tr(Key::ChatTitle)}</h2>
             <ul class="chat-lines">
-                {move || seen.with(|s| s.as_ref().map(|s| s.chat.clone())).unwrap_or_default().into_iter().map(|c| view! {
-                    <li><strong>{c.name}</strong>": "{c.text}</li>
+                {move || seen.with(|s| s.as_ref().map(|s| s.chat.clone())).unwrap_or_default().into_iter().map(|c| {
+                    // The name in bold where the language puts it; both keep their own direction.
+                    let (before, after) = room.words.with(|w| w.around(Key::ChatLine, "name", &[("text", &c.text)]));
+                    view! { <li>{before}<strong><bdi>{c.name}</bdi></strong>{after}</li> }
                 }).collect_view()}
             </ul>
             <form on:submit=send_chat>

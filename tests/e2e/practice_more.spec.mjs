@@ -68,7 +68,7 @@ test('the daily puzzle is stable across reloads and changes with the date', asyn
     await score.button('IMPOSSIBLE').click();
     await score.button('Reveal now').click();
     const line = await page.getByTestId('daily-line').inputValue();
-    assert.match(line, /^Score daily 2026-11-22: [✓✗] [+−]\d · streak \d$/);
+    assert.match(line, /^Score daily 2026-11-22: [✓✗] [+−]\d, streak \d$/);
     const status = await page.getByTestId('daily-status').textContent();
     assert.match(status, /^Today's result: /);
     // The next day brings another roll.

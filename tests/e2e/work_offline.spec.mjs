@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, appendFileSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchBrowser, serveDist, tapSolution, withPage } from './score_page.mjs';
+import { catalog, launchBrowser, serveDist, tapSolution, withPage } from './score_page.mjs';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -47,25 +47,28 @@ test('play from a sub-path of a static host, online and offline', async () => {
   }
 });
 
-test('a new build offers a reload', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'score-dist-'));
-  cpSync('dist', dir, { recursive: true });
-  const server = await serveDist(dir, '/');
-  try {
-    await withPage(browser, async (score, page) => {
-      await score.open(server.url);
-      await score.waitForServiceWorker();
-      appendFileSync(join(dir, 'sw.js'), '\n// next build\n');
-      // A later modification time, or the test server may answer 304 within the same second.
-      const later = new Date(Date.now() + 60_000);
-      utimesSync(join(dir, 'sw.js'), later, later);
-      await page.reload();
-      await page.getByText('A new version of Score is ready.').waitFor();
-      await Promise.all([page.waitForEvent('load'), score.button('Reload').click()]);
-      await score.numbers().first().waitFor();
-    });
-  } finally {
-    server.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+for (const lang of ['en', 'fr']) {
+  test(`a new build offers a reload, in the page's language (${lang})`, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'score-dist-'));
+    cpSync('dist', dir, { recursive: true });
+    const server = await serveDist(dir, '/');
+    const words = lang === 'en' ? { update_ready: 'A new version of Score is ready.', reload: 'Reload' } : await catalog(lang, server.url);
+    try {
+      await withPage(browser, async (score, page) => {
+        await score.open(`${server.url}?lang=${lang}`);
+        await score.waitForServiceWorker();
+        appendFileSync(join(dir, 'sw.js'), '\n// next build\n');
+        // A later modification time, or the test server may answer 304 within the same second.
+        const later = new Date(Date.now() + 60_000);
+        utimesSync(join(dir, 'sw.js'), later, later);
+        await page.reload();
+        await page.getByText(words.update_ready).waitFor();
+        await Promise.all([page.waitForEvent('load'), score.button(words.reload).click()]);
+        await score.numbers().first().waitFor();
+      });
+    } finally {
+      server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}

@@ -118,6 +118,7 @@ async fn csv(State(hub): State<Arc<Hub>>, Query(r): Query<CsvRoom>, Form(q): For
     let lang = q.lang.as_deref().and_then(score_i18n::Lang::from_code).unwrap_or(score_i18n::Lang::En);
     let ops = q.ops.as_deref().and_then(score_i18n::Ops::from_code);
     let words = score_i18n::Catalog::builtin(lang).with_ops(ops);
+    let refused = words.text(score_i18n::Key::CsvRefused, &[]);
     let text = tokio::task::spawn_blocking(move || hub.csv(&asked, &q.host, &words)).await.ok().flatten();
     match text {
         // With a byte-order mark: a spreadsheet opened by a double click reads it as UTF-8
@@ -131,7 +132,7 @@ async fn csv(State(hub): State<Arc<Hub>>, Query(r): Query<CsvRoom>, Form(q): For
             format!("\u{feff}{text}"),
         )
             .into_response(),
-        None => (StatusCode::FORBIDDEN, "Only the room's host can download its scores.").into_response(),
+        None => (StatusCode::FORBIDDEN, refused).into_response(),
     }
 }
 
