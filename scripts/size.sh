@@ -32,8 +32,12 @@ done
 # longer carries the room's words), which took 6 KB gzip off; the operator-signs setting and
 # the history as data added back 1.8 KB. Still about 42 KB over the 268,074 B the languages
 # issue started from: open work, as above.
-BUDGET_GZIP=311000
-BUDGET_BROTLI=247000
+# Lowered to 307,500 / 243,500: a key is one string (no pointer tables beside the words) and
+# a fetched catalog is sorted without a general sort, 3.3 KB gzip; the last English outside
+# the catalog (update offer, crash notice, share line) added a few hundred bytes back. Still
+# about 26 KB over the first load before the languages came in: open work, as above.
+BUDGET_GZIP=307500
+BUDGET_BROTLI=243500
 over=0
 if [ "${sum[first-load.gz]}" -gt "$BUDGET_GZIP" ]; then
   echo "size: first load is ${sum[first-load.gz]} B gzip, over the budget of $BUDGET_GZIP B"; over=1
