@@ -264,8 +264,8 @@ pub async fn switch(words: RwSignal<Catalog>, lang: Lang) -> Result<bool, ()> {
     }
     let catalog = fetched?;
     if latest {
-        mark(&catalog);
         words.set(catalog);
+        words.with_untracked(mark);
     }
     Ok(latest)
 }

@@ -125,6 +125,9 @@ test('× ÷ or · :: German classrooms\' way by default, a choice kept, and the 
   await withPage(browser, async (score, page) => {
     await page.goto(BASE_URL);
     await tiles(page).first().waitFor();
+    // The German catalog comes after the first (English) render.
+    await page.waitForFunction(() => document.documentElement.lang === 'de');
+    await page.waitForFunction(() => [...document.querySelectorAll('.ops .op')].map((e) => e.textContent).join(' ') === '+ − · : ‖');
     assert.deepEqual(await signs(page), ['+', '−', '·', ':', '‖'], 'German: · and :');
   }, { locale: 'de-DE' });
   await withPage(browser, async (score, page) => {

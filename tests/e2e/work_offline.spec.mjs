@@ -52,10 +52,14 @@ for (const lang of ['en', 'fr']) {
     const dir = mkdtempSync(join(tmpdir(), 'score-dist-'));
     cpSync('dist', dir, { recursive: true });
     const server = await serveDist(dir, '/');
-    const words = lang === 'en' ? { update_ready: 'A new version of Score is ready.', reload: 'Reload' } : await catalog(lang, server.url);
     try {
+      const words = lang === 'en' ? { update_ready: 'A new version of Score is ready.', reload: 'Reload' } : await catalog(lang, server.url);
+      // Played in `lang`: its catalog is here (the page is first drawn in English).
+      const inLanguage = (page) => page.waitForFunction((l) => document.documentElement.lang === l, lang);
       await withPage(browser, async (score, page) => {
-        await score.open(`${server.url}?lang=${lang}`);
+        await page.goto(`${server.url}?lang=${lang}`);
+        await page.locator('.pool .tile').first().waitFor();
+        await inLanguage(page);
         await score.waitForServiceWorker();
         appendFileSync(join(dir, 'sw.js'), '\n// next build\n');
         // A later modification time, or the test server may answer 304 within the same second.
@@ -64,7 +68,8 @@ for (const lang of ['en', 'fr']) {
         await page.reload();
         await page.getByText(words.update_ready).waitFor();
         await Promise.all([page.waitForEvent('load'), score.button(words.reload).click()]);
-        await score.numbers().first().waitFor();
+        await page.locator('.pool .tile').first().waitFor();
+        await inLanguage(page);
       });
     } finally {
       server.stop();

@@ -118,7 +118,7 @@ async fn csv(State(hub): State<Arc<Hub>>, Query(r): Query<CsvRoom>, Form(q): For
     let lang = q.lang.as_deref().and_then(score_i18n::Lang::from_code).unwrap_or(score_i18n::Lang::En);
     let ops = q.ops.as_deref().and_then(score_i18n::Ops::from_code);
     let words = score_i18n::Catalog::builtin(lang).with_ops(ops);
-    let refused = words.text(score_i18n::Key::CsvRefused, &[]);
+    let refused = refusal_page(lang, &words.text(score_i18n::Key::CsvRefused, &[]));
     let text = tokio::task::spawn_blocking(move || hub.csv(&asked, &q.host, &words)).await.ok().flatten();
     match text {
         // With a byte-order mark: a spreadsheet opened by a double click reads it as UTF-8
@@ -132,8 +132,16 @@ async fn csv(State(hub): State<Arc<Hub>>, Query(r): Query<CsvRoom>, Form(q): For
             format!("\u{feff}{text}"),
         )
             .into_response(),
-        None => (StatusCode::FORBIDDEN, refused).into_response(),
+        None => (StatusCode::FORBIDDEN, axum::response::Html(refused)).into_response(),
     }
+}
+
+/// A refusal a person reads in their browser, as a page in their language (plain text would
+/// be shown left to right, an Arabic sentence's full stop on the wrong side).
+fn refusal_page(lang: score_i18n::Lang, text: &str) -> String {
+    let text = text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    let dir = if lang.rtl() { "rtl" } else { "ltr" };
+    format!("<!doctype html><html lang=\"{}\" dir=\"{dir}\"><meta charset=\"utf-8\"><title>Score</title><p>{text}</p></html>\n", lang.code())
 }
 
 /// The server's routes: `/ws` for rooms, `POST /scores.csv` for a host, and the game's files
