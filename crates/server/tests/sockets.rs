@@ -255,10 +255,7 @@ async fn the_host_sets_rules_downloads_scores_and_ends_the_room_and_chat_is_rate
     let refused = http_post(server.addr, &format!("/scores.csv?room={code}"), "host=guess&lang=fr").await;
     let french = score_i18n::Catalog::builtin(score_i18n::Lang::Fr).text(score_i18n::Key::CsvRefused, &[]);
     assert!(refused.starts_with("HTTP/1.1 403") && refused.contains("text/html"), "{refused}");
-    assert!(
-        body(&refused).contains("<html lang=\"fr\" dir=\"ltr\">") && body(&refused).contains(&french),
-        "{refused}"
-    );
+    assert!(body(&refused).contains("<html lang=\"fr\" dir=\"ltr\">") && body(&refused).contains(&french), "{refused}");
     assert!(!body(&wrong).contains(&french), "{wrong}");
     let arabic = http_post(server.addr, &format!("/scores.csv?room={code}"), "host=guess&lang=ar").await;
     assert!(body(&arabic).contains("<html lang=\"ar\" dir=\"rtl\">"), "{arabic}");
