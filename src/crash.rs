@@ -27,14 +27,10 @@ pub fn show_notice() -> Option<()> {
     notice.set_class_name("crash-notice");
     notice.set_attribute("role", "alert").ok()?;
     // The page's language, as marked on <html> (the catalog itself may be what panicked).
-    let root = doc.document_element()?;
-    let words = |name: &str, key: Key| {
-        root.get_attribute(name).unwrap_or_else(|| score_i18n::Catalog::english().text(key, &[]))
-    };
-    notice.set_text_content(Some(&(words("data-crashed", Key::Crashed) + " ")));
+    notice.set_text_content(Some(&(crate::lang::marked_words(Key::Crashed) + " ")));
     let link = doc.create_element("a").ok()?;
     link.set_attribute("href", "").ok()?;
-    link.set_text_content(Some(&words("data-reload", Key::Reload)));
+    link.set_text_content(Some(&crate::lang::marked_words(Key::Reload)));
     notice.append_child(&link).ok()?;
     let body: web_sys::HtmlElement = doc.body()?.unchecked_into();
     body.prepend_with_node_1(&notice).ok()

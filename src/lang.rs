@@ -181,6 +181,16 @@ pub fn choose_ops(words: RwSignal<Catalog>, ops: Ops) {
 pub const PLAIN_WORDS: [(&str, Key); 3] =
     [("data-update-ready", Key::UpdateReady), ("data-reload", Key::Reload), ("data-crashed", Key::Crashed)];
 
+/// The words of `key`, one of [`PLAIN_WORDS`], as marked on `<html>` (English before a
+/// language is marked): for what must not read the catalog, such as the crash notice.
+pub fn marked_words(key: Key) -> String {
+    let name = PLAIN_WORDS.iter().find(|(_, k)| *k == key).map(|(name, _)| *name);
+    let root = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element());
+    name.zip(root)
+        .and_then(|(name, root)| root.get_attribute(name))
+        .unwrap_or_else(|| Catalog::english().text(key, &[]))
+}
+
 /// Marks the page as written in `words`' language: `<html lang dir>` and [`PLAIN_WORDS`],
 /// then tells the room module.
 pub fn mark(words: &Catalog) {

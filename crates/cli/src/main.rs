@@ -16,7 +16,7 @@ use score_engine::practice::{self, SplitMix64, WorksheetItem};
 use score_engine::roll::roll_text;
 use score_engine::solve::{impossible_rolls, solutions, Puzzle};
 use score_engine::{Num, Preset, Rules};
-use score_i18n::{Catalog, Key, Lang, Ops};
+use score_i18n::{escape_html, Catalog, Key, Lang, Ops};
 use serde::Serialize;
 
 const USAGE: &str = "usage: score solve N N N [N…] [--goal G] [--preset score|24] [--json]
@@ -179,10 +179,6 @@ struct ImpossiblesOut {
     rolls: u64,
     impossible: Vec<Vec<i64>>,
     probability: f64,
-}
-
-fn escape_html(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 /// A worksheet: the rolls with room to work, then an answer key on its own page.

@@ -34,6 +34,11 @@ impl Key {
         self.english().any(|(form, _)| form.is_empty())
     }
 
+    /// Its English words as a plain text (of a counted one, its last form: `other`).
+    fn plain_english(self) -> Option<&'static str> {
+        self.english_form("").or_else(|| self.english().last().map(|(_, t)| t))
+    }
+
     /// Its English words for the plural form `form` (`""` for a plain text).
     fn english_form(self, form: &str) -> Option<&'static str> {
         self.english().find(|(f, _)| *f == form).map(|(_, t)| t)
@@ -290,6 +295,12 @@ impl Lang {
     }
 }
 
+/// `text` as HTML (text or an attribute's value), for the pages the server and the command
+/// line write with the catalog's words.
+pub fn escape_html(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
 /// The language a page starts in, from what it knows, first that applies: a link's
 /// `?lang=` (someone sent this page in a language), the reader's own choice kept from an
 /// earlier visit, the room's language (a student who never chose starts in the teacher's),
@@ -508,8 +519,7 @@ impl Catalog {
     /// The words of a plain text (of a counted one, its `other` form).
     fn text_words(&self, key: Key) -> &str {
         let own = self.own(key, key.name(), false);
-        let english = || key.english_form("").or_else(|| key.english().last().map(|(_, t)| t));
-        own.or_else(english).unwrap_or_default()
+        own.or_else(|| key.plain_english()).unwrap_or_default()
     }
 
     /// The words of `key` on either side of its placeholder `place` (the others filled from
@@ -687,7 +697,7 @@ mod tests {
         let mut texts = Vec::new();
         for key in Key::ALL {
             for (entry, _) in entries(key, lang) {
-                let english = key.english_form("").or_else(|| key.english().last().map(|(_, t)| t)).unwrap();
+                let english = key.plain_english().unwrap();
                 texts.push((entry, format!("[{}] {english}", lang.code())));
             }
         }

@@ -139,7 +139,7 @@ async fn csv(State(hub): State<Arc<Hub>>, Query(r): Query<CsvRoom>, Form(q): For
 /// A refusal a person reads in their browser, as a page in their language (plain text would
 /// be shown left to right, an Arabic sentence's full stop on the wrong side).
 fn refusal_page(lang: score_i18n::Lang, text: &str) -> String {
-    let text = text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    let text = score_i18n::escape_html(text);
     let dir = if lang.rtl() { "rtl" } else { "ltr" };
     format!("<!doctype html><html lang=\"{}\" dir=\"{dir}\"><meta charset=\"utf-8\"><title>Score</title><p>{text}</p></html>\n", lang.code())
 }
