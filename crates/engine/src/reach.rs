@@ -3,102 +3,133 @@
 //! Every way of playing four dice is a tree over a subset of them, and the
 //! goal counts exactly when it is the value of a tree over three or more dice
 //! (its root then has a red input; docs/RULES.md §3). So a roll is solvable when
-//! the goal is the value of a tree over some three or more of its dice. The
-//! values of every pair and triple are computed once and cached (the
-//! impossible table meets the same triples again and again); a larger set is
-//! split in two, the smaller side's values enumerated, and the other side asked
-//! backwards for the one value that would complete the goal (which `b` would
-//! make `x op b` the goal?), down to a lookup among pairs and triples. Every hit is confirmed by [`Op::apply`], so the evaluator
-//! stays the judge; property tests hold this module to the move-by-move
-//! search in `solve`.
+//! the goal is the value of a tree over some three or more of its dice. A set of
+//! numbers is split in two, the smaller side's values enumerated, and the other
+//! side asked backwards for the one value that would complete the goal (which `b`
+//! would make `x op b` the goal?), down to a lookup among a pair's few values.
+//! Every hit is confirmed by [`Op::apply`], so the evaluator stays the judge;
+//! property tests hold this module to the move-by-move search in `solve`.
+//!
+//! A table asks the same questions of roll after roll, so what depends only on a few
+//! numbers is kept across rolls: the values of each pair, whether each triple (and,
+//! with five or six dice, each set of four) makes the goal, and with five or six dice
+//! every value of each triple.
 
-use std::rc::Rc;
-
-use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::number::Num;
 use crate::op::{Op, OpSet};
 
-/// The values a set of up to three numbers can make: a sorted list for two numbers (a
-/// handful of values), a hash set for three (a hundred or more: hashing them once costs
-/// less than sorting them).
-#[derive(Clone)]
-enum Values {
-    One(Num),
-    List(Rc<[Num]>),
-    Set(Rc<HashSet<Num>>),
+/// Most values two numbers can make without powers: their sum and product, both
+/// differences, both quotients and both concatenations.
+const PAIR_MAX: usize = 8;
+
+/// The values of two numbers, inline (no allocation, one cache line or two to scan).
+#[derive(Clone, Copy)]
+struct PairValues {
+    len: u8,
+    v: [Num; PAIR_MAX],
 }
 
-impl Values {
+impl PairValues {
+    const EMPTY: PairValues = PairValues { len: 0, v: [Num::ZERO; PAIR_MAX] };
+
+    fn as_slice(&self) -> &[Num] {
+        &self.v[..self.len as usize]
+    }
+
     fn contains(&self, x: Num) -> bool {
-        match self {
-            Values::One(v) => *v == x,
-            Values::List(v) => contains(v, x),
-            Values::Set(v) => v.contains(&x),
+        self.as_slice().contains(&x)
+    }
+}
+
+/// Every value of a triple: a table of five d20 lists 1,540 of them, and in a fresh process
+/// the memory they fill costs as much time as listing them, so they are kept compact: each
+/// value that fits packed into one `i64` ([`packed`]), sorted, the rare rest beside them.
+struct TripleValues {
+    packed: Box<[i64]>,
+    rest: Box<[Num]>,
+}
+
+/// `v` as one `i64` that orders and compares as `(numerator, denominator)`: when the
+/// numerator fits in 39 bits and the denominator in 24.
+fn packed(v: Num) -> Option<i64> {
+    const D: i64 = 1 << 24;
+    let (n, d) = (v.numer(), v.denom());
+    ((-(1 << 38)..1 << 38).contains(&n) && d < D).then_some(n * D + d)
+}
+
+impl TripleValues {
+    fn new(mut values: Vec<Num>) -> TripleValues {
+        let mut packed_values: Vec<i64> = values.iter().filter_map(|&v| packed(v)).collect();
+        packed_values.sort_unstable();
+        packed_values.dedup();
+        values.retain(|&v| packed(v).is_none());
+        values.sort_unstable_by_key(key);
+        values.dedup();
+        TripleValues { packed: packed_values.into(), rest: values.into() }
+    }
+
+    fn contains(&self, x: Num) -> bool {
+        match packed(x) {
+            Some(p) => self.packed.binary_search(&p).is_ok(),
+            None => self.rest.binary_search_by_key(&key(&x), key).is_ok(),
         }
     }
 
-    fn iter(&self) -> ValuesIter<'_> {
-        match self {
-            Values::One(v) => ValuesIter::List(std::slice::from_ref(v).iter()),
-            Values::List(v) => ValuesIter::List(v.iter()),
-            Values::Set(v) => ValuesIter::Set(v.iter()),
+    fn len(&self) -> usize {
+        self.packed.len() + self.rest.len()
+    }
+
+    /// The `k`th value (the packed ones first).
+    fn get(&self, k: usize) -> Num {
+        const D: i64 = 1 << 24;
+        match self.packed.get(k) {
+            // Unpacked exactly as packed: `d` in 1..2²⁴, so the remainder is positive.
+            Some(&p) => Num::ratio(p.div_euclid(D), p.rem_euclid(D)).unwrap_or(Num::ZERO),
+            None => self.rest[k - self.packed.len()],
         }
     }
 }
 
-enum ValuesIter<'a> {
-    List(std::slice::Iter<'a, Num>),
-    Set(std::collections::hash_set::Iter<'a, Num>),
-}
-
-impl Iterator for ValuesIter<'_> {
-    type Item = Num;
-
-    fn next(&mut self) -> Option<Num> {
-        match self {
-            ValuesIter::List(i) => i.next().copied(),
-            ValuesIter::Set(i) => i.next().copied(),
-        }
-    }
-}
-
-/// Cached reachable values under one operator set.
+/// Reachable values under one operator set, with caches shared by every roll asked.
 pub(crate) struct Reach {
     ops: Vec<Op>,
     whole_only: bool,
-    pairs: HashMap<[Num; 2], Rc<[Num]>>,
-    triples: HashMap<[Num; 3], Values>,
-    /// For triples answered backwards: the goal each was asked about, and whether it makes
-    /// it (the question a table asks most: every roll asks it of its triples until one says yes).
-    triple_goals: HashMap<[Num; 3], (Num, bool)>,
-    /// For the numbers being solved (sorted): where each one's run of equal numbers starts.
+    /// The values of each pair of numbers met so far.
+    pairs: HashMap<[Num; 2], PairValues>,
+    /// Every value of each triple listed so far (five or six numbers), by index.
+    triple_index: HashMap<[Num; 3], u32>,
+    triples: Vec<TripleValues>,
+    /// Whether each triple met so far makes the goal (four numbers answer it backwards).
+    triple_goal: HashMap<[Num; 3], bool>,
+    /// Whether each set of four met so far makes the goal with all four (five or six numbers).
+    quad_goal: HashMap<[Num; 4], bool>,
+    /// The goal the `*_goal` caches are about.
+    goal: Num,
+    /// The numbers being solved, sorted, and how many.
+    nums: [Num; 6],
+    n: usize,
+    /// For the numbers being solved: where each one's run of equal numbers starts.
     run_start: [usize; 6],
+    /// The values of the pairs of the numbers being solved, by the pair's bits, once known.
+    pair_of: [PairValues; 64],
+    pair_known: u64,
     /// Answers for sets of four or more numbers, for the numbers being solved.
     memo: HashMap<(u8, Num), bool>,
     /// Whether triples are asked about by their listed values (five or six numbers ask each
     /// triple many questions) or answered backwards from their pairs (four ask a question
     /// or two: listing values that were never asked about was most of a table's time).
     list_triples: bool,
-    /// The goal being solved for.
-    goal: Num,
+    /// From how many numbers on triples are listed.
+    list_from: usize,
 }
 
 /// The order value sets are kept in: by numerator, then denominator. Any total order
-/// that agrees with equality serves a lookup, and this one compares two `i64`s instead of
-/// cross-multiplying (sorting was a third of a table's time).
+/// that agrees with equality serves, and this one compares two `i64`s instead of
+/// cross-multiplying.
 fn key(v: &Num) -> (i64, i64) {
     (v.numer(), v.denom())
-}
-
-fn sorted_unique(mut v: Vec<Num>) -> Vec<Num> {
-    v.sort_unstable_by_key(key);
-    v.dedup();
-    v
-}
-
-fn contains(v: &[Num], x: Num) -> bool {
-    v.binary_search_by_key(&key(&x), key).is_ok()
 }
 
 impl Reach {
@@ -111,21 +142,28 @@ impl Reach {
             ops: ops.iter().collect(),
             whole_only,
             pairs: HashMap::default(),
-            triples: HashMap::default(),
-            triple_goals: HashMap::default(),
+            triple_index: HashMap::default(),
+            triples: Vec::new(),
+            triple_goal: HashMap::default(),
+            quad_goal: HashMap::default(),
+            goal: Num::ZERO,
+            nums: [Num::ZERO; 6],
+            n: 0,
             run_start: [0; 6],
+            pair_of: [PairValues::EMPTY; 64],
+            pair_known: 0,
             memo: HashMap::default(),
             list_triples: false,
-            goal: Num::ZERO,
+            list_from: 5,
         })
     }
 
-    fn push_results(&self, a: Num, b: Num, out: &mut Vec<Num>) {
+    fn push_results(&self, a: Num, b: Num, mut push: impl FnMut(Num)) {
         for &op in &self.ops {
             for (x, y) in [(a, b), (b, a)] {
                 if let Ok(r) = op.apply(x, y) {
                     if !self.whole_only || r.is_integer() {
-                        out.push(r);
+                        push(r);
                     }
                 }
                 if op.is_commutative() {
@@ -135,168 +173,214 @@ impl Reach {
         }
     }
 
-    fn pair(&mut self, a: Num, b: Num) -> Rc<[Num]> {
-        let key = if key(&a) <= key(&b) { [a, b] } else { [b, a] };
-        if let Some(v) = self.pairs.get(&key) {
-            return v.clone();
+    /// The values of the pair `set` (two bits) of the numbers being solved.
+    fn pair(&mut self, set: u8) -> &PairValues {
+        if self.pair_known & (1 << set) == 0 {
+            let (i, j) = (set.trailing_zeros() as usize, (63 - u64::from(set).leading_zeros()) as usize);
+            let k = [self.nums[i], self.nums[j]];
+            let values = match self.pairs.get(&k) {
+                Some(v) => *v,
+                None => {
+                    let mut v = PairValues::EMPTY;
+                    self.push_results(k[0], k[1], |r| {
+                        // At most one value per operator and order: never more than PAIR_MAX.
+                        if !v.contains(r) && (v.len as usize) < PAIR_MAX {
+                            v.v[v.len as usize] = r;
+                            v.len += 1;
+                        }
+                    });
+                    self.pairs.insert(k, v);
+                    v
+                }
+            };
+            self.pair_of[set as usize] = values;
+            self.pair_known |= 1 << set;
         }
-        let mut out = Vec::with_capacity(8);
-        self.push_results(a, b, &mut out);
-        let v: Rc<[Num]> = sorted_unique(out).into();
-        self.pairs.insert(key, v.clone());
-        v
+        &self.pair_of[set as usize]
     }
 
-    /// The values of the triple `t` (sorted), listed once and kept.
-    fn triple(&mut self, t: [Num; 3]) -> Values {
-        if let Some(v) = self.triples.get(&t) {
-            return v.clone();
+    /// The numbers in `set` (a bit per number), ascending.
+    fn members<const K: usize>(&self, set: u8) -> [Num; K] {
+        let mut out = [Num::ZERO; K];
+        let mut k = 0;
+        for i in 0..self.n {
+            if set & (1 << i) != 0 && k < K {
+                out[k] = self.nums[i];
+                k += 1;
+            }
         }
-        let mut out = Vec::with_capacity(192);
+        out
+    }
+
+    /// Every value of the triple `set`, listed once and kept; its index in `triples`.
+    fn triple(&mut self, set: u8) -> usize {
+        let t: [Num; 3] = self.members(set);
+        if let Some(&i) = self.triple_index.get(&t) {
+            return i as usize;
+        }
+        let mut values = Vec::with_capacity(3 * PAIR_MAX * PAIR_MAX);
         for i in 0..3 {
-            let (s, p, q) = (t[i], t[(i + 1) % 3], t[(i + 2) % 3]);
             if i > 0 && t[i] == t[i - 1] {
                 continue;
             }
-            for &v in self.pair(p, q).iter() {
-                self.push_results(s, v, &mut out);
+            let (s, p, q) = (t[i], t[(i + 1) % 3], t[(i + 2) % 3]);
+            let mut pair = PairValues::EMPTY;
+            match self.pairs.get(&if key(&p) <= key(&q) { [p, q] } else { [q, p] }) {
+                Some(v) => pair = *v,
+                None => self.push_results(p, q, |r| {
+                    if !pair.contains(r) && (pair.len as usize) < PAIR_MAX {
+                        pair.v[pair.len as usize] = r;
+                        pair.len += 1;
+                    }
+                }),
+            }
+            for &v in pair.as_slice() {
+                self.push_results(s, v, |r| values.push(r));
             }
         }
-        let v = Values::Set(Rc::new(out.into_iter().collect()));
-        self.triples.insert(t, v.clone());
-        v
+        self.triples.push(TripleValues::new(values));
+        self.triple_index.insert(t, (self.triples.len() - 1) as u32);
+        self.triples.len() - 1
     }
 
-    /// Whether the triple `t` (sorted) makes `target`: looked up among its listed values, or
-    /// worked out backwards (remembered when `target` is the goal).
-    fn triple_contains(&mut self, t: [Num; 3], target: Num) -> bool {
+    /// Whether the triple `set` makes `target`: looked up among its listed values, or worked
+    /// out backwards (remembered when `target` is the goal).
+    fn triple_has(&mut self, set: u8, target: Num) -> bool {
         if self.list_triples {
-            return self.triple(t).contains(target);
+            let i = self.triple(set);
+            return self.triples[i].contains(target);
         }
         if target != self.goal {
-            return self.triple_makes(t, target);
+            return self.triple_makes(set, target);
         }
-        match self.triple_goals.get(&t) {
-            Some(&(goal, makes)) if goal == target => makes,
-            _ => {
-                let makes = self.triple_makes(t, target);
-                self.triple_goals.insert(t, (target, makes));
-                makes
-            }
+        let t: [Num; 3] = self.members(set);
+        if let Some(&makes) = self.triple_goal.get(&t) {
+            return makes;
         }
+        let makes = self.triple_makes(set, target);
+        self.triple_goal.insert(t, makes);
+        makes
     }
 
-    /// Whether the triple `t` (sorted) makes `target`, worked out backwards: one of its numbers
-    /// and the value the other two would need, looked up among that pair's few values.
-    fn triple_makes(&mut self, t: [Num; 3], target: Num) -> bool {
-        for i in 0..3 {
-            if i > 0 && t[i] == t[i - 1] {
+    /// Whether the triple `set` makes `target`, worked out backwards: one of its numbers and
+    /// the value the other two would need, looked up among that pair's few values.
+    fn triple_makes(&mut self, set: u8, target: Num) -> bool {
+        let mut last = None;
+        for i in 0..self.n {
+            if set & (1 << i) == 0 || last == Some(self.nums[i]) {
                 continue;
             }
-            let (s, pair) = (t[i], [t[(i + 1) % 3], t[(i + 2) % 3]]);
-            let values = Values::List(self.pair(pair[0], pair[1]));
-            if self.completes(s, &pair, 0b11, Some(&values), target) {
+            last = Some(self.nums[i]);
+            let pair = set & !(1 << i);
+            self.pair(pair);
+            if self.completes(self.nums[i], pair, target) {
                 return true;
             }
         }
         false
     }
 
-    /// The numbers in `set` (a bit per number), up to three, and how many there are.
-    fn picked(nums: &[Num], set: u8) -> ([Num; 3], usize) {
-        let mut picked = [Num::ZERO; 3];
-        let mut k = 0;
-        for (i, &v) in nums.iter().enumerate() {
-            if set & (1 << i) != 0 && k < 3 {
-                picked[k] = v;
-                k += 1;
-            }
-        }
-        (picked, k)
-    }
-
-    /// The values of the numbers in `set`, for one to three numbers.
-    fn small_values(&mut self, nums: &[Num], set: u8) -> Values {
-        match Self::picked(nums, set) {
-            (p, 1) => Values::One(p[0]),
-            (p, 2) => Values::List(self.pair(p[0], p[1])),
-            (mut p, _) => {
-                p.sort_unstable_by_key(key);
-                self.triple(p)
-            }
-        }
-    }
-
-    /// Whether a tree over the numbers in `set` (one to three) has the value `t`.
-    fn small_contains(&mut self, nums: &[Num], set: u8, t: Num) -> bool {
-        match Self::picked(nums, set) {
-            (mut p, 3) => {
-                p.sort_unstable_by_key(key);
-                self.triple_contains(p, t)
-            }
-            _ => self.small_values(nums, set).contains(t),
-        }
-    }
-
-    /// Every value of the numbers in `set`, however many (only for rare cases: uncached).
-    fn all_values(&mut self, nums: &[Num], set: u8) -> Vec<Num> {
-        if set.count_ones() <= 3 {
-            return self.small_values(nums, set).iter().collect();
-        }
-        let mut out = Vec::new();
-        for a in smaller_sides(set) {
-            let (va, vb) = (self.all_values(nums, a), self.all_values(nums, set ^ a));
-            for &x in &va {
-                for &y in &vb {
-                    self.push_results(x, y, &mut out);
-                }
-            }
-        }
-        sorted_unique(out)
-    }
-
-    /// Whether a tree over exactly the numbers in `set` can have the value `t`. Trees of up to
-    /// three numbers are looked up; larger ones are split in two, the smaller side's values
-    /// enumerated, and the value the other side would need worked out backwards and asked of it.
-    fn reaches(&mut self, nums: &[Num], set: u8, t: Num) -> bool {
+    /// Whether a tree over exactly the numbers in `set` (canonical) has the value `t`.
+    fn has(&mut self, set: u8, t: Num) -> bool {
         if self.whole_only && !t.is_integer() {
             return false;
         }
-        let set = self.canonical(set);
-        if set.count_ones() <= 3 {
-            return self.small_contains(nums, set, t);
+        match set.count_ones() {
+            0 => false,
+            1 => self.nums[set.trailing_zeros() as usize] == t,
+            2 => self.pair(set).contains(t),
+            3 => self.triple_has(set, t),
+            k => {
+                let quad = (k == 4 && t == self.goal && self.n >= 5).then(|| self.members::<4>(set));
+                if let Some(known) = quad.and_then(|q| self.quad_goal.get(&q)) {
+                    return *known;
+                }
+                if let Some(&known) = self.memo.get(&(set, t)) {
+                    return known;
+                }
+                let found = self.splits_make(set, t);
+                self.memo.insert((set, t), found);
+                if let Some(q) = quad {
+                    self.quad_goal.insert(q, found);
+                }
+                found
+            }
         }
-        if let Some(&known) = self.memo.get(&(set, t)) {
-            return known;
-        }
-        let mut found = false;
-        'splits: for a in smaller_sides(set) {
+    }
+
+    /// Whether some split of `set` (four or more numbers) makes `t`: the smaller side's
+    /// values enumerated, the value the other side would need asked of it.
+    fn splits_make(&mut self, set: u8, t: Num) -> bool {
+        for a in smaller_sides(set) {
             // Equal numbers make equal splits: each is tried once, by its canonical side.
             let b = set ^ a;
             let equal_halves = a.count_ones() == b.count_ones();
             if self.canonical(a) != a || (equal_halves && a & set & set.wrapping_neg() == 0 && self.canonical(b) == b) {
                 continue;
             }
-            let va = self.small_values(nums, a);
-            // Unlisted triples are asked about one value at a time (see `list_triples`).
-            let listed = b.count_ones() <= 2 || (b.count_ones() == 3 && self.list_triples);
-            let vb = listed.then(|| self.small_values(nums, b));
-            for x in va.iter() {
-                if self.completes(x, nums, b, vb.as_ref(), t) {
-                    found = true;
-                    break 'splits;
+            let b = self.canonical(b);
+            match a.count_ones() {
+                1 => {
+                    if self.completes(self.nums[a.trailing_zeros() as usize], b, t) {
+                        return true;
+                    }
+                }
+                2 => {
+                    let values = *self.pair(a);
+                    for &x in values.as_slice() {
+                        if self.completes(x, b, t) {
+                            return true;
+                        }
+                    }
+                }
+                _ => {
+                    let i = self.triple(a);
+                    for k in 0..self.triples[i].len() {
+                        if self.completes(self.triples[i].get(k), b, t) {
+                            return true;
+                        }
+                    }
                 }
             }
         }
-        self.memo.insert((set, t), found);
-        found
+        false
+    }
+
+    /// Every value of the numbers in `set`, however many (only for rare cases: uncached).
+    fn all_values(&mut self, set: u8) -> Vec<Num> {
+        let mut out = match set.count_ones() {
+            1 => vec![self.nums[set.trailing_zeros() as usize]],
+            2 => self.pair(set).as_slice().to_vec(),
+            3 => {
+                let i = self.triple(set);
+                (0..self.triples[i].len()).map(|k| self.triples[i].get(k)).collect()
+            }
+            _ => {
+                let mut out = Vec::new();
+                for a in smaller_sides(set) {
+                    let (va, vb) = (self.all_values(a), self.all_values(set ^ a));
+                    for &x in &va {
+                        for &y in &vb {
+                            self.push_results(x, y, |r| out.push(r));
+                        }
+                    }
+                }
+                out
+            }
+        };
+        if self.whole_only {
+            out.retain(|v| v.is_integer());
+        }
+        out.sort_unstable_by_key(key);
+        out.dedup();
+        out
     }
 
     /// The set holding as many of each run of equal numbers as `set` does, the lowest ones.
     fn canonical(&self, set: u8) -> u8 {
         let mut out = 0u8;
         let mut taken = [0usize; 6];
-        for i in 0..6 {
+        for i in 0..self.n {
             if set & (1 << i) != 0 {
                 let start = self.run_start[i];
                 out |= 1 << (start + taken[start]);
@@ -306,34 +390,66 @@ impl Reach {
         out
     }
 
-    /// Whether some value `y` of the numbers in `set` makes `x op y` or `y op x` equal `t`.
-    /// `small`: the set's values, when it is small enough to have them listed.
-    fn completes(&mut self, x: Num, nums: &[Num], set: u8, small: Option<&Values>, t: Num) -> bool {
+    /// Whether some value `y` of the numbers in `set` (canonical) makes `x op y` or `y op x`
+    /// equal `t`.
+    fn completes(&mut self, x: Num, set: u8, t: Num) -> bool {
         for i in 0..self.ops.len() {
             let op = self.ops[i];
-            let (wanted, found) = match partners(op, x, t) {
-                Some(wanted) => (wanted, false),
+            let Some(wanted) = partners(op, x, t) else {
                 // 0 × y = 0 for any y the set can make; 0 ÷ y = 0 for any non-zero y.
-                None => match op {
-                    Op::Mul => ([None, None], !self.all_values(nums, set).is_empty()),
-                    Op::Div => ([None, None], self.all_values(nums, set).iter().any(|y| !y.is_zero())),
-                    _ => ([None, None], false),
-                },
-            };
-            if found {
-                return true;
-            }
-            for y in wanted.into_iter().flatten() {
-                let made = match small {
-                    Some(values) => values.contains(y),
-                    None => self.reaches(nums, set, y),
+                let found = match op {
+                    Op::Mul => !self.all_values(set).is_empty(),
+                    Op::Div => self.all_values(set).iter().any(|y| !y.is_zero()),
+                    _ => false,
                 };
-                if made && (op.apply(x, y) == Ok(t) || op.apply(y, x) == Ok(t)) {
+                if found {
+                    return true;
+                }
+                continue;
+            };
+            for y in wanted.into_iter().flatten() {
+                if self.has(set, y) && (op.apply(x, y) == Ok(t) || op.apply(y, x) == Ok(t)) {
                     return true;
                 }
             }
         }
         false
+    }
+
+    /// Lists triples' values from four numbers on: a table of five or six dice asks the
+    /// same triples about its rolls' first four dice again and again.
+    pub(crate) fn list_triples_from_four(&mut self) {
+        self.list_from = 4;
+    }
+
+    /// Makes `nums` (three to six) the numbers being solved, for `goal`.
+    fn prepare(&mut self, nums: &[Num], goal: Num) {
+        let n = nums.len();
+        self.n = n;
+        self.nums = [Num::ZERO; 6];
+        self.nums[..n].copy_from_slice(nums);
+        self.nums[..n].sort_unstable_by_key(key);
+        for i in 0..6 {
+            self.run_start[i] =
+                if i > 0 && i < n && self.nums[i] == self.nums[i - 1] { self.run_start[i - 1] } else { i };
+        }
+        self.memo.clear();
+        self.pair_known = 0;
+        self.list_triples = n >= self.list_from;
+        if goal != self.goal {
+            self.triple_goal.clear();
+            self.quad_goal.clear();
+            self.goal = goal;
+        }
+    }
+
+    /// Whether a tree over exactly `size` of the numbers, among them every number in `must`,
+    /// makes the goal.
+    fn some_set_makes(&mut self, size: u32, must: u8) -> bool {
+        let full = (1u8 << self.n) - 1;
+        (1..=full).any(|set| {
+            set.count_ones() == size && set & must == must && self.canonical(set) == set && self.has(set, self.goal)
+        })
     }
 
     /// Whether the goal can be made from these numbers (none red yet, three to six): it is the
@@ -343,27 +459,25 @@ impl Reach {
         if !(3..=6).contains(&n) {
             return false;
         }
-        let mut sorted = [Num::ZERO; 6];
-        sorted[..n].copy_from_slice(nums);
-        let nums = &mut sorted[..n];
-        nums.sort_unstable_by_key(key);
-        for i in 0..6 {
-            self.run_start[i] = if i > 0 && i < n && nums[i] == nums[i - 1] { self.run_start[i - 1] } else { i };
-        }
-        self.memo.clear();
-        self.list_triples = n >= 5;
-        self.goal = goal;
-        let full = (1u8 << n) - 1;
+        self.prepare(nums, goal);
         // Smaller sets first: they are cheap, and most rolls are made from three numbers.
         let sizes = if use_all { n as u32..=n as u32 } else { 3..=n as u32 };
-        for size in sizes {
-            for set in 1..=full {
-                if set.count_ones() == size && self.canonical(set) == set && self.reaches(nums, set, goal) {
-                    return true;
-                }
-            }
+        sizes.into_iter().any(|size| self.some_set_makes(size, 0))
+    }
+
+    /// Whether three or more of these numbers (three to six), the largest among them, make the
+    /// goal: what a table asks of a roll none of whose smaller parts can. With equal largest
+    /// numbers, every one of them is among the three or more (fewer were a smaller part).
+    pub(crate) fn makes_with_largest(&mut self, nums: &[Num], goal: Num) -> bool {
+        let n = nums.len();
+        if !(3..=6).contains(&n) {
+            return false;
         }
-        false
+        self.prepare(nums, goal);
+        // A canonical set holds the lowest of equal numbers first: it holds the last
+        // number exactly when it holds all of the largest.
+        let last = 1u8 << (n - 1);
+        (3..=n as u32).any(|size| self.some_set_makes(size, last))
     }
 }
 

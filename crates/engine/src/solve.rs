@@ -559,69 +559,182 @@ fn empty_table(rules: &Rules) -> Result<ImpossibleTable, TooManyRolls> {
     })
 }
 
-/// Judges one roll of a table: an impossible one is added to `impossible`, and its
-/// ordered outcomes to `outcomes`.
-fn tally(faces: &[i64], rules: &Rules, reach: &mut Option<Reach>, impossible: &mut Vec<Vec<i64>>, outcomes: &mut u64) {
-    if !roll_solvable(faces, rules, reach) {
-        impossible.push(faces.to_vec());
-        *outcomes += roll::ordered_outcomes(&rules.dice, faces);
-    }
-}
-
 /// Whether a fresh roll has a solution, with `reach`'s caches (shared across a table) when
 /// the rules suit them.
 fn roll_solvable(faces: &[i64], rules: &Rules, reach: &mut Option<Reach>) -> bool {
     match reach {
         // A fresh roll: answered by subsets, without building a puzzle.
         Some(r) if faces.len() <= MAX_NUMBERS => {
-            let mut nums = [Num::ZERO; MAX_NUMBERS];
-            for (n, &f) in nums.iter_mut().zip(faces) {
-                *n = Num::int(f);
-            }
-            r.solvable(&nums[..faces.len()], Num::int(rules.goal), rules.use_all)
+            r.solvable(&nums_of(faces).0[..faces.len()], Num::int(rules.goal), rules.use_all)
         }
         _ => is_solvable(&Puzzle::from_roll(faces, rules)),
     }
 }
 
-/// [`impossible_rolls`] on up to `threads` threads, each with its own share of the rolls
-/// (in order, so the shares join into the one ascending list) and its own caches.
+fn nums_of(faces: &[i64]) -> ([Num; MAX_NUMBERS], usize) {
+    let mut nums = [Num::ZERO; MAX_NUMBERS];
+    for (n, &f) in nums.iter_mut().zip(faces) {
+        *n = Num::int(f);
+    }
+    (nums, faces.len().min(MAX_NUMBERS))
+}
+
+/// The sorted rolls of a table, walked depth first. A roll can make the goal when three or
+/// more of its dice can, so once the first few dice of a roll can, every roll that goes on
+/// from them can too: the walk skips them all (most of a table) without asking.
+struct Walk<'r> {
+    rules: &'r Rules,
+    /// The dice's sides, ascending: a sorted roll's `i`th face is at most `sides[i]`.
+    sides: Vec<u32>,
+    reach: Option<Reach>,
+    /// Whether a roll can be judged by its parts: the goal may be made from some of the dice,
+    /// and `reach` answers for them.
+    by_parts: bool,
+    /// `ways[i][v]`: the sorted ways to go on from face `i` on, with faces of `v` or more.
+    ways: Vec<Vec<u64>>,
+    faces: Vec<i64>,
+    impossible: Vec<Vec<i64>>,
+    outcomes: u64,
+    /// Rolls judged or skipped so far.
+    done: u64,
+}
+
+impl<'r> Walk<'r> {
+    fn new(rules: &'r Rules) -> Walk<'r> {
+        let mut sides = rules.dice.clone();
+        sides.sort_unstable();
+        let top = sides.last().map_or(0, |&s| s as usize);
+        let mut ways = vec![vec![1u64; top + 2]; sides.len() + 1];
+        for i in (0..sides.len()).rev() {
+            ways[i][top + 1] = 0;
+            for v in (1..=top).rev() {
+                let here = if v <= sides[i] as usize { ways[i + 1][v] } else { 0 };
+                ways[i][v] = here.saturating_add(ways[i][v + 1]);
+            }
+        }
+        let mut reach = Reach::new(rules.ops, false);
+        if let Some(r) = reach.as_mut().filter(|_| sides.len() >= 5) {
+            r.list_triples_from_four();
+        }
+        let by_parts = reach.is_some() && !rules.use_all && sides.len() <= MAX_NUMBERS;
+        Walk { rules, sides, reach, by_parts, ways, faces: Vec::new(), impossible: Vec::new(), outcomes: 0, done: 0 }
+    }
+
+    /// Walks every roll that goes on from `prefix` (at most two faces: none is judged yet),
+    /// calling `tick(done)` as rolls are judged or skipped.
+    fn walk_from(&mut self, prefix: &[i64], tick: &mut impl FnMut(u64)) {
+        self.faces.clear();
+        self.faces.extend_from_slice(prefix);
+        self.walk(tick);
+    }
+
+    fn walk(&mut self, tick: &mut impl FnMut(u64)) {
+        let i = self.faces.len();
+        if i == self.sides.len() {
+            if !self.judge() {
+                self.impossible.push(self.faces.clone());
+                self.outcomes += roll::ordered_outcomes(&self.rules.dice, &self.faces);
+            }
+            self.done += 1;
+            tick(self.done);
+            return;
+        }
+        let low = self.faces.last().copied().unwrap_or(1);
+        for v in low..=self.sides[i] as i64 {
+            self.faces.push(v);
+            if self.by_parts && (3..self.sides.len()).contains(&(i + 1)) && self.judge() {
+                // These first dice make the goal: so does every roll that goes on from them.
+                self.done += self.ways[i + 1][v as usize];
+                tick(self.done);
+            } else {
+                self.walk(tick);
+            }
+            self.faces.pop();
+        }
+    }
+
+    /// Whether the faces so far can make the goal. Judged by parts, only three or more with
+    /// the last face among them are asked: every smaller prefix was asked already.
+    fn judge(&mut self) -> bool {
+        if self.by_parts {
+            let (nums, n) = nums_of(&self.faces);
+            if let Some(r) = &mut self.reach {
+                return r.makes_with_largest(&nums[..n], Num::int(self.rules.goal));
+            }
+        }
+        roll_solvable(&self.faces, self.rules, &mut self.reach)
+    }
+}
+
+/// The first two faces of every sorted roll, in order: where the walk is shared out.
+#[cfg(not(target_arch = "wasm32"))]
+fn starts(sides: &[u32]) -> Vec<Vec<i64>> {
+    let mut out = vec![Vec::new()];
+    for &s in sides.iter().take(2) {
+        out = out
+            .into_iter()
+            .flat_map(|p: Vec<i64>| {
+                let low = p.last().copied().unwrap_or(1);
+                (low..=s as i64).map(move |v| {
+                    let mut q = p.clone();
+                    q.push(v);
+                    q
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+/// What one share of a table found: its place among the shares, its impossible rolls and
+/// their ordered outcomes.
+#[cfg(not(target_arch = "wasm32"))]
+type Part = (usize, Vec<Vec<i64>>, u64);
+
+/// [`impossible_rolls`] on up to `threads` threads, each with its own caches. The walk is
+/// shared out by the rolls' first two faces, dealt round the threads in turn: hard rolls
+/// cluster (low faces make fewer values), so equal halves would leave one thread most of the
+/// work. The parts join back in roll order, into the one ascending list.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn impossible_rolls_on(rules: &Rules, threads: usize) -> Result<ImpossibleTable, TooManyRolls> {
     let mut table = empty_table(rules)?;
-    let n = rules.dice.len();
     // Small tables aren't worth a thread.
-    if threads < 2 || n == 0 || table.rolls < 1000 {
+    if threads < 2 || rules.dice.len() < 3 || table.rolls < 1000 {
         return impossible_rolls_reporting(rules, u64::MAX, |_, _| {});
     }
-    let mut rolls = Vec::with_capacity(table.rolls as usize * n);
-    roll::for_each_sorted_roll(&rules.dice, |faces| rolls.extend_from_slice(faces));
-    let share = (table.rolls as usize).div_ceil(threads) * n;
-    let parts: Vec<(Vec<Vec<i64>>, u64)> = std::thread::scope(|scope| {
-        let running: Vec<_> = rolls
-            .chunks(share)
-            .map(|part| {
+    let mut sides = rules.dice.clone();
+    sides.sort_unstable();
+    let starts = starts(&sides);
+    let parts: Vec<Vec<Part>> = std::thread::scope(|scope| {
+        let running: Vec<_> = (0..threads)
+            .map(|first| {
+                let starts = &starts;
                 scope.spawn(move || {
-                    let mut reach = Reach::new(rules.ops, false);
-                    let (mut impossible, mut outcomes) = (Vec::new(), 0);
-                    for faces in part.chunks(n) {
-                        tally(faces, rules, &mut reach, &mut impossible, &mut outcomes);
+                    let mut walk = Walk::new(rules);
+                    let mut out = Vec::new();
+                    for (i, start) in starts.iter().enumerate().skip(first).step_by(threads) {
+                        walk.walk_from(start, &mut |_| {});
+                        if !walk.impossible.is_empty() {
+                            out.push((i, std::mem::take(&mut walk.impossible), std::mem::take(&mut walk.outcomes)));
+                        }
                     }
-                    (impossible, outcomes)
+                    out
                 })
             })
             .collect();
         running.into_iter().map(|t| t.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
     });
-    for (impossible, outcomes) in parts {
+    let mut parts: Vec<_> = parts.into_iter().flatten().collect();
+    parts.sort_unstable_by_key(|p| p.0);
+    for (_, impossible, outcomes) in parts {
         table.impossible.extend(impossible);
         table.impossible_outcomes += outcomes;
     }
     Ok(table)
 }
 
-/// [`impossible_rolls`] on this thread, calling `progress(done, total)` after every `every`
-/// rolls examined (for a progress bar while a long table is listed).
+/// [`impossible_rolls`] on this thread, calling `progress(done, total)` each time another
+/// `every` rolls are judged or skipped (for a progress bar while a long table is listed).
 pub fn impossible_rolls_reporting(
     rules: &Rules,
     every: u64,
@@ -629,15 +742,17 @@ pub fn impossible_rolls_reporting(
 ) -> Result<ImpossibleTable, TooManyRolls> {
     let mut table = empty_table(rules)?;
     let count = table.rolls;
-    let mut reach = Reach::new(rules.ops, false);
-    let mut done = 0u64;
-    roll::for_each_sorted_roll(&rules.dice, |faces| {
-        tally(faces, rules, &mut reach, &mut table.impossible, &mut table.impossible_outcomes);
-        done += 1;
-        if done.is_multiple_of(every.max(1)) {
+    let every = every.max(1);
+    let mut reported = 0;
+    let mut walk = Walk::new(rules);
+    walk.walk_from(&[], &mut |done| {
+        if done / every > reported {
+            reported = done / every;
             progress(done, count);
         }
     });
+    table.impossible = walk.impossible;
+    table.impossible_outcomes = walk.outcomes;
     Ok(table)
 }
 
