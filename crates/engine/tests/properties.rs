@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use score_engine::solve::{is_solvable, solutions, Puzzle};
-use score_engine::{Action, Board, Expr, Num, Op, OpSet, TileId};
+use score_engine::{Action, Board, Expr, Num, Op, OpSet, Rules, TileId};
 
 fn config() -> ProptestConfig {
     let cases = std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(10_000);
@@ -110,6 +110,61 @@ proptest! {
         let mut p = Puzzle::new(roll.iter().map(|&v| Num::int(v)).collect(), Num::int(goal), ops, use_all);
         p.whole_only = whole_only;
         prop_assert_eq!(is_solvable(&p), score_engine::solve::search_solvable(&p), "{:?} → {}", roll, goal);
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    // The subset answer (pairs' values inline, triples backwards or listed, the split search)
+    // against the move-by-move search, on three to six numbers and any goal.
+    #[test]
+    fn three_to_six_numbers_fast_answer_agrees_with_the_search(
+        roll in prop::collection::vec(-2i64..=13, 3..=6),
+        goal in prop_oneof![-30i64..=60, 61i64..=2000],
+        ops in prop_oneof![Just(OpSet::SCORE), Just(OpSet::ARITHMETIC)],
+        use_all in any::<bool>(),
+        whole_only in any::<bool>(),
+    ) {
+        let mut p = Puzzle::new(roll.iter().map(|&v| Num::int(v)).collect(), Num::int(goal), ops, use_all);
+        p.whole_only = whole_only;
+        prop_assert_eq!(is_solvable(&p), score_engine::solve::search_solvable(&p), "{:?} → {}", roll, goal);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: (config().cases / 40).max(1), ..config() })]
+
+    // A table skips every roll that goes on from dice that already make the goal, and keeps
+    // what pairs, triples and sets of four make across rolls: it must list exactly the rolls
+    // the move-by-move search finds impossible, count every roll, and be the same shared
+    // among threads.
+    #[test]
+    fn a_table_lists_what_the_search_finds_impossible(
+        dice in prop::collection::vec(1u32..=9, 3..=6),
+        goal in -12i64..=80,
+        ops in prop_oneof![Just(OpSet::SCORE), Just(OpSet::ARITHMETIC)],
+        use_all in any::<bool>(),
+    ) {
+        use score_engine::solve::{impossible_rolls_on, impossible_rolls_reporting, search_solvable};
+        let rules = Rules { dice, goal, ops, use_all, ..Rules::default() };
+        let mut last = 0;
+        let table = impossible_rolls_reporting(&rules, 7, |done, total| {
+            assert!(done > last && done <= total);
+            last = done;
+        }).unwrap();
+        let mut search = Vec::new();
+        let mut outcomes = 0;
+        for (roll, ways) in score_engine::roll::sorted_rolls(&rules.dice) {
+            if !search_solvable(&Puzzle::from_roll(&roll, &rules)) {
+                search.push(roll);
+                outcomes += ways;
+            }
+        }
+        prop_assert_eq!(&table.impossible, &search, "{:?} → {}", rules.dice, goal);
+        prop_assert_eq!(table.impossible_outcomes, outcomes);
+        prop_assert!(table.rolls < 7 || last >= table.rolls - table.rolls % 7);
+        prop_assert_eq!(impossible_rolls_on(&rules, 3).unwrap(), table);
     }
 }
 
