@@ -61,12 +61,11 @@ fn packed(v: Num) -> Option<i64> {
 
 impl TripleValues {
     fn new(mut values: Vec<Num>) -> TripleValues {
-        let mut packed_values: Vec<i64> = values.iter().filter_map(|&v| packed(v)).collect();
-        packed_values.sort_unstable();
-        packed_values.dedup();
-        values.retain(|&v| packed(v).is_none());
+        // Sorted as numbers (the packed order is the same), so no second sort is linked in.
         values.sort_unstable_by_key(key);
         values.dedup();
+        let packed_values: Vec<i64> = values.iter().filter_map(|&v| packed(v)).collect();
+        values.retain(|&v| packed(v).is_none());
         TripleValues { packed: packed_values.into(), rest: values.into() }
     }
 
