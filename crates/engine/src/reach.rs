@@ -56,7 +56,7 @@ struct TripleValues {
 fn packed(v: Num) -> Option<i64> {
     const D: i64 = 1 << 24;
     let (n, d) = (v.numer(), v.denom());
-    ((-(1 << 38)..1 << 38).contains(&n) && d < D).then_some(n * D + d)
+    ((-(1 << 38)..1 << 38).contains(&n) && d < D).then(|| n * D + d)
 }
 
 impl TripleValues {
@@ -557,6 +557,18 @@ mod tests {
         assert_eq!(concat_partners(Num::int(-3), Num::int(-35)), [Some(Num::int(5)), None]);
         assert_eq!(concat_partners(Num::int(1), Num::int(11)), [Some(Num::int(1)), Some(Num::int(1))]);
         assert_eq!(concat_partners(Num::int(5), Num::int(105)), [None, Some(Num::int(10))]);
+    }
+
+    #[test]
+    fn values_too_large_to_pack_are_asked_about_unpacked() {
+        // 100‖(100‖100) ÷ 9973 asks about 9973 × 100100100: beyond the packed range.
+        let mut r = Reach::new(OpSet::SCORE, false).unwrap();
+        assert!(!r.solvable(&[Num::int(100); 6], Num::int(9973), false));
+        assert_eq!(packed(Num::int(1 << 40)), None);
+        let v = TripleValues::new(vec![Num::int(1 << 40), Num::int(-3), Num::ratio(7, 2).unwrap()]);
+        assert!(v.contains(Num::int(1 << 40)) && v.contains(Num::int(-3)) && v.contains(Num::ratio(7, 2).unwrap()));
+        assert!(!v.contains(Num::int(3)));
+        assert_eq!((0..v.len()).map(|k| v.get(k)).collect::<Vec<_>>().len(), 3);
     }
 
     #[test]
