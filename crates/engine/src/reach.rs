@@ -54,10 +54,12 @@ struct TripleValues {
 /// `v` as one `i64` that orders and compares as `(numerator, denominator)`: when the
 /// numerator fits in 39 bits and the denominator in 24.
 fn packed(v: Num) -> Option<i64> {
-    const D: i64 = 1 << 24;
     let (n, d) = (v.numer(), v.denom());
-    ((-(1 << 38)..1 << 38).contains(&n) && d < D).then(|| n * D + d)
+    ((-(1 << 38)..1 << 38).contains(&n) && d < PACKED_DENOMS).then(|| n * PACKED_DENOMS + d)
 }
+
+/// One more than the largest denominator [`packed`] holds.
+const PACKED_DENOMS: i64 = 1 << 24;
 
 impl TripleValues {
     fn new(mut values: Vec<Num>) -> TripleValues {
@@ -82,10 +84,9 @@ impl TripleValues {
 
     /// The `k`th value (the packed ones first).
     fn get(&self, k: usize) -> Num {
-        const D: i64 = 1 << 24;
         match self.packed.get(k) {
             // Unpacked exactly as packed: `d` in 1..2²⁴, so the remainder is positive.
-            Some(&p) => Num::ratio(p.div_euclid(D), p.rem_euclid(D)).unwrap_or(Num::ZERO),
+            Some(&p) => Num::ratio(p.div_euclid(PACKED_DENOMS), p.rem_euclid(PACKED_DENOMS)).unwrap_or(Num::ZERO),
             None => self.rest[k - self.packed.len()],
         }
     }
@@ -218,23 +219,13 @@ impl Reach {
             return i as usize;
         }
         let mut values = Vec::with_capacity(3 * PAIR_MAX * PAIR_MAX);
-        for i in 0..3 {
-            if i > 0 && t[i] == t[i - 1] {
-                continue;
-            }
-            let (s, p, q) = (t[i], t[(i + 1) % 3], t[(i + 2) % 3]);
-            let mut pair = PairValues::EMPTY;
-            match self.pairs.get(&if key(&p) <= key(&q) { [p, q] } else { [q, p] }) {
-                Some(v) => pair = *v,
-                None => self.push_results(p, q, |r| {
-                    if !pair.contains(r) && (pair.len as usize) < PAIR_MAX {
-                        pair.v[pair.len as usize] = r;
-                        pair.len += 1;
-                    }
-                }),
-            }
+        let mut singles = self.distinct(set);
+        while singles != 0 {
+            let i = singles.trailing_zeros() as usize;
+            singles &= singles - 1;
+            let pair = *self.pair(set & !(1 << i));
             for &v in pair.as_slice() {
-                self.push_results(s, v, |r| values.push(r));
+                self.push_results(self.nums[i], v, |r| values.push(r));
             }
         }
         self.triples.push(TripleValues::new(values));
@@ -264,12 +255,10 @@ impl Reach {
     /// Whether the triple `set` makes `target`, worked out backwards: one of its numbers and
     /// the value the other two would need, looked up among that pair's few values.
     fn triple_makes(&mut self, set: u8, target: Num) -> bool {
-        let mut last = None;
-        for i in 0..self.n {
-            if set & (1 << i) == 0 || last == Some(self.nums[i]) {
-                continue;
-            }
-            last = Some(self.nums[i]);
+        let mut singles = self.distinct(set);
+        while singles != 0 {
+            let i = singles.trailing_zeros() as usize;
+            singles &= singles - 1;
             let pair = set & !(1 << i);
             self.pair(pair);
             if self.completes(self.nums[i], pair, target) {
@@ -277,6 +266,20 @@ impl Reach {
             }
         }
         false
+    }
+
+    /// The numbers in `set` of distinct values, the first of equal ones (as bits): a tree
+    /// with one of them alone on a side is the same tree for any of its equals.
+    fn distinct(&self, set: u8) -> u8 {
+        let mut out = 0;
+        let mut last = None;
+        for i in 0..self.n {
+            if set & (1 << i) != 0 && last != Some(self.nums[i]) {
+                out |= 1 << i;
+                last = Some(self.nums[i]);
+            }
+        }
+        out
     }
 
     /// Whether a tree over exactly the numbers in `set` (canonical) has the value `t`.

@@ -565,18 +565,19 @@ fn roll_solvable(faces: &[i64], rules: &Rules, reach: &mut Option<Reach>) -> boo
     match reach {
         // A fresh roll: answered by subsets, without building a puzzle.
         Some(r) if faces.len() <= MAX_NUMBERS => {
-            r.solvable(&nums_of(faces).0[..faces.len()], Num::int(rules.goal), rules.use_all)
+            r.solvable(&nums_of(faces)[..faces.len()], Num::int(rules.goal), rules.use_all)
         }
         _ => is_solvable(&Puzzle::from_roll(faces, rules)),
     }
 }
 
-fn nums_of(faces: &[i64]) -> ([Num; MAX_NUMBERS], usize) {
+/// The first [`MAX_NUMBERS`] faces as numbers (the rest of the array zero).
+fn nums_of(faces: &[i64]) -> [Num; MAX_NUMBERS] {
     let mut nums = [Num::ZERO; MAX_NUMBERS];
     for (n, &f) in nums.iter_mut().zip(faces) {
         *n = Num::int(f);
     }
-    (nums, faces.len().min(MAX_NUMBERS))
+    nums
 }
 
 /// The sorted rolls of a table, walked depth first. A roll can make the goal when three or
@@ -657,9 +658,9 @@ impl<'r> Walk<'r> {
     /// the last face among them are asked: every smaller prefix was asked already.
     fn judge(&mut self) -> bool {
         if self.by_parts {
-            let (nums, n) = nums_of(&self.faces);
+            // By parts, there are at most MAX_NUMBERS faces.
             if let Some(r) = &mut self.reach {
-                return r.makes_with_largest(&nums[..n], Num::int(self.rules.goal));
+                return r.makes_with_largest(&nums_of(&self.faces)[..self.faces.len()], Num::int(self.rules.goal));
             }
         }
         roll_solvable(&self.faces, self.rules, &mut self.reach)

@@ -95,6 +95,20 @@ proptest! {
     }
 }
 
+/// The subset answer equals the move-by-move search's for `roll` and `goal`.
+fn fast_answer_agrees(
+    roll: &[i64],
+    goal: i64,
+    ops: OpSet,
+    use_all: bool,
+    whole_only: bool,
+) -> Result<(), TestCaseError> {
+    let mut p = Puzzle::new(roll.iter().map(|&v| Num::int(v)).collect(), Num::int(goal), ops, use_all);
+    p.whole_only = whole_only;
+    prop_assert_eq!(is_solvable(&p), score_engine::solve::search_solvable(&p), "{:?} → {}", roll, goal);
+    Ok(())
+}
+
 proptest! {
     // The move-by-move search of six numbers can take a while when there is no solution.
     #![proptest_config(ProptestConfig { cases: config().cases.min(400), ..config() })]
@@ -107,9 +121,7 @@ proptest! {
         use_all in any::<bool>(),
         whole_only in any::<bool>(),
     ) {
-        let mut p = Puzzle::new(roll.iter().map(|&v| Num::int(v)).collect(), Num::int(goal), ops, use_all);
-        p.whole_only = whole_only;
-        prop_assert_eq!(is_solvable(&p), score_engine::solve::search_solvable(&p), "{:?} → {}", roll, goal);
+        fast_answer_agrees(&roll, goal, ops, use_all, whole_only)?;
     }
 }
 
@@ -126,9 +138,7 @@ proptest! {
         use_all in any::<bool>(),
         whole_only in any::<bool>(),
     ) {
-        let mut p = Puzzle::new(roll.iter().map(|&v| Num::int(v)).collect(), Num::int(goal), ops, use_all);
-        p.whole_only = whole_only;
-        prop_assert_eq!(is_solvable(&p), score_engine::solve::search_solvable(&p), "{:?} → {}", roll, goal);
+        fast_answer_agrees(&roll, goal, ops, use_all, whole_only)?;
     }
 }
 
