@@ -16,6 +16,7 @@ pub mod forms;
 pub mod game;
 pub mod hooks;
 pub mod lang;
+pub mod modules;
 pub mod qr;
 pub mod say;
 pub mod slots;

@@ -6,83 +6,11 @@
 //! (`score-room:open`) and when to let go (`score-room:close`); the room says when the
 //! player leaves it (`score-room:left`).
 
-use std::cell::Cell;
-
 use leptos::prelude::*;
 use score_i18n::Key;
-use wasm_bindgen::prelude::*;
 
 use crate::forms::RoomLink;
-
-/// The room module's entry script (copied into dist/ from static/).
-pub const ROOM_SCRIPT: &str = "room-boot.js";
-
-/// How far the room module has come.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Module {
-    /// Its script is not on the page (never asked for, or it couldn't be fetched).
-    Absent,
-    /// Its script is on the page: loading, or running.
-    Asked,
-    /// Its script ran but its wasm couldn't be fetched; it starts again on `score-room:retry`.
-    Stalled,
-}
-
-thread_local! {
-    static MODULE: Cell<Module> = const { Cell::new(Module::Absent) };
-}
-
-/// Notes, for the page's whole life, when the module's wasm couldn't be fetched (even while
-/// the view is closed, so that opening it again starts the module again).
-fn watch_module() {
-    let Some(w) = web_sys::window() else { return };
-    let on_failed = Closure::<dyn Fn()>::new(|| MODULE.set(Module::Stalled));
-    let _ = w.add_event_listener_with_callback("score-room:failed", on_failed.as_ref().unchecked_ref());
-    on_failed.forget();
-}
-
-fn dispatch(name: &str) {
-    if let (Some(w), Ok(ev)) = (web_sys::window(), web_sys::Event::new(name)) {
-        let _ = w.dispatch_event(&ev);
-    }
-}
-
-/// Adds the room module's script to the page; `failed` is set if it can't be fetched.
-fn request_module(failed: RwSignal<bool>) -> Option<()> {
-    let doc = web_sys::window()?.document()?;
-    let script = doc.create_element("script").ok()?;
-    script.set_attribute("type", "module").ok()?;
-    script.set_attribute("src", ROOM_SCRIPT).ok()?;
-    let on_error = Closure::once_into_js(move || {
-        MODULE.set(Module::Absent);
-        failed.set(true);
-    });
-    script.add_event_listener_with_callback("error", on_error.unchecked_ref()).ok()?;
-    doc.head()?.append_child(&script).ok()?;
-    MODULE.set(Module::Asked);
-    Some(())
-}
-
-/// Loads the module, starts it again, or (when it runs) asks it to mount.
-fn open(failed: RwSignal<bool>) {
-    failed.set(false);
-    match MODULE.get() {
-        Module::Absent => {
-            thread_local!(static WATCHING: Cell<bool> = const { Cell::new(false) });
-            if !WATCHING.replace(true) {
-                watch_module();
-            }
-            if request_module(failed).is_none() {
-                failed.set(true);
-            }
-        }
-        Module::Stalled => {
-            MODULE.set(Module::Asked);
-            dispatch("score-room:retry");
-        }
-        Module::Asked => dispatch("score-room:open"),
-    }
-}
+use crate::modules::ROOM;
 
 /// The class room's place: the page.
 #[component]
@@ -98,13 +26,7 @@ pub fn RoomHost(
     let RoomLink { code, host } = link;
     let invite = Some(code).filter(|c| !c.is_empty());
     let failed = RwSignal::new(false);
-    // Once `#room-root` is in the page (the module mounts itself into it when it starts).
-    Effect::new(move |_| open(failed));
-    let stalled = window_event_listener_untyped("score-room:failed", move |_| failed.set(true));
-    on_cleanup(move || {
-        stalled.remove();
-        dispatch("score-room:close");
-    });
+    ROOM.host(failed);
     view! {
         <div class="room-host">
             <div id="room-root" data-invite=invite data-host=host></div>
@@ -114,10 +36,10 @@ pub fn RoomHost(
                     {move || tr(if failed.get() { Key::RoomLoadFailed } else { Key::RoomLoading })()}
                 </p>
                 <Show when=move || failed.get()>
-                    <button type="button" class="primary" on:click=move |_| open(failed)>
+                    <button type="button" class="primary" on:click=move |_| ROOM.open(failed)>
                         {tr(Key::TryAgain)}
                     </button>
-                    <button type="button" on:click=move |_| dispatch("score-room:left")>
+                    <button type="button" on:click=move |_| ROOM.dispatch("left")>
                         {tr(Key::BackToSolitaire)}
                     </button>
                 </Show>

@@ -1,0 +1,126 @@
+//! The page's wasm modules fetched on demand: the class room (`score-room`) and the tools
+//! (`score-tools`), each fetched the first time a player opens it, so the table's first load
+//! doesn't carry them. A module and the page share only the page: the page's host renders
+//! the module's root element and tells the module through window events when to mount into
+//! it (`NAME:open`) and when to let go (`NAME:close`). A module whose script ran but whose
+//! wasm couldn't be fetched says so (`NAME:failed`) and starts again on `NAME:retry`.
+
+use std::cell::RefCell;
+
+use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
+
+/// A module fetched on demand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OnDemand {
+    /// Its name, the prefix of its events.
+    pub name: &'static str,
+    /// Its entry script (copied into dist/ from static/).
+    pub script: &'static str,
+}
+
+/// The class room.
+pub const ROOM: OnDemand = OnDemand { name: "score-room", script: "room-boot.js" };
+/// Experiment, Impossible rolls and Worksheets.
+pub const TOOLS: OnDemand = OnDemand { name: "score-tools", script: "tools-boot.js" };
+
+/// How far a module has come.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    /// Its script is not on the page (never asked for, or it couldn't be fetched).
+    Absent,
+    /// Its script is on the page: loading, or running.
+    Asked,
+    /// Its script ran but its wasm couldn't be fetched; it starts again on `NAME:retry`.
+    Stalled,
+}
+
+thread_local! {
+    /// Each module's stage, by name (absent when not listed).
+    static STAGES: RefCell<Vec<(&'static str, Stage)>> = const { RefCell::new(Vec::new()) };
+}
+
+impl OnDemand {
+    fn stage(self) -> Stage {
+        STAGES.with_borrow(|s| s.iter().find(|(n, _)| *n == self.name).map_or(Stage::Absent, |(_, st)| *st))
+    }
+
+    fn set_stage(self, stage: Stage) {
+        STAGES.with_borrow_mut(|s| match s.iter_mut().find(|(n, _)| *n == self.name) {
+            Some(entry) => entry.1 = stage,
+            None => s.push((self.name, stage)),
+        });
+    }
+
+    /// The name of its event `what` (`open`, `close`, `failed`, `retry`, …).
+    pub fn event(self, what: &str) -> String {
+        format!("{}:{what}", self.name)
+    }
+
+    /// Tells the module (or the page) `what`.
+    pub fn dispatch(self, what: &str) {
+        if let (Some(w), Ok(ev)) = (web_sys::window(), web_sys::Event::new(&self.event(what))) {
+            let _ = w.dispatch_event(&ev);
+        }
+    }
+
+    /// Notes, for the page's whole life, when the module's wasm couldn't be fetched (even
+    /// while its view is closed, so that opening it again starts the module again).
+    fn watch(self) {
+        let Some(w) = web_sys::window() else { return };
+        let on_failed = Closure::<dyn Fn()>::new(move || self.set_stage(Stage::Stalled));
+        let _ = w.add_event_listener_with_callback(&self.event("failed"), on_failed.as_ref().unchecked_ref());
+        on_failed.forget();
+    }
+
+    /// Adds the module's script to the page; `failed` is set if it can't be fetched.
+    fn request(self, failed: RwSignal<bool>) -> Option<()> {
+        let doc = web_sys::window()?.document()?;
+        let script = doc.create_element("script").ok()?;
+        script.set_attribute("type", "module").ok()?;
+        script.set_attribute("src", self.script).ok()?;
+        let on_error = Closure::once_into_js(move || {
+            self.set_stage(Stage::Absent);
+            failed.set(true);
+        });
+        script.add_event_listener_with_callback("error", on_error.unchecked_ref()).ok()?;
+        doc.head()?.append_child(&script).ok()?;
+        Some(())
+    }
+
+    /// Loads the module, starts it again, or (when it runs) asks it to mount.
+    pub fn open(self, failed: RwSignal<bool>) {
+        failed.set(false);
+        match self.stage() {
+            Stage::Absent => {
+                thread_local!(static WATCHING: RefCell<Vec<&'static str>> = const { RefCell::new(Vec::new()) });
+                if !WATCHING.with_borrow(|w| w.contains(&self.name)) {
+                    WATCHING.with_borrow_mut(|w| w.push(self.name));
+                    self.watch();
+                }
+                self.set_stage(Stage::Asked);
+                if self.request(failed).is_none() {
+                    self.set_stage(Stage::Absent);
+                    failed.set(true);
+                }
+            }
+            Stage::Stalled => {
+                self.set_stage(Stage::Asked);
+                self.dispatch("retry");
+            }
+            Stage::Asked => self.dispatch("open"),
+        }
+    }
+
+    /// For a host view: asks the module to mount once the view is on the page, sets `failed`
+    /// when it can't load, and asks it to let go when the view goes.
+    pub fn host(self, failed: RwSignal<bool>) {
+        // Once the module's root is in the page (the module mounts itself into it when it starts).
+        Effect::new(move |_| self.open(failed));
+        let stalled = window_event_listener_untyped(&self.event("failed"), move |_| failed.set(true));
+        on_cleanup(move || {
+            stalled.remove();
+            self.dispatch("close");
+        });
+    }
+}
