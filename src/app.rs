@@ -7,8 +7,7 @@ use score_i18n::{Catalog, Key};
 
 use crate::codec;
 use crate::components::{
-    DailyPanel, ExperimentPanel, HelpCard, ImpossiblesPanel, PlayersPanel, RoomHost, RulesPanel, ScorePanel,
-    SettingsPanel, SoloTable, SolutionsPanel, WorksheetPanel,
+    DailyPanel, HelpCard, PlayersPanel, RoomHost, ScorePanel, SettingsPanel, SoloTable, SolutionsPanel, ToolsHost,
 };
 use crate::ctx::{focus_soon, next_roll, roll_dice, Ctx};
 use crate::forms::RoomLink;
@@ -169,6 +168,18 @@ impl View {
             View::Rules => Key::TabRules,
         }
     }
+
+    /// The view's name in the tools module (`tools::ROOT_ID`'s `data-view`), if it is one of
+    /// its views.
+    fn tool(self) -> Option<&'static str> {
+        match self {
+            View::Experiment => Some("experiment"),
+            View::Impossibles => Some("impossibles"),
+            View::Worksheet => Some("worksheet"),
+            View::Rules => Some("rules"),
+            View::Solutions | View::Players | View::Daily | View::Settings => None,
+        }
+    }
 }
 
 /// The whole page.
@@ -194,6 +205,7 @@ pub fn App() -> impl IntoView {
         words: RwSignal::new(Catalog::english().with_ops(crate::lang::kept_ops())),
     };
     provide_context(ctx);
+    provide_context(ctx.say());
     // The page's title follows its language.
     Effect::new(move |_| document().set_title(&ctx.t(Key::PageTitle, &[])));
     // The page's language: English at once (compiled in), another as soon as it is fetched.
@@ -206,7 +218,6 @@ pub fn App() -> impl IntoView {
     }
     // The room module asks for the room's language, or a student's pick, through the page.
     crate::lang::answer(ctx.words, move |lang| ctx.notice(Notice::LanguageUnavailable(lang)));
-    provide_context(crate::components::impossibles_panel::Listing::new());
     // A class-room link (`?room=CODE`, a host's `&host=TOKEN`) opens the room, which takes
     // the page; the address keeps the room (never the host token), so a reload comes back.
     let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
@@ -395,11 +406,8 @@ pub fn App() -> impl IntoView {
                     View::Solutions => view! { <SolutionsPanel/> }.into_any(),
                     View::Players => view! { <PlayersPanel/> }.into_any(),
                     View::Daily => view! { <DailyPanel/> }.into_any(),
-                    View::Worksheet => view! { <WorksheetPanel/> }.into_any(),
-                    View::Experiment => view! { <ExperimentPanel/> }.into_any(),
-                    View::Impossibles => view! { <ImpossiblesPanel/> }.into_any(),
                     View::Settings => view! { <SettingsPanel/> }.into_any(),
-                    View::Rules => view! { <RulesPanel/> }.into_any(),
+                    tool => view! { <ToolsHost view=tool.tool().unwrap_or_default() title=tool.label()/> }.into_any(),
                 }}
             </section>
         </main>

@@ -33,9 +33,14 @@ pub struct Ctx {
 }
 
 impl Ctx {
+    /// The page's words, to say things with.
+    pub fn say(self) -> Words {
+        Words(self.words)
+    }
+
     /// What is wrong with a form's field, in the page's language.
     pub fn form_error(self, e: &crate::forms::FormError) -> String {
-        self.words.with_untracked(|w| crate::say::form_error(e, w))
+        self.say().form_error(e)
     }
 
     /// Adds `notice` to the notices at the top, once.
@@ -49,22 +54,54 @@ impl Ctx {
 
     /// The words of `key` in the page's language, placeholders filled from `fill`.
     pub fn t(self, key: Key, fill: &[Fill]) -> String {
-        self.words.with(|w| w.text(key, fill))
+        self.say().t(key, fill)
     }
 
     /// The words of `key`, following the page's language (a view's text or attribute).
     pub fn tr(self, key: Key) -> impl Fn() -> String + Copy + Send + Sync + 'static {
-        move || self.t(key, &[])
+        self.say().tr(key)
     }
 
     /// The words of `key` for the count `n`, in the page's language.
     pub fn count(self, key: Key, n: u64, fill: &[Fill]) -> String {
-        self.words.with(|w| w.count(key, n, fill))
+        self.say().count(key, n, fill)
     }
 
     /// `text` (an operator, an expression, working) with × and ÷ written the page's way.
     pub fn signs(self, text: &str) -> String {
-        self.words.with(|w| w.signs(text))
+        self.say().signs(text)
+    }
+}
+
+/// The words of the page's language, and the ways a view says things with them (shared by
+/// the page's views and the modules it loads: each has its own catalog signal).
+#[derive(Debug, Clone, Copy)]
+pub struct Words(pub RwSignal<Catalog>);
+
+impl Words {
+    /// What is wrong with a form's field.
+    pub fn form_error(self, e: &crate::forms::FormError) -> String {
+        self.0.with_untracked(|w| crate::say::form_error(e, w))
+    }
+
+    /// The words of `key`, placeholders filled from `fill`.
+    pub fn t(self, key: Key, fill: &[Fill]) -> String {
+        self.0.with(|w| w.text(key, fill))
+    }
+
+    /// The words of `key`, following the language (a view's text or attribute).
+    pub fn tr(self, key: Key) -> impl Fn() -> String + Copy + Send + Sync + 'static {
+        move || self.t(key, &[])
+    }
+
+    /// The words of `key` for the count `n`.
+    pub fn count(self, key: Key, n: u64, fill: &[Fill]) -> String {
+        self.0.with(|w| w.count(key, n, fill))
+    }
+
+    /// `text` (an operator, an expression, working) with × and ÷ written the page's way.
+    pub fn signs(self, text: &str) -> String {
+        self.0.with(|w| w.signs(text))
     }
 }
 

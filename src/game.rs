@@ -139,6 +139,15 @@ pub use score_engine::round::signed;
 
 pub use crate::say::rules_in_force;
 
+/// Whether solving `numbers` → `goal` answers `roll` played to `roll_goal`: that goal, and
+/// three or more of the roll's numbers among them ([`Game::is_this_roll`]).
+pub fn answers_roll(roll: &[i64], roll_goal: i64, numbers: &[i64], goal: i64) -> bool {
+    let mut left = roll.to_vec();
+    let shared =
+        numbers.iter().filter(|n| left.iter().position(|m| m == *n).map(|i| left.swap_remove(i)).is_some()).count();
+    goal == roll_goal && shared >= roll.len().min(3)
+}
+
 /// A whole number as the page shows it: a minus sign (−2), as in every message, never a
 /// hyphen (-2).
 pub fn number(n: impl Into<i64>) -> String {
@@ -297,10 +306,7 @@ impl Game {
     /// "2 12 12 7" and the roll with 1 added all list 2‖(12 − 12)). Before the roll is
     /// settled, that is asking.
     pub fn is_this_roll(&self, numbers: &[i64], goal: i64) -> bool {
-        let mut left = self.roll.clone();
-        let shared =
-            numbers.iter().filter(|n| left.iter().position(|m| m == *n).map(|i| left.swap_remove(i)).is_some()).count();
-        goal == self.rules.goal && shared >= self.roll.len().min(3)
+        answers_roll(&self.roll, self.rules.goal, numbers, goal)
     }
 
     fn name(&self, player: usize) -> Option<&str> {

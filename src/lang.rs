@@ -228,6 +228,9 @@ async fn fetch_words(lang: Lang) -> Result<Catalog, ()> {
     if lang == Lang::En {
         return Ok(Catalog::english());
     }
+    if let Some(words) = fetched(lang) {
+        return Ok(words);
+    }
     let window = web_sys::window().ok_or(())?;
     let url = format!("./i18n/{}.json?v={}", lang.code(), crate::solver::page_build());
     let response: web_sys::Response =
@@ -237,14 +240,49 @@ async fn fetch_words(lang: Lang) -> Result<Catalog, ()> {
     }
     let json = JsFuture::from(response.json().map_err(drop)?).await.map_err(drop)?;
     let object: js_sys::Object = json.dyn_into().map_err(drop)?;
-    let texts: Texts = js_sys::Object::entries(&object)
+    share(lang, &object);
+    Ok(catalog_of(lang, &object))
+}
+
+/// Where the page keeps the catalogs it has fetched (a property of `window`), for every module
+/// on it: the room and the tools read the words the page already has, the same ones, at once.
+const SHARED: &str = "scoreCatalogs";
+
+fn shelf() -> Option<js_sys::Object> {
+    let window = web_sys::window()?;
+    let key = JsValue::from_str(SHARED);
+    match js_sys::Reflect::get(&window, &key).ok().and_then(|v| v.dyn_into::<js_sys::Object>().ok()) {
+        Some(shelf) => Some(shelf),
+        None => {
+            let shelf = js_sys::Object::new();
+            js_sys::Reflect::set(&window, &key, &shelf).ok()?;
+            Some(shelf)
+        }
+    }
+}
+
+fn share(lang: Lang, object: &js_sys::Object) {
+    if let Some(shelf) = shelf() {
+        let _ = js_sys::Reflect::set(&shelf, &JsValue::from_str(lang.code()), object);
+    }
+}
+
+/// `lang`'s catalog as some module on this page fetched it, if one did.
+fn fetched(lang: Lang) -> Option<Catalog> {
+    let shelf: JsValue = shelf()?.into();
+    let object = js_sys::Reflect::get(&shelf, &JsValue::from_str(lang.code())).ok()?;
+    Some(catalog_of(lang, &object.dyn_into().ok()?))
+}
+
+fn catalog_of(lang: Lang, object: &js_sys::Object) -> Catalog {
+    let texts: Texts = js_sys::Object::entries(object)
         .iter()
         .filter_map(|pair| {
             let pair: js_sys::Array = pair.dyn_into().ok()?;
             Some((pair.get(0).as_string()?, pair.get(1).as_string()?))
         })
         .collect();
-    Ok(Catalog::from_texts(lang, texts))
+    Catalog::from_texts(lang, texts)
 }
 
 thread_local! {
@@ -291,6 +329,11 @@ pub fn follow(words: RwSignal<Catalog>) {
         // The player chose another way of writing × and ÷ (in Settings): no fetch needed.
         words.maybe_update(|w| w.lang() == lang && w.set_ops(kept_ops()));
         if words.with_untracked(Catalog::lang) != lang {
+            // The page has its words already: the same, at once.
+            if let Some(catalog) = (lang == Lang::En).then(Catalog::english).or_else(|| fetched(lang)) {
+                words.set(catalog.with_ops(kept_ops()));
+                return;
+            }
             let asked = asked.clone();
             leptos::task::spawn_local(async move {
                 if let Ok(catalog) = fetch(lang).await {

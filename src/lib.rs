@@ -23,4 +23,5 @@ pub mod slots;
 pub mod solver;
 pub mod storage;
 pub mod table;
+pub mod tools;
 pub mod work;

@@ -19,7 +19,7 @@ use web_sys::{MessageEvent, Worker};
 
 use crate::codec;
 use crate::storage::{set_tab_note, tab_note};
-use crate::work::{run, Job, Outcome, Reply, Request};
+use crate::work::{Job, Outcome, Reply, Request};
 
 /// The worker's loader, beside `index.html` (a relative URL: works from any sub-path).
 const WORKER_URL: &str = "./score-worker_loader.js";
@@ -39,8 +39,19 @@ struct Idle {
     _on_error: Option<Closure<dyn FnMut(web_sys::Event)>>,
 }
 
+/// How a job runs on the page where no worker can start.
+pub type Fallback = fn(Job) -> Outcome;
+
 thread_local! {
     static IDLE: RefCell<Option<Idle>> = const { RefCell::new(None) };
+    static FALLBACK: Cell<Fallback> = const { Cell::new(crate::work::run_play) };
+}
+
+/// Sets how jobs run on this module's page when no worker can start: the page's own jobs by
+/// default ([`crate::work::run_play`]); the tools module sets [`crate::work::run_all`], which
+/// is where the tables and worksheets are linked in.
+pub fn set_fallback(f: Fallback) {
+    FALLBACK.set(f);
 }
 
 /// This page's build id: index.html's `<meta name="score-build">` (scripts/postbuild.py
@@ -166,7 +177,7 @@ impl Drop for Task {
 /// Runs `job` on the page after the next paint (so "Listing…" shows first).
 fn on_page(job: Job, done: Done, slot: &Rc<RefCell<Option<Timeout>>>) {
     let timeout = Timeout::new(16, move || {
-        let outcome = run(job, |_, _| {});
+        let outcome = FALLBACK.get()(job);
         if let Some(f) = done.borrow_mut().take() {
             f(outcome);
         }

@@ -110,6 +110,33 @@ fn seeded(mut seed: u64) -> impl FnMut() -> u32 {
 /// Rolls between progress reports for a table.
 pub const PROGRESS_EVERY: u64 = 1000;
 
+/// Does `job` without telling progress (a page's fallback where no worker starts).
+pub fn run_all(job: Job) -> Outcome {
+    run(job, |_, _| {})
+}
+
+/// Does the jobs the table's own views ask for (a roll's solutions, an experiment's), and
+/// no table or worksheet: the page's first load links only these. The tools module, which
+/// asks for tables and worksheets, runs [`run_all`] instead.
+pub fn run_play(job: Job) -> Outcome {
+    match job {
+        Job::Solutions { numbers, goal, rules, limit } => solutions_of(numbers, goal, &rules, limit),
+        Job::Roll { roll, rules, limit } => roll_of(&roll, &rules, limit),
+        Job::Impossibles(_) => Outcome::Impossibles(Err(String::new())),
+        Job::Worksheet { .. } => Outcome::Worksheet(Err(String::new())),
+    }
+}
+
+fn solutions_of(numbers: Vec<i64>, goal: i64, rules: &Rules, limit: usize) -> Outcome {
+    let p = Puzzle::new(numbers.into_iter().map(Num::int).collect(), Num::int(goal), rules.ops, rules.use_all);
+    Outcome::Solutions(listed(&solutions_up_to(&p, limit)))
+}
+
+fn roll_of(roll: &[i64], rules: &Rules, limit: usize) -> Outcome {
+    let p = Puzzle::from_roll(roll, rules);
+    Outcome::Roll { solutions: listed(&solutions_up_to(&p, limit)), difficulty: difficulty(&p) }
+}
+
 /// Does `job`, telling `progress(done, total)` on the way.
 pub fn run(job: Job, progress: impl FnMut(u64, u64)) -> Outcome {
     match job {
@@ -122,14 +149,8 @@ pub fn run(job: Job, progress: impl FnMut(u64, u64)) -> Outcome {
                 })
                 .map_err(|e| e.to_string()),
         ),
-        Job::Solutions { numbers, goal, rules, limit } => {
-            let p = Puzzle::new(numbers.into_iter().map(Num::int).collect(), Num::int(goal), rules.ops, rules.use_all);
-            Outcome::Solutions(listed(&solutions_up_to(&p, limit)))
-        }
-        Job::Roll { roll, rules, limit } => {
-            let p = Puzzle::from_roll(&roll, &rules);
-            Outcome::Roll { solutions: listed(&solutions_up_to(&p, limit)), difficulty: difficulty(&p) }
-        }
+        Job::Solutions { numbers, goal, rules, limit } => solutions_of(numbers, goal, &rules, limit),
+        Job::Roll { roll, rules, limit } => roll_of(&roll, &rules, limit),
         Job::Worksheet { rules, count, level, seed } => Outcome::Worksheet(
             worksheet(&rules, count, level, seeded(seed))
                 .map(|items| {

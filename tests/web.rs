@@ -215,6 +215,60 @@ async fn class_room_host_asks_for_its_module_and_says_when_it_cannot_load() {
 }
 
 #[wasm_bindgen_test]
+async fn a_tool_sees_the_table_as_data_and_the_page_alone_settles_the_roll() {
+    use score_app::tools::{Refused, TableState, Tools};
+    let root = fresh_root();
+    let _app = leptos::mount::mount_to(root.clone(), App);
+    settle().await;
+    let head: HtmlElement = document().head().unwrap().unchecked_into();
+    let before = all(&head, "script[src='tools-boot.js']").len();
+    button(&root, "Experiment").click();
+    settle().await;
+    // The host asked for the module once, and wrote the table into its root.
+    assert_eq!(all(&head, "script[src='tools-boot.js']").len(), before + 1);
+    let seen = || {
+        let text = one(&root, "#tools-root").get_attribute("data-table").unwrap_or_default();
+        codec::from_text::<TableState>(&text).unwrap_or_else(|| panic!("{text}"))
+    };
+    let table = seen();
+    assert_eq!((table.roll.len(), table.rules.goal, table.solutions_shown), (4, 20, false));
+    // This test page serves no tools module: the view says so, with Try again.
+    let mut status = String::new();
+    for _ in 0..100 {
+        status = one(&root, ".tools-loading [role='status']").text_content().unwrap_or_default();
+        if status.starts_with("This view couldn't load.") {
+            break;
+        }
+        TimeoutFuture::new(20).await;
+    }
+    assert!(status.starts_with("This view couldn't load."), "{status}");
+    assert!(button(&root, "Try again").is_connected());
+    // A tool asks: the page makes the roll practice, and the root says so.
+    let tools = Tools {
+        table: RwSignal::new(table),
+        say: score_app::ctx::Words(RwSignal::new(score_i18n::Catalog::english())),
+    };
+    assert_eq!(tools.ask_solutions(), Ok(()));
+    settle().await;
+    assert!(root.text_content().unwrap_or_default().contains("0: the solutions were shown, so this roll is practice"));
+    assert!(seen().solutions_shown);
+    // Under a SCORE clock the page's round refuses, and the tool is told why.
+    button(&root, "Next roll").click();
+    settle().await;
+    assert!(!seen().solutions_shown);
+    button(&root, "SCORE").click();
+    settle().await;
+    tools.table.set(seen());
+    assert_eq!(tools.ask_solutions(), Err(Refused::Round(score_engine::RoundError::NoSolutionsNow)));
+    assert!(!seen().solutions_shown);
+    // With no tool's view on the page, nothing answers.
+    button(&root, "Give up").click();
+    button(&root, "Solutions").click();
+    settle().await;
+    assert_eq!(tools.ask_solutions(), Err(Refused::Unanswered));
+}
+
+#[wasm_bindgen_test]
 fn the_update_offer_and_the_crash_notice_read_the_pages_language_from_html() {
     let texts = [
         ("update_ready", "Une nouvelle version est prête."),

@@ -4,11 +4,11 @@ use score_i18n::Key;
 
 use crate::components::solutions_panel::LIST_LIMIT;
 use crate::components::SolutionList;
-use crate::ctx::{roll_dice, use_ctx};
+use crate::ctx::roll_dice;
 use crate::forms;
 use crate::game::roll_text;
-use crate::hooks::use_clock::now_ms;
 use crate::solver::{self, Task};
+use crate::tools::use_tools;
 use crate::work::{Job, Listed, Outcome};
 
 /// Any numbers, any goal: every solution, found by the solver's worker while the page
@@ -16,10 +16,11 @@ use crate::work::{Job, Listed, Outcome};
 /// makes it practice, as the panel says); "Solve a random roll" rolls the current dice.
 #[component]
 pub fn ExperimentPanel() -> impl IntoView {
-    let ctx = use_ctx();
-    let game = ctx.game;
-    let numbers = RwSignal::new(game.with_untracked(|g| roll_text(&g.roll)));
-    let goal = RwSignal::new(game.with_untracked(|g| g.rules.goal.to_string()));
+    let tools = use_tools();
+    let say = tools.say;
+    let table = tools.table;
+    let numbers = RwSignal::new(table.with_untracked(|t| roll_text(&t.roll)));
+    let goal = RwSignal::new(table.with_untracked(|t| t.rules.goal.to_string()));
     let errors = RwSignal::new((None::<String>, None::<String>));
     let result = RwSignal::new(None::<Vec<Listed>>);
     let solving = RwSignal::new(false);
@@ -29,7 +30,7 @@ pub fn ExperimentPanel() -> impl IntoView {
     solver::warm_up();
     let solve = move || {
         let (n, g) = forms::experiment(&numbers.get_untracked(), &goal.get_untracked());
-        let said = |e: &forms::EntryError| ctx.form_error(&e.clone().into());
+        let said = |e: &forms::EntryError| say.form_error(&e.clone().into());
         errors.set((n.as_ref().err().map(said), g.as_ref().err().map(said)));
         let (Ok(n), Ok(g)) = (n, g) else {
             task.set_value(None);
@@ -38,15 +39,14 @@ pub fn ExperimentPanel() -> impl IntoView {
             return;
         };
         // The table's own roll, unsettled: solving it here is asking for its solutions.
-        if game.with_untracked(|gm| !gm.solutions_shown && gm.is_this_roll(&n, g)) {
-            let asked = game.try_update(|gm| gm.show_solutions(now_ms())).unwrap_or(Ok(()));
-            if let Err(e) = asked {
-                errors.set((Some(ctx.words.with_untracked(|w| score_room::say::round_error(e, w))), None));
+        if table.with_untracked(|t| !t.solutions_shown && t.is_this_roll(&n, g)) {
+            if let Err(why) = tools.ask_solutions() {
+                errors.set((Some(tools.refusal(why)), None));
                 result.set(None);
                 return;
             }
         }
-        let rules = game.with_untracked(|g| g.rules.clone());
+        let rules = table.with_untracked(|t| t.rules.clone());
         result.set(None);
         solving.set(true);
         let job = Job::Solutions { numbers: n, goal: g, rules, limit: LIST_LIMIT };
@@ -62,7 +62,7 @@ pub fn ExperimentPanel() -> impl IntoView {
         )));
     };
     let calculate = move |_| {
-        let rules = game.with_untracked(|g| g.rules.clone());
+        let rules = table.with_untracked(|t| t.rules.clone());
         numbers.set(roll_text(&roll_dice(&rules)));
         goal.set(rules.goal.to_string());
         solve();
@@ -72,8 +72,8 @@ pub fn ExperimentPanel() -> impl IntoView {
         solving.set(false);
     };
     view! {
-        <div class="panel" aria-label=ctx.tr(Key::TabExperiment)>
-            <h2>{ctx.tr(Key::TabExperiment)}</h2>
+        <div class="panel" aria-label=say.tr(Key::TabExperiment)>
+            <h2>{say.tr(Key::TabExperiment)}</h2>
             <form
                 class="experiment"
                 on:submit=move |ev| {
@@ -82,7 +82,7 @@ pub fn ExperimentPanel() -> impl IntoView {
                 }
             >
                 <label>
-                    {ctx.tr(Key::ExperimentNumbers)}
+                    {say.tr(Key::ExperimentNumbers)}
                     " "
                     <input
                         type="text"
@@ -92,7 +92,7 @@ pub fn ExperimentPanel() -> impl IntoView {
                 </label>
                 <p class="field-error" role="alert">{move || errors.get().0}</p>
                 <label>
-                    {ctx.tr(Key::GoalField)}
+                    {say.tr(Key::GoalField)}
                     " "
                     <input
                         type="text"
@@ -103,18 +103,18 @@ pub fn ExperimentPanel() -> impl IntoView {
                 </label>
                 <p class="field-error" role="alert">{move || errors.get().1}</p>
                 <p class="muted">
-                    {ctx.tr(Key::ExperimentPractice)}
+                    {say.tr(Key::ExperimentPractice)}
                 </p>
                 <div class="controls">
-                    <button type="submit" class="primary">{ctx.tr(Key::Solve)}</button>
-                    <button type="button" on:click=calculate>{ctx.tr(Key::SolveRandom)}</button>
+                    <button type="submit" class="primary">{say.tr(Key::Solve)}</button>
+                    <button type="button" on:click=calculate>{say.tr(Key::SolveRandom)}</button>
                     <Show when=move || solving.get()>
-                        <button type="button" on:click=cancel>{ctx.tr(Key::Cancel)}</button>
+                        <button type="button" on:click=cancel>{say.tr(Key::Cancel)}</button>
                     </Show>
                 </div>
             </form>
             <Show when=move || solving.get()>
-                <p role="status" data-testid="solving">{ctx.tr(Key::Solving)}</p>
+                <p role="status" data-testid="solving">{say.tr(Key::Solving)}</p>
             </Show>
             {move || result.get().map(|list| view! { <SolutionList solutions=list/> })}
         </div>

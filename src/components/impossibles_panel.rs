@@ -2,10 +2,8 @@ use leptos::prelude::*;
 use score_engine::Rules;
 use score_i18n::{Catalog, Key};
 
-use crate::ctx::use_ctx;
-use crate::game::Game;
-use crate::hooks::use_clock::now_ms;
 use crate::solver::{self, Task};
+use crate::tools::{use_tools, TableState};
 use crate::work::{Job, Outcome, Table};
 
 /// Where a listing is.
@@ -85,7 +83,7 @@ fn performance_now() -> f64 {
 pub struct Listing {
     state: RwSignal<State>,
     task: StoredValue<Option<Task>, LocalStorage>,
-    /// The rules and the roll the listing was asked on ([`Game::asked_on`]).
+    /// The rules and the roll the listing was asked on ([`TableState::asked_on`]).
     rules: StoredValue<Option<(Rules, u64)>>,
 }
 
@@ -106,31 +104,31 @@ impl Default for Listing {
 /// listed by the solver's worker, with progress and Cancel, while the page plays on.
 #[component]
 pub fn ImpossiblesPanel() -> impl IntoView {
-    let ctx = use_ctx();
-    let game = ctx.game;
+    let tools = use_tools();
+    let say = tools.say;
+    let table = tools.table;
     let Listing { state, task, rules: listed_for } = use_context::<Listing>().unwrap_or_default();
     // A listing answers the rules and the roll it was asked on: after new settings or a new
     // roll it is gone until asked again (it would tell whether the new roll has a solution).
-    if listed_for.get_value() != Some(game.with_untracked(Game::asked_on)) {
+    if listed_for.get_value() != Some(table.with_untracked(TableState::asked_on)) {
         task.set_value(None);
         state.set(State::Idle);
     }
     // Read where the listing's state is read (a stored value, not a signal: no memo of it).
-    let current = move || listed_for.get_value() == Some(game.with(Game::asked_on));
+    let current = move || listed_for.get_value() == Some(table.with(TableState::asked_on));
     // The solver's worker loads while the player fills the form.
     solver::warm_up();
     let list = move |_| {
         // Whatever comes of it (a list, or why not) is of this roll.
-        listed_for.set_value(Some(game.with_untracked(Game::asked_on)));
+        listed_for.set_value(Some(table.with_untracked(TableState::asked_on)));
         // The list answers the table's roll too: before it is settled, that is asking.
-        if game.with_untracked(|g| !g.solutions_shown) {
-            let asked = game.try_update(|g| g.show_solutions(now_ms())).unwrap_or(Ok(()));
-            if let Err(e) = asked {
-                state.set(State::Failed(ctx.words.with_untracked(|w| score_room::say::round_error(e, w))));
+        if table.with_untracked(|t| !t.solutions_shown) {
+            if let Err(why) = tools.ask_solutions() {
+                state.set(State::Failed(tools.refusal(why)));
                 return;
             }
         }
-        let rules = game.with_untracked(|g| g.rules.clone());
+        let rules = table.with_untracked(|t| t.rules.clone());
         let t0 = performance_now();
         state.set(State::Listing(None));
         // A new listing replaces the one running, if any.
@@ -145,7 +143,7 @@ pub fn ImpossiblesPanel() -> impl IntoView {
                         State::Listed { table: summary(&t, performance_now() - t0), rolls: t.impossible }
                     }
                     Outcome::Impossibles(Err(e)) => State::Failed(e),
-                    _ => State::Failed(ctx.t(Key::ListingWrongAnswer, &[])),
+                    _ => State::Failed(say.t(Key::ListingWrongAnswer, &[])),
                 };
                 state.try_set(next);
             },
@@ -157,31 +155,31 @@ pub fn ImpossiblesPanel() -> impl IntoView {
     };
     let listing = move || matches!(state.get(), State::Listing(_));
     view! {
-        <div class="panel" aria-label=ctx.tr(Key::TabImpossibles)>
-            <h2>{ctx.tr(Key::TabImpossibles)}</h2>
+        <div class="panel" aria-label=say.tr(Key::TabImpossibles)>
+            <h2>{say.tr(Key::TabImpossibles)}</h2>
             <p>
                 {move || {
-                    game.with(|g| {
-                        let dice = score_engine::roll::dice_text(&g.rules.dice);
-                        ctx.t(Key::ImpossiblesDice, &[("dice", &dice), ("goal", &crate::game::number(g.rules.goal))])
+                    table.with(|t| {
+                        let dice = score_engine::roll::dice_text(&t.rules.dice);
+                        say.t(Key::ImpossiblesDice, &[("dice", &dice), ("goal", &crate::game::number(t.rules.goal))])
                     })
                 }}
             </p>
-            <p class="muted">{ctx.tr(Key::ImpossiblesMoment)}</p>
+            <p class="muted">{say.tr(Key::ImpossiblesMoment)}</p>
             {move || {
-                game.with(|g| !g.solutions_shown)
+                table.with(|t| !t.solutions_shown)
                     .then(|| {
                         view! {
                             <p class="muted">
-                                {ctx.tr(Key::ImpossiblesPractice)}
+                                {say.tr(Key::ImpossiblesPractice)}
                             </p>
                         }
                     })
             }}
             <div class="controls">
-                <button class="primary" on:click=list>{ctx.tr(Key::ListImpossibles)}</button>
+                <button class="primary" on:click=list>{say.tr(Key::ListImpossibles)}</button>
                 <Show when=listing>
-                    <button on:click=cancel>{ctx.tr(Key::Cancel)}</button>
+                    <button on:click=cancel>{say.tr(Key::Cancel)}</button>
                 </Show>
             </div>
             {move || match state.get() {
@@ -191,22 +189,22 @@ pub fn ImpossiblesPanel() -> impl IntoView {
                 State::Listing(at) => {
                     let text = match at {
                         Some((done, total)) => {
-                            ctx.t(Key::ListingProgress, &[("done", &grouped(done)), ("total", &grouped(total))])
+                            say.t(Key::ListingProgress, &[("done", &grouped(done)), ("total", &grouped(total))])
                         }
-                        None => ctx.t(Key::Listing, &[]),
+                        None => say.t(Key::Listing, &[]),
                     };
                     let (done, total) = at.unwrap_or((0, 1));
                     view! {
                         <p role="status" data-testid="impossible-progress">{text}</p>
-                        <progress max=total.to_string() value=done.to_string() aria-label=ctx.tr(Key::ListingLabel)></progress>
+                        <progress max=total.to_string() value=done.to_string() aria-label=say.tr(Key::ListingLabel)></progress>
                     }
                         .into_any()
                 }
-                State::Cancelled => view! { <p role="status">{ctx.tr(Key::ListingCancelled)}</p> }.into_any(),
+                State::Cancelled => view! { <p role="status">{say.tr(Key::ListingCancelled)}</p> }.into_any(),
                 State::Failed(e) => view! { <p class="field-error" role="alert">{e}</p> }.into_any(),
                 State::Listed { table, rolls } => {
                     view! {
-                        <p data-testid="impossible-summary">{move || ctx.words.with(|w| summary_words(&table, w))}</p>
+                        <p data-testid="impossible-summary">{move || say.0.with(|w| summary_words(&table, w))}</p>
                         <ul class="impossible-rolls">
                             {rolls.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}
                         </ul>

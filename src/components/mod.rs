@@ -33,6 +33,7 @@ mod solo_table;
 mod solution_list;
 pub(crate) mod solutions_panel;
 mod table_view;
+mod tools_host;
 mod worksheet_panel;
 
 pub use claim_bar::ClaimBar;
@@ -64,4 +65,5 @@ pub use solo_table::SoloTable;
 pub use solution_list::SolutionList;
 pub use solutions_panel::SolutionsPanel;
 pub use table_view::TableView;
+pub use tools_host::ToolsHost;
 pub use worksheet_panel::WorksheetPanel;

@@ -1,22 +1,21 @@
 use leptos::prelude::*;
 use score_i18n::Key;
 
-use crate::ctx::{focus_soon, use_ctx};
+use crate::modules::TOOLS;
+use crate::tools::{use_tools, HELP};
 
 /// The rules in plain words: what docs/RULES.md says, told to a player.
 #[component]
 pub fn RulesPanel() -> impl IntoView {
-    let ctx = use_ctx();
-    let help_open = ctx.help_open;
-    let game = use_ctx().game;
-    let show_help = move |_| {
-        help_open.set(true);
-        focus_soon(".help-card h2");
-    };
+    let tools = use_tools();
+    let ctx = tools.say;
+    let table = tools.table;
+    // The "How to play" card is the page's.
+    let show_help = move |_| TOOLS.dispatch(HELP);
     view! {
         <div class="panel rules" aria-label=ctx.tr(Key::TabRules)>
             <h2>{ctx.tr(Key::HelpTitle)}</h2>
-            {move || game.with(|g| ctx.words.with(|w| crate::say::rules_in_force(&g.rules, w))).map(|text| view! {
+            {move || table.with(|t| ctx.0.with(|w| crate::say::rules_in_force(&t.rules, w))).map(|text| view! {
                 <p class="notice" data-testid="rules-view-in-force">
                     {text} " " {ctx.tr(Key::RulesYours)}
                 </p>

@@ -2,7 +2,7 @@ use crate::work::Listed;
 use leptos::prelude::*;
 use score_i18n::{Catalog, Key};
 
-use crate::ctx::Ctx;
+use crate::ctx::Words;
 
 /// Distinct solutions with their working, simplest first.
 #[component]
@@ -10,8 +10,9 @@ pub fn SolutionList(
     /// The solutions, as text.
     solutions: Vec<Listed>,
 ) -> impl IntoView {
-    // The page's words (English where no app shell provides them, as in a component test).
-    let ctx = use_context::<Ctx>();
+    // The page's words, as the app shell or the tools module provides them (English where
+    // neither does, as in a component test).
+    let ctx = use_context::<Words>();
     let count = solutions.len();
     let items: Vec<(String, Vec<String>)> = solutions.into_iter().map(|l| (l.expr, l.steps)).collect();
     // An expression or a step, its × and ÷ written the classroom's way.
@@ -24,7 +25,7 @@ pub fn SolutionList(
                     n => w.count(Key::SolutionsCount, n as u64, &[]),
                 };
                 match ctx {
-                    Some(ctx) => ctx.words.with(said),
+                    Some(words) => words.0.with(said),
                     None => said(&Catalog::english()),
                 }
             }}

@@ -3,16 +3,18 @@ use score_engine::{Preset, Rules};
 use score_i18n::Key;
 
 use crate::components::DifficultySelect;
-use crate::ctx::{random_u32, use_ctx};
+use crate::ctx::random_u32;
 use crate::forms;
 use crate::solver::{self, Task};
+use crate::tools::use_tools;
 use crate::work::{Job, Outcome, SheetRoll};
 
 /// Printable worksheets: rolls with room to work, and an answer key on its own page.
 #[component]
 pub fn WorksheetPanel() -> impl IntoView {
-    let ctx = use_ctx();
-    let game = ctx.game;
+    let tools = use_tools();
+    let say = tools.say;
+    let table = tools.table;
     let count = RwSignal::new(String::from("12"));
     let preset = RwSignal::new(String::from("score"));
     let level = RwSignal::new(0u8);
@@ -28,11 +30,11 @@ pub fn WorksheetPanel() -> impl IntoView {
         let n = match forms::whole(&count.get_untracked(), forms::Entry::Rolls, 1, 50) {
             Ok(n) => n as usize,
             Err(e) => {
-                error.set(Some(ctx.form_error(&e.into())));
+                error.set(Some(say.form_error(&e.into())));
                 return;
             }
         };
-        let base = game.with_untracked(|g| g.rules.clone());
+        let base = table.with_untracked(|t| t.rules.clone());
         let rules = match Preset::from_key(&preset.get_untracked()) {
             Some(p) => Rules { score_secs: base.score_secs, impossible_secs: base.impossible_secs, ..Rules::preset(p) },
             None => base,
@@ -69,58 +71,58 @@ pub fn WorksheetPanel() -> impl IntoView {
         }
     };
     view! {
-        <div class="panel worksheet-panel" aria-label=ctx.tr(Key::TabWorksheet)>
-            <h2>{ctx.tr(Key::TabWorksheet)}</h2>
+        <div class="panel worksheet-panel" aria-label=say.tr(Key::TabWorksheet)>
+            <h2>{say.tr(Key::TabWorksheet)}</h2>
             <form class="worksheet-form" on:submit=make>
                 <label>
-                    {ctx.tr(Key::WorksheetRolls)}
+                    {say.tr(Key::WorksheetRolls)}
                     " "
                     <input type="text" inputmode="numeric" prop:value=move || count.get() on:input=move |ev| count.set(event_target_value(&ev))/>
                 </label>
                 <label>
-                    {ctx.tr(Key::WorksheetGame)}
+                    {say.tr(Key::WorksheetGame)}
                     " "
                     <select on:change=move |ev| preset.set(event_target_value(&ev))>
-                        <option value="score">{ctx.tr(Key::WorksheetScore)}</option>
+                        <option value="score">{say.tr(Key::WorksheetScore)}</option>
                         <option value="24">"24"</option>
-                        <option value="custom">{ctx.tr(Key::WorksheetCurrent)}</option>
+                        <option value="custom">{say.tr(Key::WorksheetCurrent)}</option>
                     </select>
                 </label>
-                <DifficultySelect label=Key::DifficultyLabel any=Key::AnyDifficulty level=level words=ctx.words.into()/>
+                <DifficultySelect label=Key::DifficultyLabel any=Key::AnyDifficulty level=level words=say.0.into()/>
                 <p class="field-error" role="alert">{move || error.get()}</p>
                 <div class="controls">
-                    <button type="submit" class="primary">{ctx.tr(Key::MakeWorksheet)}</button>
-                    <button type="button" on:click=print disabled=move || sheet.with(Option::is_none)>{ctx.tr(Key::Print)}</button>
+                    <button type="submit" class="primary">{say.tr(Key::MakeWorksheet)}</button>
+                    <button type="button" on:click=print disabled=move || sheet.with(Option::is_none)>{say.tr(Key::Print)}</button>
                     <Show when=move || making.get()>
-                        <button type="button" on:click=cancel>{ctx.tr(Key::Cancel)}</button>
+                        <button type="button" on:click=cancel>{say.tr(Key::Cancel)}</button>
                     </Show>
                 </div>
                 <Show when=move || making.get()>
-                    <p role="status">{ctx.tr(Key::MakingWorksheet)}</p>
+                    <p role="status">{say.tr(Key::MakingWorksheet)}</p>
                 </Show>
             </form>
             {move || {
                 sheet.get().map(|(rules, items)| {
                     let answers = items.clone();
                     view! {
-                        <section class="worksheet" aria-label=ctx.tr(Key::WorksheetToPrint)>
-                            <h3>{move || ctx.t(Key::WorksheetTitle, &[("goal", &crate::game::number(rules.goal))])}</h3>
+                        <section class="worksheet" aria-label=say.tr(Key::WorksheetToPrint)>
+                            <h3>{move || say.t(Key::WorksheetTitle, &[("goal", &crate::game::number(rules.goal))])}</h3>
                             <ol class="worksheet-rolls">
                                 // Numbered by the page, not by list markers: a printer's margin cut "10." to "0.".
                                 {items.into_iter().enumerate().map(|(n, i)| view! {
                                     <li class="worksheet-roll"><span class="problem-number">{format!("{}.", n + 1)}</span>" "{i.roll}</li>
                                 }).collect_view()}
                             </ol>
-                            <section class="answer-key" aria-label=ctx.tr(Key::AnswerKey)>
-                                <h3>{ctx.tr(Key::AnswerKey)}</h3>
+                            <section class="answer-key" aria-label=say.tr(Key::AnswerKey)>
+                                <h3>{say.tr(Key::AnswerKey)}</h3>
                                 <ol>
                                     {answers
                                         .into_iter()
                                         .map(|i| {
                                             view! {
                                                 <li>
-                                                    {ctx.signs(&format!("{} → {}", i.roll, i.answer.expr))}
-                                                    <span class="working">{ctx.signs(&format!(" ({})", i.answer.steps.join("; ")))}</span>
+                                                    {say.signs(&format!("{} → {}", i.roll, i.answer.expr))}
+                                                    <span class="working">{say.signs(&format!(" ({})", i.answer.steps.join("; ")))}</span>
                                                 </li>
                                             }
                                         })

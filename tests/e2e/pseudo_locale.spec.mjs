@@ -92,6 +92,7 @@ async function overflows(page) {
   });
 }
 
+const TOOLS = ['tab_experiment', 'tab_impossibles', 'tab_worksheet', 'tab_rules'];
 const VIEWS = ['tab_solutions', 'tab_players', 'tab_daily', 'tab_experiment', 'tab_impossibles', 'tab_worksheet', 'tab_settings', 'tab_rules'];
 
 for (const [width, height] of [[390, 844], [1280, 900]]) {
@@ -110,6 +111,8 @@ for (const [width, height] of [[390, 844], [1280, 900]]) {
       await page.getByRole('button', { name: catalog.got_it }).click();
       for (const view of VIEWS) {
         await page.getByRole('button', { name: catalog[view], exact: true }).click();
+        // The tools module's views: looked at once they are in, not while they load.
+        if (TOOLS.includes(view)) await page.locator('#tools-root > *').first().waitFor();
         await look(view);
       }
       // A round: SCORE, a refusal, a result.

@@ -91,3 +91,35 @@ test('the experiment solves six large numbers in the worker, and Cancel stops it
     await page.getByText('(83 + 73)‖97 − 79 × 71 − 89', { exact: true }).waitFor();
   });
 });
+
+test('the tools are a module of their own: not in the first load, said when unreachable, fetched again on Try again', async () => {
+  // No service worker: it would fetch every file of the build ahead, past the blocked route.
+  await withPage(browser, async (score, page) => {
+    const fetched = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    const toolFiles = () => fetched.filter((p) => /score-tools|tools-boot/.test(p));
+    await page.route('**/tools-boot.js', (route) => route.abort());
+    await score.open();
+    await score.playRoll('2 5 12 12');
+    assert.deepEqual(toolFiles(), [], 'the table is playable without the tools module');
+    // Unreachable (offline before it was ever cached): the view says so and the table plays on.
+    await score.button('Experiment').click();
+    await page.getByText("This view couldn't load. Check the connection and try again.").waitFor();
+    await score.button('SCORE').click();
+    await page.getByText('SCORE clock').first().waitFor();
+    await score.button('Give up').click();
+    // Reachable again: Try again fetches it, and the view sees the table's roll and goal.
+    await page.unroute('**/tools-boot.js');
+    await score.button('Try again').click();
+    await page.getByRole('textbox', { name: 'Numbers' }).waitFor();
+    assert.equal(await page.getByRole('textbox', { name: 'Numbers' }).inputValue(), '2 5 12 12');
+    assert.equal(await page.getByRole('textbox', { name: 'Goal' }).inputValue(), '20');
+    assert.ok(toolFiles().some((p) => p.endsWith('score-tools_bg.wasm')), `tool files fetched: ${toolFiles()}`);
+    // The next roll reaches the open view's table too: Rules (of the module) shows the rules in force.
+    await score.useRules('6 6 6', '10');
+    await score.button('Rules').click();
+    await page.getByTestId('rules-view-in-force').waitFor();
+    // The browser logs the blocked fetch; nothing else may be in the console.
+    score.errors = score.errors.filter((e) => !/Failed to load resource/.test(e));
+  }, { serviceWorkers: 'block' });
+});

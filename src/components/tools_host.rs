@@ -1,0 +1,58 @@
+//! Where a tool goes (Experiment, Impossible rolls, Worksheets, Rules): its view comes from the
+//! tools module (`score-tools`, [`crate::tools`]), fetched the first time a player opens one.
+//! This host renders `#tools-root` with the view's name in `data-view` and the table as the
+//! tools see it in `data-table`, keeps that up to date, and answers the tools' asks.
+
+use leptos::prelude::*;
+use score_i18n::Key;
+
+use crate::ctx::use_ctx;
+use crate::modules::TOOLS;
+use crate::tools::{answer_asks, TableState, HELP, ROOT_ID, TABLE_CHANGED};
+
+/// A tool's place, in the page's views.
+#[component]
+pub fn ToolsHost(
+    /// Which tool: `experiment`, `impossibles`, `worksheet` or `rules`.
+    view: &'static str,
+    /// Its tab's name, for the line shown while it loads.
+    title: Key,
+) -> impl IntoView {
+    let ctx = use_ctx();
+    let game = ctx.game;
+    let root = NodeRef::<leptos::html::Div>::new();
+    // The table as the tools see it: in the root from the start, then on each change.
+    let table = game.with_untracked(|g| crate::codec::to_text(&TableState::of(g)).ok());
+    Effect::new(move |_| {
+        let seen = game.with(TableState::of);
+        let (Some(el), Ok(text)) = (root.get(), crate::codec::to_text(&seen)) else { return };
+        if el.get_attribute("data-table").as_deref() != Some(text.as_str()) {
+            let _ = el.set_attribute("data-table", &text);
+            TOOLS.dispatch(TABLE_CHANGED);
+        }
+    });
+    answer_asks(game);
+    let help = window_event_listener_untyped(&TOOLS.event(HELP), move |_| {
+        ctx.help_open.set(true);
+        crate::ctx::focus_soon(".help-card h2");
+    });
+    on_cleanup(move || help.remove());
+    let failed = RwSignal::new(false);
+    TOOLS.host(failed);
+    view! {
+        <div class="tools-host">
+            <div id=ROOT_ID data-view=view data-table=table node_ref=root></div>
+            <section class="panel tools-loading" aria-label=ctx.tr(title)>
+                <h2>{ctx.tr(title)}</h2>
+                <p role="status">
+                    {move || ctx.t(if failed.get() { Key::ToolsLoadFailed } else { Key::ToolsLoading }, &[])}
+                </p>
+                <Show when=move || failed.get()>
+                    <button type="button" class="primary" on:click=move |_| TOOLS.open(failed)>
+                        {ctx.tr(Key::TryAgain)}
+                    </button>
+                </Show>
+            </section>
+        </div>
+    }
+}
