@@ -2,8 +2,10 @@
 //! (`score-tools`), each fetched the first time a player opens it, so the table's first load
 //! doesn't carry them. A module and the page share only the page: the page's host renders
 //! the module's root element and tells the module through window events when to mount into
-//! it (`NAME:open`) and when to let go (`NAME:close`). A module whose script ran but whose
-//! wasm couldn't be fetched says so (`NAME:failed`) and starts again on `NAME:retry`.
+//! it (`NAME:open`) and when to let go (`NAME:close`). A module whose script can't be
+//! fetched is told to the host showing it then (`NAME:unreachable`), not only to the one that
+//! asked (gone, if the player moved on meanwhile); one whose script ran but whose wasm
+//! couldn't be fetched says so (`NAME:failed`) and starts again on `NAME:retry`.
 
 use std::cell::RefCell;
 
@@ -21,7 +23,7 @@ pub struct OnDemand {
 
 /// The class room.
 pub const ROOM: OnDemand = OnDemand { name: "score-room", script: "room-boot.js" };
-/// Experiment, Impossible rolls and Worksheets.
+/// Experiment, Impossible rolls, Worksheets and Rules.
 pub const TOOLS: OnDemand = OnDemand { name: "score-tools", script: "tools-boot.js" };
 
 /// How far a module has come.
@@ -73,15 +75,16 @@ impl OnDemand {
         on_failed.forget();
     }
 
-    /// Adds the module's script to the page; `failed` is set if it can't be fetched.
-    fn request(self, failed: RwSignal<bool>) -> Option<()> {
+    /// Adds the module's script to the page; `NAME:unreachable` if it can't be fetched.
+    fn request(self) -> Option<()> {
         let doc = web_sys::window()?.document()?;
         let script = doc.create_element("script").ok()?;
         script.set_attribute("type", "module").ok()?;
         script.set_attribute("src", self.script).ok()?;
+        // Told to whichever host shows the module by then (the one that asked may be gone).
         let on_error = Closure::once_into_js(move || {
             self.set_stage(Stage::Absent);
-            failed.set(true);
+            self.dispatch("unreachable");
         });
         script.add_event_listener_with_callback("error", on_error.unchecked_ref()).ok()?;
         doc.head()?.append_child(&script).ok()?;
@@ -99,7 +102,7 @@ impl OnDemand {
                     self.watch();
                 }
                 self.set_stage(Stage::Asked);
-                if self.request(failed).is_none() {
+                if self.request().is_none() {
                     self.set_stage(Stage::Absent);
                     failed.set(true);
                 }
@@ -118,8 +121,10 @@ impl OnDemand {
         // Once the module's root is in the page (the module mounts itself into it when it starts).
         Effect::new(move |_| self.open(failed));
         let stalled = window_event_listener_untyped(&self.event("failed"), move |_| failed.set(true));
+        let unreachable = window_event_listener_untyped(&self.event("unreachable"), move |_| failed.set(true));
         on_cleanup(move || {
             stalled.remove();
+            unreachable.remove();
             self.dispatch("close");
         });
     }

@@ -260,12 +260,35 @@ async fn a_tool_sees_the_table_as_data_and_the_page_alone_settles_the_roll() {
     settle().await;
     tools.table.set(seen());
     assert_eq!(tools.ask_solutions(), Err(Refused::Round(score_engine::RoundError::NoSolutionsNow)));
+    settle().await;
     assert!(!seen().solutions_shown);
     // With no tool's view on the page, nothing answers.
     button(&root, "Give up").click();
     button(&root, "Solutions").click();
     settle().await;
     assert_eq!(tools.ask_solutions(), Err(Refused::Unanswered));
+}
+
+#[wasm_bindgen_test]
+async fn a_tool_opened_while_the_module_loads_hears_that_it_could_not_load() {
+    let root = fresh_root();
+    let _app = leptos::mount::mount_to(root.clone(), App);
+    settle().await;
+    // Experiment asks for the module; Rules, at once, is another host, not the one that asked.
+    button(&root, "Experiment").click();
+    settle().await;
+    button(&root, "Rules").click();
+    let mut status = String::new();
+    for _ in 0..100 {
+        settle().await;
+        status = one(&root, ".tools-loading [role='status']").text_content().unwrap_or_default();
+        if status.starts_with("This view couldn't load.") {
+            break;
+        }
+        TimeoutFuture::new(20).await;
+    }
+    assert!(status.starts_with("This view couldn't load."), "{status}");
+    assert_eq!(one(&root, ".tools-loading").get_attribute("aria-label").as_deref(), Some("Rules"));
 }
 
 #[wasm_bindgen_test]

@@ -115,10 +115,10 @@ test('the tools are a module of their own: not in the first load, said when unre
     assert.equal(await page.getByRole('textbox', { name: 'Numbers' }).inputValue(), '2 5 12 12');
     assert.equal(await page.getByRole('textbox', { name: 'Goal' }).inputValue(), '20');
     assert.ok(toolFiles().some((p) => p.endsWith('score-tools_bg.wasm')), `tool files fetched: ${toolFiles()}`);
-    // The next roll reaches the open view's table too: Rules (of the module) shows the rules in force.
+    // New rules reach the module's views: Rules (of the module) shows them.
     await score.useRules('6 6 6', '10');
     await score.button('Rules').click();
-    await page.getByTestId('rules-view-in-force').waitFor();
+    await page.getByTestId('rules-view-in-force').getByText(/10/).waitFor();
     // The browser logs the blocked fetch; nothing else may be in the console.
     score.errors = score.errors.filter((e) => !/Failed to load resource/.test(e));
   }, { serviceWorkers: 'block' });

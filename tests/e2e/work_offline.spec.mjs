@@ -38,6 +38,9 @@ test('play from a sub-path of a static host, online and offline', async () => {
       await page.reload();
       await score.numbers().first().waitFor();
       assert.equal(await page.getByTestId('goal').textContent(), '20');
+      // So does the tools' module, never opened online.
+      await score.button('Experiment').click();
+      await page.getByRole('textbox', { name: 'Numbers' }).waitFor();
       // The class room's own module, never opened online, comes from the offline cache too.
       await score.button('Class room').click();
       await score.button('Create room').waitFor();
