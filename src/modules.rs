@@ -69,10 +69,14 @@ impl OnDemand {
     /// Notes, for the page's whole life, when the module's wasm couldn't be fetched (even
     /// while its view is closed, so that opening it again starts the module again).
     fn watch(self) {
-        let Some(w) = web_sys::window() else { return };
-        let on_failed = Closure::<dyn Fn()>::new(move || self.set_stage(Stage::Stalled));
-        let _ = w.add_event_listener_with_callback(&self.event("failed"), on_failed.as_ref().unchecked_ref());
-        on_failed.forget();
+        listen_always(&self.event("failed"), move || self.set_stage(Stage::Stalled));
+    }
+
+    /// The module's side: `mount` on each `NAME:open`, `unmount` on each `NAME:close`, for
+    /// the page's whole life.
+    pub fn serve(self, mount: fn(), unmount: fn()) {
+        listen_always(&self.event("open"), mount);
+        listen_always(&self.event("close"), unmount);
     }
 
     /// Adds the module's script to the page; `NAME:unreachable` if it can't be fetched.
@@ -128,4 +132,12 @@ impl OnDemand {
             self.dispatch("close");
         });
     }
+}
+
+/// Calls `f` on each window event `name`, for the page's whole life.
+fn listen_always(name: &str, f: impl Fn() + 'static) {
+    let Some(w) = web_sys::window() else { return };
+    let f = Closure::<dyn Fn()>::new(f);
+    let _ = w.add_event_listener_with_callback(name, f.as_ref().unchecked_ref());
+    f.forget();
 }

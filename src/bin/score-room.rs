@@ -33,17 +33,8 @@ fn mount() {
     MOUNTED.with_borrow_mut(|m| *m = Some(Box::new(handle)));
 }
 
-fn listen(name: &str, f: fn()) {
-    let Some(w) = web_sys::window() else { return };
-    let f = Closure::<dyn Fn()>::new(f);
-    let _ = w.add_event_listener_with_callback(name, f.as_ref().unchecked_ref());
-    // Listens for the page's whole life.
-    f.forget();
-}
-
 fn main() {
     score_app::crash::install_panic_hook();
-    listen("score-room:open", mount);
-    listen("score-room:close", unmount);
+    score_app::modules::ROOM.serve(mount, unmount);
     mount();
 }

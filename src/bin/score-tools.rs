@@ -59,14 +59,6 @@ fn mount() {
     MOUNTED.with_borrow_mut(|m| *m = Some(Box::new(handle)));
 }
 
-fn listen(name: &str, f: fn()) {
-    let Some(w) = web_sys::window() else { return };
-    let f = Closure::<dyn Fn()>::new(f);
-    let _ = w.add_event_listener_with_callback(name, f.as_ref().unchecked_ref());
-    // Listens for the page's whole life.
-    f.forget();
-}
-
 fn main() {
     score_app::crash::install_panic_hook();
     // Started here, not by a first mount: the words below follow the page's language from now.
@@ -82,8 +74,6 @@ fn main() {
     std::mem::forget(owner);
     KEPT.with_borrow_mut(|k| *k = Some(kept));
     score_app::solver::set_fallback(score_app::work::run_all);
-    let tools = score_app::modules::TOOLS;
-    listen(&tools.event("open"), mount);
-    listen(&tools.event("close"), unmount);
+    score_app::modules::TOOLS.serve(mount, unmount);
     mount();
 }
