@@ -119,6 +119,10 @@ impl PoolKey {
     }
 }
 
+/// The smallest pool a listing asks [`Reach`] whether it could make the goal (pools of four
+/// and five; six is asked once, before the search).
+const REACH_AT: usize = 4;
+
 #[derive(Clone, Copy)]
 enum Node {
     Leaf(usize, Num),
@@ -140,6 +144,10 @@ struct Search<F> {
     moves_left: usize,
     /// Whether a pool of three skips moves whose result the last number can't complete.
     prune: bool,
+    /// Answers, for a pool of four, whether any part of it could make the goal at all
+    /// (listing five or six numbers: most such pools can't, and the answer costs less than
+    /// their search).
+    reach: Option<Reach>,
     visit: F,
 }
 
@@ -167,6 +175,7 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
             hits: 0,
             moves_left: usize::MAX,
             prune: true,
+            reach: None,
             visit,
         };
         (search, items)
@@ -188,6 +197,9 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
             if failed.contains(k) {
                 return ControlFlow::Continue(());
             }
+        }
+        if (REACH_AT..MAX_NUMBERS).contains(&n) && !self.could_hit(pool) {
+            return ControlFlow::Continue(());
         }
         let same = |a: &Item, b: &Item| a.v == b.v && a.red == b.red;
         // Three in the pool: after the next move, the last one combines its result with the
@@ -266,6 +278,33 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
 }
 
 impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
+    /// Whether some move from `pool` on could make the goal: a hit is a tree over two or
+    /// more of its numbers (all of them when all must be used) whose value is the goal, so
+    /// where no such tree exists there is none. Asked of [`Reach`] by value, red or not
+    /// (a necessary condition only: the search still finds and checks every hit).
+    fn could_hit(&mut self, pool: &[Item]) -> bool {
+        let Some(reach) = self.reach.as_mut() else { return true };
+        let mut nums = [Num::ZERO; MAX_NUMBERS];
+        for (slot, it) in nums.iter_mut().zip(pool) {
+            *slot = it.v;
+        }
+        let nums = &nums[..pool.len()];
+        if reach.solvable(nums, self.goal, self.use_all) {
+            return true;
+        }
+        // Two of them in one move (a tree over three or more was asked above).
+        !self.use_all
+            && nums.iter().enumerate().any(|(i, &x)| {
+                nums[i + 1..].iter().any(|&y| {
+                    self.ops.iter().any(|&op| {
+                        let (a, b) = (op.apply(x, y), op.apply(y, x));
+                        let whole = |r: &Num| !self.whole_only || r.is_integer();
+                        a.is_ok_and(|r| r == self.goal && whole(&r)) || b.is_ok_and(|r| r == self.goal && whole(&r))
+                    })
+                })
+            })
+    }
+
     /// The last move of a path when only a yes/no is wanted: a cheap test per
     /// operator, every hit confirmed by [`Op::apply`], so the evaluator stays the judge.
     fn last_move(&mut self, a: Item, b: Item) -> ControlFlow<()> {
@@ -432,8 +471,10 @@ fn list(p: &Puzzle, limit: usize, prune: bool) -> Vec<Expr> {
     });
     s.prune = prune;
     if many && prune {
-        // Five or six numbers: skip pools already seen to lead nowhere.
+        // Five or six numbers: skip pools already seen to lead nowhere, and pools of four
+        // no part of which can make the goal.
         s.failed = Some(FxHashSet::default());
+        s.reach = Reach::new(p.ops, p.whole_only);
     }
     let _ = s.run(&items);
     drop(s);

@@ -272,3 +272,30 @@ proptest! {
         prop_assert_eq!(key(solutions(&p)), key(score_engine::solve::solutions_unpruned(&p)));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: config().cases / 50, ..config() })]
+
+    // Five numbers part way through a round: fractions, negatives and red numbers among them.
+    // The listing asks of its pools of four and five whether any part could make the goal at
+    // all, by value; it must still find every solution the plain search finds.
+    #[test]
+    fn the_fast_listing_finds_what_the_plain_search_finds_from_any_pool(
+        parts in prop::collection::vec((-6i64..=15, 1i64..=4, any::<bool>()), 5),
+        goal in -10i64..=40,
+        ops in ops(),
+        use_all in any::<bool>(),
+        whole_only in any::<bool>(),
+    ) {
+        let numbers = parts.iter().map(|&(n, d, _)| Num::ratio(n, d).unwrap()).collect();
+        let mut p = Puzzle::new(numbers, Num::int(goal), ops, use_all);
+        p.red = parts.iter().map(|&(_, _, red)| red).collect();
+        p.whole_only = whole_only;
+        let key = |list: Vec<Expr>| {
+            let mut k: Vec<_> = list.iter().map(|e| (e.canonical(), e.to_string())).collect();
+            k.sort();
+            k
+        };
+        prop_assert_eq!(key(solutions(&p)), key(score_engine::solve::solutions_unpruned(&p)));
+    }
+}
