@@ -63,39 +63,44 @@ struct Item {
 }
 
 /// The values that could make the goal with one number, by some enabled operator on either
-/// side (worked out backwards: [`crate::reach::partners`]); `any` when too many could.
+/// side (worked out backwards: [`crate::reach::partners`]); `any` when too many could. Every
+/// operator but powers gives two at most (− and ÷ either way round, ‖ either side): eight.
 #[derive(Clone, Copy)]
 struct Partners {
     any: bool,
-    len: usize,
-    values: [Num; 2 * 6],
+    len: u8,
+    values: [Num; 8],
 }
 
 impl Partners {
-    const ANY: Partners = Partners { any: true, len: 0, values: [Num::ZERO; 12] };
+    const NONE: Partners = Partners { any: false, len: 0, values: [Num::ZERO; 8] };
 
-    fn of(ops: &[Op], x: Num, goal: Num) -> Partners {
-        let mut p = Partners { any: false, len: 0, values: [Num::ZERO; 12] };
+    /// Becomes the partners of `x` (in place: the search keeps three side by side).
+    fn fill(&mut self, ops: &[Op], x: Num, goal: Num) {
+        self.any = false;
+        self.len = 0;
         for &op in ops {
-            match partners(op, x, goal) {
-                None => return Partners::ANY,
-                Some(ys) => {
-                    for y in ys.into_iter().flatten() {
-                        if p.len < p.values.len() {
-                            p.values[p.len] = y;
-                            p.len += 1;
-                        } else {
-                            return Partners::ANY;
-                        }
+            let Some(ys) = partners(op, x, goal) else {
+                self.any = true;
+                return;
+            };
+            for y in ys.into_iter().flatten() {
+                match self.values.get_mut(self.len as usize) {
+                    Some(slot) => {
+                        *slot = y;
+                        self.len += 1;
+                    }
+                    None => {
+                        self.any = true;
+                        return;
                     }
                 }
             }
         }
-        p
     }
 
     fn admits(&self, r: Num) -> bool {
-        self.any || self.values[..self.len].contains(&r)
+        self.any || self.values[..self.len as usize].contains(&r)
     }
 }
 
@@ -144,6 +149,8 @@ struct Search<F> {
     moves_left: usize,
     /// Whether a pool of three skips moves whose result the last number can't complete.
     prune: bool,
+    /// The partners of a pool of three's numbers ([`Search::completes`]).
+    partners: [Partners; 3],
     /// Answers, for a pool of four, whether any part of it could make the goal at all
     /// (listing five or six numbers: most such pools can't, and the answer costs less than
     /// their search).
@@ -175,6 +182,7 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
             hits: 0,
             moves_left: usize::MAX,
             prune: true,
+            partners: [Partners::NONE; 3],
             reach: None,
             visit,
         };
@@ -204,7 +212,10 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
         let same = |a: &Item, b: &Item| a.v == b.v && a.red == b.red;
         // Three in the pool: after the next move, the last one combines its result with the
         // number left over, so only results that number can complete lead anywhere.
-        let partners = (n == 3 && self.prune).then(|| [0, 1, 2].map(|k| Partners::of(&self.ops, pool[k].v, self.goal)));
+        // Each worked out when first needed (a pool of three moves on to pools of two only, so
+        // one set of three serves the whole search).
+        let prune = n == 3 && self.prune;
+        let mut known = 0u8;
         let mut next = [Item { v: Num::ZERO, red: false, node: 0 }; MAX_NUMBERS + 1];
         for i in 0..n {
             if pool[..i].iter().any(|p| same(p, &pool[i])) {
@@ -249,7 +260,7 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
                         let flow = if r == self.goal && red_in && (!self.use_all || len == 0) {
                             self.hits += 1;
                             (self.visit)(&self.arena, node)
-                        } else if len == 0 || partners.as_ref().is_some_and(|p| !p[3 - i - j].admits(r)) {
+                        } else if len == 0 || (prune && !self.completes(&mut known, pool, 3 - i - j, r)) {
                             ControlFlow::Continue(())
                         } else {
                             next[len] = Item { v: r, red: true, node };
@@ -278,6 +289,16 @@ impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
 }
 
 impl<F: FnMut(&[Node], u16) -> ControlFlow<()>> Search<F> {
+    /// Whether `r` and the pool's number `k` could make the goal in one move (a pool of three,
+    /// after a move on the other two): `k`'s partners, worked out once per pool.
+    fn completes(&mut self, known: &mut u8, pool: &[Item], k: usize, r: Num) -> bool {
+        if *known & (1 << k) == 0 {
+            self.partners[k].fill(&self.ops, pool[k].v, self.goal);
+            *known |= 1 << k;
+        }
+        self.partners[k].admits(r)
+    }
+
     /// Whether some move from `pool` on could make the goal: a hit is a tree over two or
     /// more of its numbers (all of them when all must be used) whose value is the goal, so
     /// where no such tree exists there is none. Asked of [`Reach`] by value, red or not
