@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use crate::expr::Expr;
 use crate::roll;
 use crate::rules::Rules;
-use crate::solve::{difficulty, has_difficulty, simplest, Puzzle};
+use crate::solve::{has_difficulty, rated, Puzzle};
 
 /// SplitMix64: a small, well-known generator with a fixed output for a seed.
 #[derive(Debug, Clone)]
@@ -139,19 +139,12 @@ pub fn worksheet(
         if unfit.contains(&sorted) {
             continue;
         }
-        let p = Puzzle::from_roll(&r, rules);
-        let fits = match level {
-            Some(l) => has_difficulty(&p, l).then_some(l),
-            None => difficulty(&p),
-        };
-        let Some(d) = fits else {
+        let Some((d, answer)) = rated(&Puzzle::from_roll(&r, rules), level) else {
             unfit.insert(sorted);
             continue;
         };
-        if let Some(answer) = simplest(&p) {
-            taken.insert(sorted);
-            items.push(WorksheetItem { roll: r, difficulty: d, answer });
-        }
+        taken.insert(sorted);
+        items.push(WorksheetItem { roll: r, difficulty: d, answer });
     }
     Ok(items)
 }

@@ -549,6 +549,40 @@ pub fn has_difficulty(p: &Puzzle, level: u8) -> bool {
     some.len() < cap && level_of(&some) == Some(level)
 }
 
+/// A roll's difficulty and its simplest solution, if it has one (and its difficulty is
+/// `level`, when given): what a worksheet asks of roll after roll. The same answers as
+/// [`difficulty`] or [`has_difficulty`] with [`simplest`], listing once where the list that
+/// rates the roll is whole.
+pub fn rated(p: &Puzzle, level: Option<u8>) -> Option<(u8, Expr)> {
+    let cap = match level {
+        Some(5) => 3,
+        Some(4) => 8,
+        Some(3) => 20,
+        _ => usize::MAX,
+    };
+    let few = p.numbers.len() <= 4;
+    let limit = if cap < usize::MAX {
+        cap
+    } else if few {
+        usize::MAX
+    } else {
+        20
+    };
+    let mut some = solutions_up_to(p, limit);
+    // A list stopped at its limit is not every solution: the difficulty as it says, the
+    // simplest from a list of its own (a capped list's level is never the one asked for).
+    let whole = some.len() < limit;
+    if cap < usize::MAX && !whole {
+        return None;
+    }
+    let d = level_of(&some)?;
+    if level.is_some_and(|l| l != d) {
+        return None;
+    }
+    let best = if whole { some.swap_remove(0) } else { simplest(p)? };
+    Some((d, best))
+}
+
 /// The difficulty of a roll from its solutions, simplest first (all of them up to four
 /// numbers, the first 20 found with more).
 fn level_of(all: &[Expr]) -> Option<u8> {
