@@ -73,6 +73,12 @@ impl Ctx {
     }
 }
 
+/// The words the app shell or a module provides (English where none does, as in a
+/// component test).
+pub fn use_words() -> Words {
+    use_context::<Words>().unwrap_or_else(|| Words(RwSignal::new(Catalog::english())))
+}
+
 /// The words of the page's language, and the ways a view says things with them (shared by
 /// the page's views and the modules it loads: each has its own catalog signal).
 #[derive(Debug, Clone, Copy)]

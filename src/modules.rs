@@ -47,11 +47,18 @@ impl OnDemand {
         STAGES.with_borrow(|s| s.iter().find(|(n, _)| *n == self.name).map_or(Stage::Absent, |(_, st)| *st))
     }
 
-    fn set_stage(self, stage: Stage) {
+    /// Sets its stage; `true` the first time (a module is listed once its script is asked for).
+    fn set_stage(self, stage: Stage) -> bool {
         STAGES.with_borrow_mut(|s| match s.iter_mut().find(|(n, _)| *n == self.name) {
-            Some(entry) => entry.1 = stage,
-            None => s.push((self.name, stage)),
-        });
+            Some(entry) => {
+                entry.1 = stage;
+                false
+            }
+            None => {
+                s.push((self.name, stage));
+                true
+            }
+        })
     }
 
     /// The name of its event `what` (`open`, `close`, `failed`, `retry`, …).
@@ -69,7 +76,9 @@ impl OnDemand {
     /// Notes, for the page's whole life, when the module's wasm couldn't be fetched (even
     /// while its view is closed, so that opening it again starts the module again).
     fn watch(self) {
-        listen_always(&self.event("failed"), move || self.set_stage(Stage::Stalled));
+        listen_always(&self.event("failed"), move || {
+            self.set_stage(Stage::Stalled);
+        });
     }
 
     /// The module's side: `mount` on each `NAME:open`, `unmount` on each `NAME:close`, for
@@ -100,12 +109,9 @@ impl OnDemand {
         failed.set(false);
         match self.stage() {
             Stage::Absent => {
-                thread_local!(static WATCHING: RefCell<Vec<&'static str>> = const { RefCell::new(Vec::new()) });
-                if !WATCHING.with_borrow(|w| w.contains(&self.name)) {
-                    WATCHING.with_borrow_mut(|w| w.push(self.name));
+                if self.set_stage(Stage::Asked) {
                     self.watch();
                 }
-                self.set_stage(Stage::Asked);
                 if self.request().is_none() {
                     self.set_stage(Stage::Absent);
                     failed.set(true);

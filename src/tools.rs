@@ -1,6 +1,7 @@
-//! The tools (Experiment, Impossible rolls, Worksheets) run in a wasm module of their own,
-//! `score-tools`, fetched the first time a player opens one of them: the table's first load
-//! doesn't carry their views, nor the solver's tables and worksheets that they alone ask for.
+//! The tools (Experiment, Impossible rolls, Worksheets) and the Rules view run in a wasm
+//! module of their own, `score-tools`, fetched the first time a player opens one of them: the
+//! table's first load doesn't carry their views, nor the solver's tables and worksheets that
+//! they alone ask for.
 //!
 //! The table stays the page's. What a tool needs of it crosses the page as data: the page
 //! writes a [`TableState`] into the module's root (`data-table`) and tells the module when

@@ -1,5 +1,5 @@
-//! The tools (Experiment, Impossible rolls, Worksheets) and the Rules view as their own wasm module, loaded by
-//! the app's `ToolsHost` the first time a player opens one. It mounts the view named in
+//! The tools (Experiment, Impossible rolls, Worksheets) and the Rules view as their own wasm
+//! module, loaded by the app's `ToolsHost` the first time a player opens one. It mounts the view named in
 //! `#tools-root`'s `data-view` at once if the root is on the page, again on
 //! `score-tools:open`, and unmounts on `score-tools:close`. A listing of impossible rolls
 //! belongs to the module, not the view: it runs on while another view is open.

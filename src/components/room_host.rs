@@ -19,10 +19,8 @@ pub fn RoomHost(
     #[prop(optional)]
     link: RoomLink,
 ) -> impl IntoView {
-    // The page's words (English where the page has none to give, as in a test).
-    let words =
-        use_context::<crate::ctx::Ctx>().map_or_else(|| RwSignal::new(score_i18n::Catalog::english()), |c| c.words);
-    let tr = move |key: Key| move || words.with(|w| w.text(key, &[]));
+    let say = crate::ctx::use_words();
+    let tr = move |key: Key| say.tr(key);
     let RoomLink { code, host } = link;
     let invite = Some(code).filter(|c| !c.is_empty());
     let failed = RwSignal::new(false);
