@@ -41,6 +41,21 @@ fn one(root: &HtmlElement, selector: &str) -> HtmlElement {
     root.query_selector(selector).unwrap().unwrap_or_else(|| panic!("no {selector}")).unchecked_into()
 }
 
+/// The text of `selector` in `root` once it starts with `start` (looked at every 20 ms, for
+/// two seconds at most), or as last seen.
+async fn status_when(root: &HtmlElement, selector: &str, start: &str) -> String {
+    let mut text = String::new();
+    for _ in 0..100 {
+        settle().await;
+        text = one(root, selector).text_content().unwrap_or_default();
+        if text.starts_with(start) {
+            break;
+        }
+        TimeoutFuture::new(20).await;
+    }
+    text
+}
+
 fn button(root: &HtmlElement, text: &str) -> HtmlElement {
     all(root, "button")
         .into_iter()
@@ -179,7 +194,6 @@ async fn class_room_host_asks_for_its_module_and_says_when_it_cannot_load() {
     // This test page serves no room module: its script fails to load, as it would offline.
     let head: HtmlElement = document().head().unwrap().unchecked_into();
     let scripts = || all(&head, "script[src='room-boot.js']").len();
-    let loading = |root: &HtmlElement| one(root, ".room-loading [role='status']").text_content().unwrap_or_default();
     let before = scripts();
     let root = fresh_root();
     let host = leptos::mount::mount_to(root.clone(), || {
@@ -190,21 +204,15 @@ async fn class_room_host_asks_for_its_module_and_says_when_it_cannot_load() {
     assert_eq!(one(&root, "#room-root").get_attribute("data-invite").as_deref(), Some("XGBE7K"));
     assert_eq!(one(&root, "#room-root").get_attribute("data-host").as_deref(), Some("00ff"));
     assert_eq!(scripts(), before + 1);
-    let failed = |root: HtmlElement| async move {
-        for _ in 0..100 {
-            if loading(&root).starts_with("The class room couldn't load.") {
-                return true;
-            }
-            TimeoutFuture::new(20).await;
-        }
-        false
-    };
-    assert!(failed(root.clone()).await, "{}", loading(&root));
+    const FAILED: &str = "The class room couldn't load.";
+    let status = status_when(&root, ".room-loading [role='status']", FAILED).await;
+    assert!(status.starts_with(FAILED), "{status}");
     // Try again asks again.
     button(&root, "Try again").click();
     settle().await;
     assert_eq!(scripts(), before + 2);
-    assert!(failed(root.clone()).await, "{}", loading(&root));
+    let status = status_when(&root, ".room-loading [role='status']", FAILED).await;
+    assert!(status.starts_with(FAILED), "{status}");
     drop(host);
     // So does opening the view again.
     let root = fresh_root();
@@ -233,14 +241,7 @@ async fn a_tool_sees_the_table_as_data_and_the_page_alone_settles_the_roll() {
     let table = seen();
     assert_eq!((table.roll.len(), table.rules.goal, table.solutions_shown), (4, 20, false));
     // This test page serves no tools module: the view says so, with Try again.
-    let mut status = String::new();
-    for _ in 0..100 {
-        status = one(&root, ".tools-loading [role='status']").text_content().unwrap_or_default();
-        if status.starts_with("This view couldn't load.") {
-            break;
-        }
-        TimeoutFuture::new(20).await;
-    }
+    let status = status_when(&root, ".tools-loading [role='status']", "This view couldn't load.").await;
     assert!(status.starts_with("This view couldn't load."), "{status}");
     assert!(button(&root, "Try again").is_connected());
     // A tool asks: the page makes the roll practice, and the root says so.
@@ -278,15 +279,7 @@ async fn a_tool_opened_while_the_module_loads_hears_that_it_could_not_load() {
     button(&root, "Experiment").click();
     settle().await;
     button(&root, "Rules").click();
-    let mut status = String::new();
-    for _ in 0..100 {
-        settle().await;
-        status = one(&root, ".tools-loading [role='status']").text_content().unwrap_or_default();
-        if status.starts_with("This view couldn't load.") {
-            break;
-        }
-        TimeoutFuture::new(20).await;
-    }
+    let status = status_when(&root, ".tools-loading [role='status']", "This view couldn't load.").await;
     assert!(status.starts_with("This view couldn't load."), "{status}");
     assert_eq!(one(&root, ".tools-loading").get_attribute("aria-label").as_deref(), Some("Rules"));
 }
