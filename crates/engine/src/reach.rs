@@ -13,7 +13,11 @@
 //! A table asks the same questions of roll after roll, so what depends only on a few
 //! numbers is kept across rolls: the values of each pair, whether each triple (and,
 //! with five or six dice, each set of four) makes the goal, and with five or six dice
-//! every value of each triple.
+//! every value of each triple. For the goal it also keeps, worked out backwards once, the
+//! values a pair would need to complete it beside one number (`x op pair`), beside two
+//! (`x op (s op pair)`) and beside another pair: a set of four, or a triple, is then
+//! answered by looking a pair's few values up. An impossible roll asks every split, and
+//! those rolls are most of a table's time.
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -27,19 +31,37 @@ const PAIR_MAX: usize = 8;
 /// The values of two numbers, inline (no allocation, one cache line or two to scan).
 #[derive(Clone, Copy)]
 struct PairValues {
+    /// A bit per value ([`sign`]): most values asked about are not there, and one `and`
+    /// says so without comparing.
+    signs: u64,
     len: u8,
     v: [Num; PAIR_MAX],
 }
 
+/// One of 64 bits for `x`, from its numerator and denominator mixed.
+fn sign(x: Num) -> u64 {
+    let h =
+        (x.numer() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (x.denom() as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    1 << (h >> 58)
+}
+
 impl PairValues {
-    const EMPTY: PairValues = PairValues { len: 0, v: [Num::ZERO; PAIR_MAX] };
+    const EMPTY: PairValues = PairValues { signs: 0, len: 0, v: [Num::ZERO; PAIR_MAX] };
 
     fn as_slice(&self) -> &[Num] {
         &self.v[..self.len as usize]
     }
 
     fn contains(&self, x: Num) -> bool {
-        self.as_slice().contains(&x)
+        self.signs & sign(x) != 0 && self.as_slice().contains(&x)
+    }
+
+    fn push(&mut self, x: Num) {
+        if !self.contains(x) && (self.len as usize) < PAIR_MAX {
+            self.v[self.len as usize] = x;
+            self.len += 1;
+            self.signs |= sign(x);
+        }
     }
 }
 
@@ -56,6 +78,12 @@ struct TripleValues {
 fn packed(v: Num) -> Option<i64> {
     let (n, d) = (v.numer(), v.denom());
     ((-(1 << 38)..1 << 38).contains(&n) && d < PACKED_DENOMS).then(|| n * PACKED_DENOMS + d)
+}
+
+/// The number [`packed`] packed.
+fn unpacked(p: i64) -> Num {
+    // `d` in 1..2²⁴, so the remainder is positive.
+    Num::ratio(p.div_euclid(PACKED_DENOMS), p.rem_euclid(PACKED_DENOMS)).unwrap_or(Num::ZERO)
 }
 
 /// One more than the largest denominator [`packed`] holds.
@@ -85,8 +113,7 @@ impl TripleValues {
     /// The `k`th value (the packed ones first).
     fn get(&self, k: usize) -> Num {
         match self.packed.get(k) {
-            // Unpacked exactly as packed: `d` in 1..2²⁴, so the remainder is positive.
-            Some(&p) => Num::ratio(p.div_euclid(PACKED_DENOMS), p.rem_euclid(PACKED_DENOMS)).unwrap_or(Num::ZERO),
+            Some(&p) => unpacked(p),
             None => self.rest[k - self.packed.len()],
         }
     }
@@ -105,7 +132,18 @@ pub(crate) struct Reach {
     triple_goal: HashMap<[Num; 3], bool>,
     /// Whether each set of four met so far makes the goal with all four (five or six numbers).
     quad_goal: HashMap<[Num; 4], bool>,
-    /// The goal the `*_goal` caches are about.
+    /// For the goal: the values a pair must make so that `x op (s op pair)` is the goal,
+    /// by `[x, s]`, sorted (`None` where some step can't be worked backwards).
+    two_steps: HashMap<[Num; 2], Option<(u32, u32)>>,
+    /// For the goal: the values `y` with `x op y` the goal, by `x` (as above).
+    goal_partners: HashMap<Num, Option<(u32, u32)>>,
+    /// For the goal: the values a pair must make so that `v op pair` is the goal for some value
+    /// `v` of another pair, by that pair's numbers, sorted (`None` as above).
+    pair_partners: HashMap<[Num; 2], Option<(u32, u32)>>,
+    /// The sorted runs of packed values `two_steps`, `goal_partners` and `pair_partners` point
+    /// into.
+    wanted: Vec<i64>,
+    /// The goal the `*_goal` and `*_partners` caches and `two_steps` are about.
     goal: Num,
     /// The numbers being solved, sorted, and how many.
     nums: [Num; 6],
@@ -146,6 +184,10 @@ impl Reach {
             triples: Vec::new(),
             triple_goal: HashMap::default(),
             quad_goal: HashMap::default(),
+            two_steps: HashMap::default(),
+            goal_partners: HashMap::default(),
+            pair_partners: HashMap::default(),
+            wanted: Vec::new(),
             goal: Num::ZERO,
             nums: [Num::ZERO; 6],
             n: 0,
@@ -182,13 +224,8 @@ impl Reach {
                 Some(v) => *v,
                 None => {
                     let mut v = PairValues::EMPTY;
-                    self.push_results(k[0], k[1], |r| {
-                        // At most one value per operator and order: never more than PAIR_MAX.
-                        if !v.contains(r) && (v.len as usize) < PAIR_MAX {
-                            v.v[v.len as usize] = r;
-                            v.len += 1;
-                        }
-                    });
+                    // At most one value per operator and order: never more than PAIR_MAX.
+                    self.push_results(k[0], k[1], |r| v.push(r));
                     self.pairs.insert(k, v);
                     v
                 }
@@ -247,9 +284,38 @@ impl Reach {
         if let Some(&makes) = self.triple_goal.get(&t) {
             return makes;
         }
-        let makes = self.triple_makes(set, target);
+        let makes = self.triple_makes_goal(set).unwrap_or_else(|| self.triple_makes(set, target));
         self.triple_goal.insert(t, makes);
         makes
+    }
+
+    /// Whether the triple `set` makes the goal: one of its numbers `s` and the other two's
+    /// values looked up among the values `s` would need. `None` where those can't be worked
+    /// out backwards.
+    fn triple_makes_goal(&mut self, set: u8) -> Option<bool> {
+        let mut singles = self.distinct(set);
+        while singles != 0 {
+            let i = singles.trailing_zeros() as usize;
+            singles &= singles - 1;
+            let s = self.nums[i];
+            let wanted = self.goal_partners(s)?;
+            if self.pair_hits(set & !(1 << i), wanted, |r, v| r.makes(s, v, r.goal)) {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+
+    /// The values `y` with `x op y` or `y op x` the goal (a superset), worked out once per goal.
+    fn goal_partners(&mut self, x: Num) -> Option<(u32, u32)> {
+        if let Some(&w) = self.goal_partners.get(&x) {
+            return w;
+        }
+        let start = self.wanted.len();
+        let ok = self.push_wanted(x, self.goal);
+        let w = self.seal_wanted(start, ok);
+        self.goal_partners.insert(x, w);
+        w
     }
 
     /// Whether the triple `set` makes `target`, worked out backwards: one of its numbers and
@@ -321,6 +387,13 @@ impl Reach {
                 continue;
             }
             let b = self.canonical(b);
+            if t == self.goal && set.count_ones() == 4 {
+                match self.four_split_makes_goal(a, b) {
+                    Some(true) => return true,
+                    Some(false) => continue,
+                    None => {}
+                }
+            }
             match a.count_ones() {
                 1 => {
                     if self.completes(self.nums[a.trailing_zeros() as usize], b, t) {
@@ -346,6 +419,124 @@ impl Reach {
             }
         }
         false
+    }
+
+    /// Whether the split `a | b` of four numbers makes the goal: a pair's few values are looked
+    /// up among the values that pair would need (worked out once per table for each number or
+    /// pair of numbers that asks, a superset), and a value found is confirmed forwards by
+    /// [`Op::apply`]. `None` where the values needed can't be worked out backwards.
+    fn four_split_makes_goal(&mut self, a: u8, b: u8) -> Option<bool> {
+        if a.count_ones() == 2 {
+            let k: [Num; 2] = self.members(a);
+            let wanted = match self.pair_partners.get(&k) {
+                Some(&w) => w,
+                None => {
+                    let values = *self.pair(a);
+                    let start = self.wanted.len();
+                    let ok = values.as_slice().iter().all(|&v| self.push_wanted(v, self.goal));
+                    let w = self.seal_wanted(start, ok);
+                    self.pair_partners.insert(k, w);
+                    w
+                }
+            };
+            self.pair(a);
+            return Some(self.pair_hits(b, wanted?, |r, v| {
+                r.pair_of[a as usize].as_slice().iter().any(|&u| r.makes(u, v, r.goal))
+            }));
+        }
+        // One number `x` against three: `x op (s op pair)` for each of the three's numbers `s`.
+        let x = self.nums[a.trailing_zeros() as usize];
+        let mut singles = self.distinct(b);
+        while singles != 0 {
+            let i = singles.trailing_zeros() as usize;
+            singles &= singles - 1;
+            let k = [x, self.nums[i]];
+            let wanted = match self.two_steps.get(&k) {
+                Some(&w) => w,
+                None => {
+                    let w = match self.goal_partners(x) {
+                        Some((from, to)) => {
+                            let start = self.wanted.len();
+                            let mut ok = true;
+                            for j in from..to {
+                                let y = unpacked(self.wanted[j as usize]);
+                                ok = ok && self.push_wanted(k[1], y);
+                            }
+                            self.seal_wanted(start, ok)
+                        }
+                        None => None,
+                    };
+                    self.two_steps.insert(k, w);
+                    w
+                }
+            };
+            let s = k[1];
+            let confirmed = |r: &Reach, v| {
+                let mut found = false;
+                r.push_results(s, v, |w| found = found || r.makes(x, w, r.goal));
+                found
+            };
+            if self.pair_hits(b & !(1 << i), wanted?, confirmed) {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+
+    /// Pushes (packed) every `y` that may make `x op y` or `y op x` equal `t` (whole only where
+    /// asked); false when too many may (0 × y = 0) or one doesn't pack.
+    fn push_wanted(&mut self, x: Num, t: Num) -> bool {
+        if self.wanted.capacity() == 0 {
+            // A table's worth (about 100 KB), so it is not copied as it grows.
+            self.wanted.reserve(1 << 14);
+        }
+        for i in 0..self.ops.len() {
+            let Some(ys) = partners(self.ops[i], x, t) else { return false };
+            for y in ys.into_iter().flatten() {
+                if !self.whole_only || y.is_integer() {
+                    let Some(p) = packed(y) else { return false };
+                    self.wanted.push(p);
+                }
+            }
+        }
+        true
+    }
+
+    /// The wanted values pushed from `start` on, sorted and kept (`None` and dropped if not `ok`).
+    fn seal_wanted(&mut self, start: usize, ok: bool) -> Option<(u32, u32)> {
+        if !ok {
+            self.wanted.truncate(start);
+            return None;
+        }
+        let run = &mut self.wanted[start..];
+        run.sort_unstable();
+        let mut len = 0;
+        for j in 0..run.len() {
+            if j == 0 || run[j] != run[len - 1] {
+                run[len] = run[j];
+                len += 1;
+            }
+        }
+        self.wanted.truncate(start + len);
+        Some((start as u32, (start + len) as u32))
+    }
+
+    /// Whether some value `v` of the pair `set` is among the wanted values at `range` and
+    /// `confirmed(v)`.
+    fn pair_hits(&mut self, set: u8, (start, end): (u32, u32), confirmed: impl Fn(&Reach, Num) -> bool) -> bool {
+        self.pair(set);
+        let wanted = &self.wanted[start as usize..end as usize];
+        self.pair_of[set as usize]
+            .as_slice()
+            .iter()
+            .any(|&v| packed(v).is_some_and(|p| wanted.binary_search(&p).is_ok()) && confirmed(self, v))
+    }
+
+    /// Whether `x op y` or `y op x` is `t` (whole only where asked).
+    fn makes(&self, x: Num, y: Num, t: Num) -> bool {
+        let mut found = false;
+        self.push_results(x, y, |r| found = found || r == t);
+        found
     }
 
     /// Every value of the numbers in `set`, however many (only for rare cases: uncached).
@@ -441,6 +632,10 @@ impl Reach {
         if goal != self.goal {
             self.triple_goal.clear();
             self.quad_goal.clear();
+            self.two_steps.clear();
+            self.goal_partners.clear();
+            self.pair_partners.clear();
+            self.wanted.clear();
             self.goal = goal;
         }
     }

@@ -635,7 +635,13 @@ pub struct TooManyRolls(pub u64);
 pub fn impossible_rolls(rules: &Rules) -> Result<ImpossibleTable, TooManyRolls> {
     #[cfg(not(target_arch = "wasm32"))]
     {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+        // The default table (2,359 rolls) takes under a millisecond on one thread: less than
+        // starting a second one costs a fresh process.
+        let threads = if roll::count_sorted_rolls(&rules.dice) < 5000 {
+            1
+        } else {
+            std::thread::available_parallelism().map_or(1, |n| n.get()).min(8)
+        };
         impossible_rolls_on(rules, threads)
     }
     #[cfg(target_arch = "wasm32")]
@@ -802,23 +808,22 @@ pub fn impossible_rolls_on(rules: &Rules, threads: usize) -> Result<ImpossibleTa
     let mut sides = rules.dice.clone();
     sides.sort_unstable();
     let starts = starts(&sides);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let share = || {
+        let mut walk = Walk::new(rules);
+        let mut out = Vec::new();
+        loop {
+            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let Some(start) = starts.get(i) else { break };
+            walk.walk_from(start, &mut |_| {});
+            if !walk.impossible.is_empty() {
+                out.push((i, std::mem::take(&mut walk.impossible), std::mem::take(&mut walk.outcomes)));
+            }
+        }
+        out
+    };
     let parts: Vec<Vec<Part>> = std::thread::scope(|scope| {
-        let running: Vec<_> = (0..threads)
-            .map(|first| {
-                let starts = &starts;
-                scope.spawn(move || {
-                    let mut walk = Walk::new(rules);
-                    let mut out = Vec::new();
-                    for (i, start) in starts.iter().enumerate().skip(first).step_by(threads) {
-                        walk.walk_from(start, &mut |_| {});
-                        if !walk.impossible.is_empty() {
-                            out.push((i, std::mem::take(&mut walk.impossible), std::mem::take(&mut walk.outcomes)));
-                        }
-                    }
-                    out
-                })
-            })
-            .collect();
+        let running: Vec<_> = (0..threads).map(|_| scope.spawn(share)).collect();
         running.into_iter().map(|t| t.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
     });
     let mut parts: Vec<_> = parts.into_iter().flatten().collect();
