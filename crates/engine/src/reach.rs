@@ -83,7 +83,10 @@ fn packed(v: Num) -> Option<i64> {
 /// The number [`packed`] packed.
 fn unpacked(p: i64) -> Num {
     // `d` in 1..2²⁴, so the remainder is positive.
-    Num::ratio(p.div_euclid(PACKED_DENOMS), p.rem_euclid(PACKED_DENOMS)).unwrap_or(Num::ZERO)
+    match (p.div_euclid(PACKED_DENOMS), p.rem_euclid(PACKED_DENOMS)) {
+        (n, 1) => Num::int(n),
+        (n, d) => Num::ratio(n, d).unwrap_or(Num::ZERO),
+    }
 }
 
 /// One more than the largest denominator [`packed`] holds.
@@ -273,11 +276,11 @@ impl Reach {
     /// Whether the triple `set` makes `target`: looked up among its listed values, or worked
     /// out backwards (remembered when `target` is the goal).
     fn triple_has(&mut self, set: u8, target: Num) -> bool {
-        if self.list_triples {
-            let i = self.triple(set);
-            return self.triples[i].contains(target);
-        }
         if target != self.goal {
+            if self.list_triples {
+                let i = self.triple(set);
+                return self.triples[i].contains(target);
+            }
             return self.triple_makes(set, target);
         }
         let t: [Num; 3] = self.members(set);
@@ -421,24 +424,28 @@ impl Reach {
         false
     }
 
+    /// The values `y` with `v op y` or `y op v` the goal for some value `v` of the pair `set` (a
+    /// superset), worked out once per goal.
+    fn pair_partners(&mut self, set: u8) -> Option<(u32, u32)> {
+        let k: [Num; 2] = self.members(set);
+        if let Some(&w) = self.pair_partners.get(&k) {
+            return w;
+        }
+        let values = *self.pair(set);
+        let start = self.wanted.len();
+        let ok = values.as_slice().iter().all(|&v| self.push_wanted(v, self.goal));
+        let w = self.seal_wanted(start, ok);
+        self.pair_partners.insert(k, w);
+        w
+    }
+
     /// Whether the split `a | b` of four numbers makes the goal: a pair's few values are looked
     /// up among the values that pair would need (worked out once per table for each number or
     /// pair of numbers that asks, a superset), and a value found is confirmed forwards by
     /// [`Op::apply`]. `None` where the values needed can't be worked out backwards.
     fn four_split_makes_goal(&mut self, a: u8, b: u8) -> Option<bool> {
         if a.count_ones() == 2 {
-            let k: [Num; 2] = self.members(a);
-            let wanted = match self.pair_partners.get(&k) {
-                Some(&w) => w,
-                None => {
-                    let values = *self.pair(a);
-                    let start = self.wanted.len();
-                    let ok = values.as_slice().iter().all(|&v| self.push_wanted(v, self.goal));
-                    let w = self.seal_wanted(start, ok);
-                    self.pair_partners.insert(k, w);
-                    w
-                }
-            };
+            let wanted = self.pair_partners(a);
             self.pair(a);
             return Some(self.pair_hits(b, wanted?, |r, v| {
                 r.pair_of[a as usize].as_slice().iter().any(|&u| r.makes(u, v, r.goal))
