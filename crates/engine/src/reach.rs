@@ -123,7 +123,10 @@ impl TripleValues {
 }
 
 /// Reachable values under one operator set, with caches shared by every roll asked.
-pub(crate) struct Reach {
+/// `TABLE`: asked roll after roll for one goal (an impossible table), so the values the goal
+/// needs are worked out once and kept; one roll's answer (and the page, which asks only those)
+/// has none of that code.
+pub(crate) struct Reach<const TABLE: bool = false> {
     ops: Vec<Op>,
     whole_only: bool,
     /// The values of each pair of numbers met so far.
@@ -173,9 +176,9 @@ fn key(v: &Num) -> (i64, i64) {
     (v.numer(), v.denom())
 }
 
-impl Reach {
+impl<const TABLE: bool> Reach<TABLE> {
     /// `None` when the operators include a power (answered by the full search instead).
-    pub(crate) fn new(ops: OpSet, whole_only: bool) -> Option<Reach> {
+    pub(crate) fn new(ops: OpSet, whole_only: bool) -> Option<Reach<TABLE>> {
         if ops.contains(Op::Pow) {
             return None;
         }
@@ -287,7 +290,8 @@ impl Reach {
         if let Some(&makes) = self.triple_goal.get(&t) {
             return makes;
         }
-        let makes = self.triple_makes_goal(set).unwrap_or_else(|| self.triple_makes(set, target));
+        let known = if TABLE { self.triple_makes_goal(set) } else { None };
+        let makes = known.unwrap_or_else(|| self.triple_makes(set, target));
         self.triple_goal.insert(t, makes);
         makes
     }
@@ -390,7 +394,7 @@ impl Reach {
                 continue;
             }
             let b = self.canonical(b);
-            if t == self.goal && set.count_ones() == 4 {
+            if TABLE && t == self.goal && set.count_ones() == 4 {
                 match self.four_split_makes_goal(a, b) {
                     Some(true) => return true,
                     Some(false) => continue,
@@ -478,7 +482,7 @@ impl Reach {
                 }
             };
             let s = k[1];
-            let confirmed = |r: &Reach, v| {
+            let confirmed = |r: &Self, v| {
                 let mut found = false;
                 r.push_results(s, v, |w| found = found || r.makes(x, w, r.goal));
                 found
@@ -530,7 +534,7 @@ impl Reach {
 
     /// Whether some value `v` of the pair `set` is among the wanted values at `range` and
     /// `confirmed(v)`.
-    fn pair_hits(&mut self, set: u8, (start, end): (u32, u32), confirmed: impl Fn(&Reach, Num) -> bool) -> bool {
+    fn pair_hits(&mut self, set: u8, (start, end): (u32, u32), confirmed: impl Fn(&Self, Num) -> bool) -> bool {
         self.pair(set);
         let wanted = &self.wanted[start as usize..end as usize];
         self.pair_of[set as usize]
@@ -767,7 +771,7 @@ mod tests {
     #[test]
     fn values_too_large_to_pack_are_asked_about_unpacked() {
         // 100‖(100‖100) ÷ 9973 asks about 9973 × 100100100: beyond the packed range.
-        let mut r = Reach::new(OpSet::SCORE, false).unwrap();
+        let mut r = Reach::<false>::new(OpSet::SCORE, false).unwrap();
         assert!(!r.solvable(&[Num::int(100); 6], Num::int(9973), false));
         assert_eq!(packed(Num::int(1 << 40)), None);
         let v = TripleValues::new(vec![Num::int(1 << 40), Num::int(-3), Num::ratio(7, 2).unwrap()]);
@@ -778,9 +782,59 @@ mod tests {
 
     #[test]
     fn zero_goal_and_zero_operand() {
-        let mut r = Reach::new(OpSet::ARITHMETIC, false).unwrap();
+        let mut r = Reach::<false>::new(OpSet::ARITHMETIC, false).unwrap();
         // 0 × (anything) = 0, 0 ÷ (non-zero) = 0.
         let n = |v: i64| Num::int(v);
         assert!(r.solvable(&[n(0), n(1), n(2), n(3)], n(0), true));
+    }
+
+    /// Every multiset of `k` numbers from `low..=high`, ascending.
+    fn multisets(k: usize, low: i64, high: i64) -> Vec<Vec<Num>> {
+        let mut out = vec![Vec::new()];
+        for _ in 0..k {
+            out = out
+                .into_iter()
+                .flat_map(|m: Vec<Num>| {
+                    let from = m.last().map_or(low, |v| v.numer());
+                    (from..=high).map(move |v| {
+                        let mut m = m.clone();
+                        m.push(Num::int(v));
+                        m
+                    })
+                })
+                .collect();
+        }
+        out
+    }
+
+    /// The caches a table keeps for its goal (needed values, two steps, pairs') answer exactly
+    /// as one roll's answer does: one table `Reach` asked about every multiset of four and five
+    /// numbers with zero and negatives among them, goal after goal, both operator sets, whole
+    /// numbers only or not, by parts (largest among them) and whole.
+    #[test]
+    fn a_tables_kept_answers_equal_one_rolls_answers() {
+        for ops in [OpSet::SCORE, OpSet::ARITHMETIC] {
+            for whole_only in [false, true] {
+                let mut table = Reach::<true>::new(ops, whole_only).unwrap();
+                for goal in [20, 0, -7, 24, 1, 100] {
+                    let goal = Num::int(goal);
+                    for nums in multisets(4, -3, 9).into_iter().chain(multisets(5, -1, 4)) {
+                        let mut one = Reach::<false>::new(ops, whole_only).unwrap();
+                        for use_all in [false, true] {
+                            assert_eq!(
+                                table.solvable(&nums, goal, use_all),
+                                one.solvable(&nums, goal, use_all),
+                                "{nums:?} → {goal} use_all {use_all} whole {whole_only}"
+                            );
+                        }
+                        assert_eq!(
+                            table.makes_with_largest(&nums, goal),
+                            one.makes_with_largest(&nums, goal),
+                            "{nums:?}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }

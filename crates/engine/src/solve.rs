@@ -400,7 +400,7 @@ pub fn is_solvable(p: &Puzzle) -> bool {
     }
     // A fresh pool without powers is answered by subsets.
     if !p.red.contains(&true) {
-        if let Some(mut r) = Reach::new(p.ops, p.whole_only) {
+        if let Some(mut r) = Reach::<false>::new(p.ops, p.whole_only) {
             return r.solvable(&p.numbers, p.goal, p.use_all);
         }
     }
@@ -663,7 +663,7 @@ fn empty_table(rules: &Rules) -> Result<ImpossibleTable, TooManyRolls> {
 
 /// Whether a fresh roll has a solution, with `reach`'s caches (shared across a table) when
 /// the rules suit them.
-fn roll_solvable(faces: &[i64], rules: &Rules, reach: &mut Option<Reach>) -> bool {
+fn roll_solvable(faces: &[i64], rules: &Rules, reach: &mut Option<Reach<true>>) -> bool {
     match reach {
         // A fresh roll: answered by subsets, without building a puzzle.
         Some(r) if faces.len() <= MAX_NUMBERS => {
@@ -689,7 +689,7 @@ struct Walk<'r> {
     rules: &'r Rules,
     /// The dice's sides, ascending: a sorted roll's `i`th face is at most `sides[i]`.
     sides: Vec<u32>,
-    reach: Option<Reach>,
+    reach: Option<Reach<true>>,
     /// Whether a roll can be judged by its parts: the goal may be made from some of the dice,
     /// and `reach` answers for them.
     by_parts: bool,
@@ -715,7 +715,7 @@ impl<'r> Walk<'r> {
                 ways[i][v] = here.saturating_add(ways[i][v + 1]);
             }
         }
-        let mut reach = Reach::new(rules.ops, false);
+        let mut reach = Reach::<true>::new(rules.ops, false);
         if let Some(r) = reach.as_mut().filter(|_| sides.len() >= 5) {
             r.list_triples_from_four();
         }
