@@ -4,12 +4,14 @@
 //! daily roll is the same on every device and platform for a given date (no
 //! network needed), and worksheets can be regenerated from a seed.
 
-use std::collections::HashSet;
+use std::collections::VecDeque;
+
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::expr::Expr;
 use crate::roll;
 use crate::rules::Rules;
-use crate::solve::{has_difficulty, rated, Puzzle};
+use crate::solve::{has_difficulty, Puzzle, Rater};
 
 /// SplitMix64: a small, well-known generator with a fixed output for a seed.
 #[derive(Debug, Clone)]
@@ -111,7 +113,7 @@ pub fn worksheet(
     rules: &Rules,
     count: usize,
     level: Option<u8>,
-    mut next_u32: impl FnMut() -> u32,
+    next_u32: impl FnMut() -> u32,
 ) -> Result<Vec<WorksheetItem>, WorksheetError> {
     if !(1..=MAX_WORKSHEET).contains(&count) {
         return Err(WorksheetError::Count(count));
@@ -119,27 +121,84 @@ pub fn worksheet(
     if let Some(l) = level.filter(|l| !(1..=5).contains(l)) {
         return Err(WorksheetError::Difficulty(l));
     }
+    #[cfg(not(target_arch = "wasm32"))]
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+    #[cfg(target_arch = "wasm32")]
+    let cores = 1;
+    worksheet_on(rules, count, level, next_u32, cores)
+}
+
+/// [`worksheet`] with `cores` helpers rating rolls ahead (none below two).
+fn worksheet_on(
+    rules: &Rules,
+    count: usize,
+    level: Option<u8>,
+    next_u32: impl FnMut() -> u32,
+    cores: usize,
+) -> Result<Vec<WorksheetItem>, WorksheetError> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        if cores > 1 {
+            // Helpers for the whole sheet, each rating its share of every batch with what
+            // its rolls taught it; they stop when the sheet drops their channels.
+            return std::thread::scope(|scope| {
+                let helpers = (0..cores)
+                    .map(|_| {
+                        let (ask, asked) = std::sync::mpsc::channel::<Batch>();
+                        let (answer, answers) = std::sync::mpsc::channel();
+                        scope.spawn(move || {
+                            let mut rater = Rater::new(rules);
+                            for batch in asked {
+                                // Each helper takes the next roll not yet taken: hard and
+                                // easy rolls come mixed, and no helper waits on another's.
+                                let mut share = Vec::new();
+                                loop {
+                                    let i = batch.1.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                                    let Some(r) = batch.0.get(i) else { break };
+                                    share.push((r.clone(), rater.rate(r, level)));
+                                }
+                                if answer.send(share).is_err() {
+                                    break;
+                                }
+                            }
+                        });
+                        (ask, answers)
+                    })
+                    .collect();
+                fill(Ahead::new(rules, level, helpers), count, next_u32)
+            });
+        }
+    }
+    #[cfg(target_arch = "wasm32")]
+    let _ = cores;
+    fill(Ahead::new(rules, level, Vec::new()), count, next_u32)
+}
+
+/// The sheet, its rolls rated by `ahead`.
+fn fill(
+    mut ahead: Ahead,
+    count: usize,
+    mut next_u32: impl FnMut() -> u32,
+) -> Result<Vec<WorksheetItem>, WorksheetError> {
     let mut items: Vec<WorksheetItem> = Vec::with_capacity(count);
     // Rolls (sorted) on the sheet already, and rolls found not to fit: a rare level draws the
     // same ones again and again, and each would cost a search. The same seed still gives the
     // same sheet.
-    let (mut taken, mut unfit): (HashSet<Vec<i64>>, HashSet<Vec<i64>>) = (HashSet::new(), HashSet::new());
+    let (mut taken, mut unfit): (HashSet<Vec<i64>>, HashSet<Vec<i64>>) = (HashSet::default(), HashSet::default());
     let mut tries = 0;
     while items.len() < count {
         tries += 1;
         if tries > MAX_TRIES * count.max(4) {
-            return Err(WorksheetError::NoneFound(level.unwrap_or(0)));
+            return Err(WorksheetError::NoneFound(ahead.level.unwrap_or(0)));
         }
-        let r = roll::roll(&rules.dice, &mut next_u32);
-        let mut sorted = r.clone();
-        sorted.sort_unstable();
+        let (r, sorted) = ahead.next(&mut next_u32, &taken, &unfit, count - items.len());
         if taken.contains(&sorted) && tries < MAX_TRIES {
             continue;
         }
         if unfit.contains(&sorted) {
             continue;
         }
-        let Some((d, answer)) = rated(&Puzzle::from_roll(&r, rules), level) else {
+        let Some((d, answer)) = ahead.rating(&r) else {
             unfit.insert(sorted);
             continue;
         };
@@ -147,6 +206,115 @@ pub fn worksheet(
         items.push(WorksheetItem { roll: r, difficulty: d, answer });
     }
     Ok(items)
+}
+
+/// A roll, as drawn and sorted.
+fn drawn(dice: &[u32], next_u32: impl FnMut() -> u32) -> (Vec<i64>, Vec<i64>) {
+    let r = roll::roll(dice, next_u32);
+    let mut sorted = r.clone();
+    sorted.sort_unstable();
+    (r, sorted)
+}
+
+/// A roll's rating: its difficulty and simplest solution, if it has one of the level asked.
+type Rating = Option<(u8, Expr)>;
+
+/// Rolls to rate, and the next one no helper has taken yet.
+type Batch = std::sync::Arc<(Vec<Vec<i64>>, std::sync::atomic::AtomicUsize)>;
+
+/// A helper thread's channels: a batch of rolls out, the ratings of those it took back.
+type Helper = (std::sync::mpsc::Sender<Batch>, std::sync::mpsc::Receiver<Vec<(Vec<i64>, Rating)>>);
+
+/// The rolls a worksheet draws. With helpers (natively, on a machine of several cores) they
+/// are drawn ahead in batches and the new ones among them rated at once, shared among the
+/// helpers. The sheet still takes them one by one in the order drawn, so a seed gives the
+/// same sheet however many cores rate it; a batch only draws a few rolls more than the sheet
+/// takes.
+struct Ahead<'r> {
+    rules: &'r Rules,
+    level: Option<u8>,
+    /// Rates rolls not rated ahead.
+    rater: Rater<'r>,
+    helpers: Vec<Helper>,
+    /// Rolls drawn and not yet taken, as drawn and sorted.
+    drawn: VecDeque<(Vec<i64>, Vec<i64>)>,
+    /// Ratings worked out ahead, by the roll as drawn (its order names the answer's dice).
+    rated: HashMap<Vec<i64>, Rating>,
+    /// Rolls rated ahead so far, and how many of them fit.
+    tried: usize,
+    fit: usize,
+}
+
+impl<'r> Ahead<'r> {
+    fn new(rules: &'r Rules, level: Option<u8>, helpers: Vec<Helper>) -> Ahead<'r> {
+        let rater = Rater::new(rules);
+        Ahead { rules, level, rater, helpers, drawn: VecDeque::new(), rated: HashMap::default(), tried: 0, fit: 0 }
+    }
+
+    /// The next roll drawn, as drawn and sorted; draws a batch when none is left.
+    fn next(
+        &mut self,
+        next_u32: &mut impl FnMut() -> u32,
+        taken: &HashSet<Vec<i64>>,
+        unfit: &HashSet<Vec<i64>>,
+        wanted: usize,
+    ) -> (Vec<i64>, Vec<i64>) {
+        if self.drawn.is_empty() && !self.helpers.is_empty() {
+            self.draw(next_u32, taken, unfit, wanted);
+        }
+        self.drawn.pop_front().unwrap_or_else(|| drawn(&self.rules.dice, next_u32))
+    }
+
+    /// Draws a batch, and has the helpers rate the rolls in it not seen before: about as many
+    /// as it takes to find the `wanted` rolls still to come, judged by how many have fit so far.
+    fn draw(
+        &mut self,
+        next_u32: &mut impl FnMut() -> u32,
+        taken: &HashSet<Vec<i64>>,
+        unfit: &HashSet<Vec<i64>>,
+        wanted: usize,
+    ) {
+        let cores = self.helpers.len();
+        // Enough to keep every helper busy a while, few enough that the last batch wastes
+        // little. A rare level draws mostly rolls seen before: those cost nothing, so they
+        // don't count (up to a limit).
+        let per_fit = match (self.tried, self.fit) {
+            (0, _) => 1,
+            (_, 0) => usize::MAX,
+            (tried, fit) => tried.div_ceil(fit),
+        };
+        let batch = wanted.saturating_mul(per_fit).clamp(cores, 48 * cores);
+        let mut new_here = HashSet::default();
+        let mut to_rate = Vec::new();
+        for _ in 0..4096 {
+            if to_rate.len() >= batch {
+                break;
+            }
+            let (r, sorted) = drawn(&self.rules.dice, &mut *next_u32);
+            if !taken.contains(&sorted) && !unfit.contains(&sorted) && new_here.insert(sorted.clone()) {
+                to_rate.push(r.clone());
+            }
+            self.drawn.push_back((r, sorted));
+        }
+        let batch: Batch = std::sync::Arc::new((to_rate, std::sync::atomic::AtomicUsize::new(0)));
+        let asked: Vec<bool> = self.helpers.iter().map(|(ask, _)| ask.send(batch.clone()).is_ok()).collect();
+        // A helper that can't answer leaves its rolls to be rated when their turn comes.
+        for ((_, answers), asked) in self.helpers.iter().zip(asked) {
+            for (r, rating) in asked.then(|| answers.recv().ok()).flatten().into_iter().flatten() {
+                self.tried += 1;
+                self.fit += usize::from(rating.is_some());
+                self.rated.insert(r, rating);
+            }
+        }
+    }
+
+    /// The rating of `r`, worked out ahead or now.
+    fn rating(&mut self, r: &[i64]) -> Rating {
+        match self.rated.remove(r) {
+            Some(rating) => rating,
+            None => self.rater.rate(r, self.level),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -171,6 +339,27 @@ mod tests {
         let mut r = SplitMix64(0);
         assert_eq!(r.next_u64(), 0xE220_A839_7B1D_CDAF);
         assert_eq!(r.next_u64(), 0x6E78_9E6A_A1B9_65F4);
+    }
+
+    /// Rolls rated ahead by helpers make the same sheet as rolls rated one by one: every
+    /// level, several seeds, dice whose rare levels draw the same rolls again and again.
+    #[test]
+    fn a_sheet_is_the_same_however_many_cores_rate_it() {
+        for rules in [Rules::default(), Rules::preset(Preset::TwentyFour)] {
+            for level in [None, Some(1), Some(3), Some(4), Some(5)] {
+                for seed in [1, 7] {
+                    let sheet = |cores| {
+                        let mut rng = SplitMix64(seed);
+                        worksheet_on(&rules, 12, level, || rng.next_u32(), cores)
+                    };
+                    let one = sheet(1);
+                    assert!(one.as_ref().is_ok_and(|s| s.len() == 12), "{level:?} {seed}: {one:?}");
+                    for cores in [2, 3] {
+                        assert_eq!(sheet(cores), one, "{level:?} seed {seed} on {cores} cores");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -673,6 +673,31 @@ impl<const TABLE: bool> Reach<TABLE> {
         sizes.into_iter().any(|size| self.some_set_makes(size, 0))
     }
 
+    /// Over how many sets of three or more of these numbers (three to six; a set of equal
+    /// values counted once, all of them only when all must be used) some tree makes the goal,
+    /// counted up to `most`. Each such set is a solution of its own: the leaves differ.
+    pub(crate) fn goal_sets(&mut self, nums: &[Num], goal: Num, use_all: bool, most: usize) -> usize {
+        let n = nums.len();
+        if !(3..=6).contains(&n) {
+            return 0;
+        }
+        self.prepare(nums, goal);
+        let full = (1u8 << n) - 1;
+        let mut found = 0;
+        for set in 1..=full {
+            let size = set.count_ones();
+            if found < most
+                && size >= 3
+                && (!use_all || set == full)
+                && self.canonical(set) == set
+                && self.has(set, self.goal)
+            {
+                found += 1;
+            }
+        }
+        found
+    }
+
     /// Whether three or more of these numbers (three to six), the largest among them, make the
     /// goal: what a table asks of a roll none of whose smaller parts can. With equal largest
     /// numbers, every one of them is among the three or more (fewer were a smaller part).

@@ -462,26 +462,35 @@ pub fn solutions_unpruned(p: &Puzzle) -> Vec<Expr> {
 }
 
 fn list(p: &Puzzle, limit: usize, prune: bool) -> Vec<Expr> {
+    list_or_stop(p, limit, prune, true, false).unwrap_or_default()
+}
+
+/// Up to `limit` distinct solutions, simplest first; `None` when the search stopped at
+/// `limit` and `stopped` (a list cut short) isn't wanted: then no solution is ranked.
+/// `solvable`: the caller knows the puzzle has a solution.
+fn list_or_stop(p: &Puzzle, limit: usize, prune: bool, stopped: bool, solvable: bool) -> Option<Vec<Expr>> {
     // A roll with no solution is known in milliseconds by subsets; listing would search
     // every tree first (seconds with six numbers), so hints, difficulty and lists ask first.
-    if p.numbers.len() > MAX_NUMBERS || !is_solvable(p) {
-        return Vec::new();
+    if p.numbers.len() > MAX_NUMBERS || !(solvable || is_solvable(p)) {
+        return Some(Vec::new());
     }
-    // Each solution found with its simplicity, worked out once (it spells the expression).
-    let mut found: FxHashMap<Canon, (Simplicity, Expr)> = FxHashMap::default();
+    // Each solution found, with its simplicity once another of its class turns up (ranking
+    // spells the expression, and most classes are found once).
+    let mut found: FxHashMap<Canon, (Option<Simplicity>, Expr)> = FxHashMap::default();
     let many = p.numbers.len() > 4;
     let (mut s, items) = Search::new(p, true, |arena, node| {
         let e = build(arena, node);
         let key = e.canonical();
-        let rank = simplicity(&e);
         match found.get_mut(&key) {
             Some(old) => {
-                if rank < old.0 {
-                    *old = (rank, e);
+                let old_rank = old.0.get_or_insert_with(|| simplicity(&old.1)).clone();
+                let rank = simplicity(&e);
+                if rank < old_rank {
+                    *old = (Some(rank), e);
                 }
             }
             None => {
-                found.insert(key, (rank, e));
+                found.insert(key, (None, e));
             }
         }
         if found.len() >= limit {
@@ -497,12 +506,16 @@ fn list(p: &Puzzle, limit: usize, prune: bool) -> Vec<Expr> {
         s.failed = Some(FxHashSet::default());
         s.reach = Reach::new(p.ops, p.whole_only);
     }
-    let _ = s.run(&items);
+    let cut = s.run(&items).is_break();
     drop(s);
-    let mut list: Vec<(Simplicity, Expr)> = found.into_values().collect();
+    if cut && !stopped {
+        return None;
+    }
+    let mut list: Vec<(Simplicity, Expr)> =
+        found.into_values().map(|(rank, e)| (rank.unwrap_or_else(|| simplicity(&e)), e)).collect();
     // The key ends with the text, so no two differ only in order: an unstable sort is exact.
     list.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-    list.into_iter().map(|(_, e)| e).collect()
+    Some(list.into_iter().map(|(_, e)| e).collect())
 }
 
 /// The simplest solution, if any: of all solutions up to four numbers, of the
@@ -539,12 +552,10 @@ pub fn difficulty(p: &Puzzle) -> Option<u8> {
 /// roll with 3 solutions or more is below 5, with 8 or more below 4, with 20 or more below
 /// 3 (the awkward +1 included). Practice and worksheets ask this of roll after roll.
 pub fn has_difficulty(p: &Puzzle, level: u8) -> bool {
-    let cap = match level {
-        5 => 3,
-        4 => 8,
-        3 => 20,
-        _ => return difficulty(p) == Some(level),
-    };
+    let cap = cap_of(Some(level));
+    if cap == usize::MAX {
+        return difficulty(p) == Some(level);
+    }
     let some = solutions_up_to(p, cap);
     some.len() < cap && level_of(&some) == Some(level)
 }
@@ -554,12 +565,48 @@ pub fn has_difficulty(p: &Puzzle, level: u8) -> bool {
 /// [`difficulty`] or [`has_difficulty`] with [`simplest`], listing once where the list that
 /// rates the roll is whole.
 pub fn rated(p: &Puzzle, level: Option<u8>) -> Option<(u8, Expr)> {
-    let cap = match level {
-        Some(5) => 3,
-        Some(4) => 8,
-        Some(3) => 20,
-        _ => usize::MAX,
-    };
+    rated_known(p, level, false)
+}
+
+/// Rates roll after roll under one set of rules (a worksheet): whether each roll has a
+/// solution is answered first by subsets, with what the rolls before it kept (as a table
+/// does), and only a roll that has one is listed.
+pub struct Rater<'r> {
+    rules: &'r Rules,
+    reach: Option<Reach<true>>,
+}
+
+impl<'r> Rater<'r> {
+    /// A rater for `rules`.
+    pub fn new(rules: &'r Rules) -> Rater<'r> {
+        Rater { rules, reach: Reach::new(rules.ops, false) }
+    }
+
+    /// [`rated`] of `roll` under these rules. A roll with as many solutions as rule its level
+    /// out is known without listing them when as many sets of its dice make the goal.
+    pub fn rate(&mut self, roll: &[i64], level: Option<u8>) -> Option<(u8, Expr)> {
+        let cap = cap_of(level);
+        let solvable = match &mut self.reach {
+            Some(r) if roll.len() <= MAX_NUMBERS => {
+                let sets =
+                    r.goal_sets(&nums_of(roll)[..roll.len()], Num::int(self.rules.goal), self.rules.use_all, cap);
+                if sets >= cap {
+                    return None;
+                }
+                sets > 0
+            }
+            _ => roll_solvable(roll, self.rules, &mut self.reach),
+        };
+        if !solvable {
+            return None;
+        }
+        rated_known(&Puzzle::from_roll(roll, self.rules), level, true)
+    }
+}
+
+/// [`rated`], where `solvable` says the caller knows `p` has a solution.
+fn rated_known(p: &Puzzle, level: Option<u8>, solvable: bool) -> Option<(u8, Expr)> {
+    let cap = cap_of(level);
     let few = p.numbers.len() <= 4;
     let limit = if cap < usize::MAX {
         cap
@@ -568,19 +615,28 @@ pub fn rated(p: &Puzzle, level: Option<u8>) -> Option<(u8, Expr)> {
     } else {
         20
     };
-    let mut some = solutions_up_to(p, limit);
     // A list stopped at its limit is not every solution: the difficulty as it says, the
-    // simplest from a list of its own (a capped list's level is never the one asked for).
+    // simplest from a list of its own (a capped list's level is never the one asked for, so
+    // it isn't even ranked).
+    let mut some = list_or_stop(p, limit, true, cap == usize::MAX, solvable)?;
     let whole = some.len() < limit;
-    if cap < usize::MAX && !whole {
-        return None;
-    }
     let d = level_of(&some)?;
     if level.is_some_and(|l| l != d) {
         return None;
     }
     let best = if whole { some.swap_remove(0) } else { simplest(p)? };
     Some((d, best))
+}
+
+/// How many distinct solutions rule a roll out of `level`: a roll with 3 or more is below 5,
+/// with 8 or more below 4, with 20 or more below 3 (the awkward +1 included).
+fn cap_of(level: Option<u8>) -> usize {
+    match level {
+        Some(5) => 3,
+        Some(4) => 8,
+        Some(3) => 20,
+        _ => usize::MAX,
+    }
 }
 
 /// The difficulty of a roll from its solutions, simplest first (all of them up to four

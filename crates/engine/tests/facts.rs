@@ -225,3 +225,24 @@ fn asking_for_one_level_answers_as_the_full_difficulty_does() {
         }
     }
 }
+
+/// A worksheet's rater answers roll after roll as `rated` answers each alone: it keeps what
+/// earlier rolls taught it, and rules a roll out of a level without listing when enough sets
+/// of its dice make the goal. Every roll of both presets, every level, unsorted too.
+#[test]
+fn a_rater_rates_every_roll_as_rated_does() {
+    use score_engine::solve::{rated, Rater};
+    for rules in [score_rules(), Rules::preset(Preset::TwentyFour)] {
+        let mut rater = Rater::new(&rules);
+        for (roll, _) in score_engine::roll::sorted_rolls(&rules.dice) {
+            let mut shuffled = roll.clone();
+            shuffled.rotate_left(1);
+            for r in [roll, shuffled] {
+                let p = Puzzle::from_roll(&r, &rules);
+                for level in [None, Some(1), Some(2), Some(3), Some(4), Some(5)] {
+                    assert_eq!(rater.rate(&r, level), rated(&p, level), "{r:?} level {level:?}");
+                }
+            }
+        }
+    }
+}
