@@ -113,7 +113,21 @@ await score.button('Settings').click();
 await page.getByRole('textbox', { name: 'Dice (sides)' }).fill('20 20 20 20 20');
 await score.button('Apply and roll').click();
 await score.button('Impossible rolls').click();
-report('impossible table, five d20 (42,504 rolls)', await measure(() => score.button('List impossible rolls').click(), page.getByTestId('impossible-summary')));
+{
+  // Two clocks: the page's own (from the click's handler to the listed table, as the summary
+  // says) and Playwright's (click to summary found, which adds its own polling).
+  const listed = [];
+  const toResult = [];
+  for (let i = 0; i < 5; i += 1) {
+    const [ms, n, worst] = await measure(() => score.button('List impossible rolls').click(), page.getByTestId('impossible-summary'));
+    if (i === 0) report('impossible table, five d20 (42,504 rolls), first listing', [ms, n, worst]);
+    toResult.push(ms);
+    listed.push(Number(/listed in ([\d.]+) ms/.exec(await page.getByTestId('impossible-summary').textContent())[1]));
+    await score.button('Solutions').click();
+    await score.button('Impossible rolls').click();
+  }
+  console.log(`impossible table, five d20, in the page (its own clock): first ${listed[0].toFixed(1)} ms, median of 5 ${median([...listed]).toFixed(1)} ms; click to result (Playwright) median of 5 ${median(toResult).toFixed(0)} ms`);
+}
 
 await score.button('Settings').click();
 await page.getByRole('textbox', { name: 'Dice (sides)' }).fill('100 100 100 100 100 100');

@@ -1,8 +1,10 @@
 //! Engine benchmarks: `cargo bench -p score-engine`.
 //!
-//! - the impossible table for the default dice (2,359 rolls), and for five d20 (42,504), on
-//!   every core (as the CLI lists them) and on one thread (as the browser's worker does);
+//! - the impossible table for the default dice (2,359 rolls), and for five d20 (42,504), as
+//!   the CLI lists them (the default table on one thread, five d20 on every core) and on one
+//!   thread (as the browser's worker does);
 //! - a six-number roll with no solution (2 3 5 7 11 13 → 999983), fast answer and full search;
+//! - every distinct solution of 97 89 83 79 73 71 → 9999, and a 50-roll level-5 worksheet;
 //! - all 1,820 deals of the 24 game;
 //! - the full distinct-solution list of the default dice's roll with the most solutions;
 //! - exact arithmetic: the own `Num` against `num_rational::Ratio<i64>` on
@@ -55,6 +57,13 @@ fn benches(c: &mut Criterion) {
     // Experiment's hardest common case: every distinct solution of six two-digit primes.
     let primes = Puzzle::new([97, 89, 83, 79, 73, 71].map(Num::int).to_vec(), Num::int(9999), OpSet::SCORE, false);
     slow.bench_function("six_numbers_solutions_9999", |b| b.iter(|| solutions(black_box(&primes))));
+    // A teacher's hardest sheet: 50 rolls of difficulty 5 (most rolls drawn are ruled out).
+    slow.bench_function("worksheet_50_of_difficulty_5", |b| {
+        b.iter(|| {
+            let mut rng = score_engine::practice::SplitMix64(1);
+            score_engine::practice::worksheet(black_box(&score), 50, Some(5), || rng.next_u32())
+        })
+    });
     slow.finish();
     let deals: Vec<Vec<i64>> = sorted_rolls(&twenty_four.dice).into_iter().map(|r| r.0).collect();
     c.bench_function("all_1820_deals_of_24", |b| {
