@@ -139,39 +139,42 @@ fn worksheet_on(
     #[cfg(not(target_arch = "wasm32"))]
     {
         if cores > 1 {
-            // Helpers for the whole sheet, each rating its share of every batch with what
-            // its rolls taught it; they stop when the sheet drops their channels.
+            // Helpers for the rest of the sheet once it proves slow to fill, each rating its
+            // share of every batch with what its rolls taught it; they stop when the sheet
+            // drops their channels.
             return std::thread::scope(|scope| {
-                let helpers = (0..cores)
-                    .map(|_| {
-                        let (ask, asked) = std::sync::mpsc::channel::<Batch>();
-                        let (answer, answers) = std::sync::mpsc::channel();
-                        scope.spawn(move || {
-                            let mut rater = Rater::new(rules);
-                            for batch in asked {
-                                // Each helper takes the next roll not yet taken: hard and
-                                // easy rolls come mixed, and no helper waits on another's.
-                                let mut share = Vec::new();
-                                loop {
-                                    let i = batch.1.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                                    let Some(r) = batch.0.get(i) else { break };
-                                    share.push((r.clone(), rater.rate(r, level)));
+                let hire = move || {
+                    (0..cores)
+                        .map(|_| {
+                            let (ask, asked) = std::sync::mpsc::channel::<Batch>();
+                            let (answer, answers) = std::sync::mpsc::channel();
+                            scope.spawn(move || {
+                                let mut rater = Rater::new(rules);
+                                for batch in asked {
+                                    // Each helper takes the next roll not yet taken: hard and
+                                    // easy rolls come mixed, and no helper waits on another's.
+                                    let mut share = Vec::new();
+                                    loop {
+                                        let i = batch.1.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                                        let Some(r) = batch.0.get(i) else { break };
+                                        share.push((r.clone(), rater.rate(r, level)));
+                                    }
+                                    if answer.send(share).is_err() {
+                                        break;
+                                    }
                                 }
-                                if answer.send(share).is_err() {
-                                    break;
-                                }
-                            }
-                        });
-                        (ask, answers)
-                    })
-                    .collect();
-                fill(Ahead::new(rules, level, helpers), count, next_u32)
+                            });
+                            (ask, answers)
+                        })
+                        .collect()
+                };
+                fill(Ahead::new(rules, level, Some(Box::new(hire))), count, next_u32)
             });
         }
     }
     #[cfg(target_arch = "wasm32")]
     let _ = cores;
-    fill(Ahead::new(rules, level, Vec::new()), count, next_u32)
+    fill(Ahead::new(rules, level, None), count, next_u32)
 }
 
 /// The sheet, its rolls rated by `ahead`.
@@ -216,6 +219,10 @@ fn drawn(dice: &[u32], next_u32: impl FnMut() -> u32) -> (Vec<i64>, Vec<i64>) {
     (r, sorted)
 }
 
+/// Rolls a sheet rates by itself before it starts helpers: most sheets are done by then
+/// (a sheet of 50 at any level but the rarest), and starting threads would cost more.
+const ALONE: usize = 32;
+
 /// A roll's rating: its difficulty and simplest solution, if it has one of the level asked.
 type Rating = Option<(u8, Expr)>;
 
@@ -235,7 +242,11 @@ struct Ahead<'r> {
     level: Option<u8>,
     /// Rates rolls not rated ahead.
     rater: Rater<'r>,
+    /// Starts the helpers, once the sheet has rated [`ALONE`] rolls itself and still wants more.
+    hire: Option<Box<dyn FnOnce() -> Vec<Helper> + 'r>>,
     helpers: Vec<Helper>,
+    /// Rolls rated by `rater`.
+    alone: usize,
     /// Rolls drawn and not yet taken, as drawn and sorted.
     drawn: VecDeque<(Vec<i64>, Vec<i64>)>,
     /// Ratings worked out ahead, by the roll as drawn (its order names the answer's dice).
@@ -246,9 +257,20 @@ struct Ahead<'r> {
 }
 
 impl<'r> Ahead<'r> {
-    fn new(rules: &'r Rules, level: Option<u8>, helpers: Vec<Helper>) -> Ahead<'r> {
+    fn new(rules: &'r Rules, level: Option<u8>, hire: Option<Box<dyn FnOnce() -> Vec<Helper> + 'r>>) -> Ahead<'r> {
         let rater = Rater::new(rules);
-        Ahead { rules, level, rater, helpers, drawn: VecDeque::new(), rated: HashMap::default(), tried: 0, fit: 0 }
+        Ahead {
+            rules,
+            level,
+            rater,
+            hire,
+            helpers: Vec::new(),
+            alone: 0,
+            drawn: VecDeque::new(),
+            rated: HashMap::default(),
+            tried: 0,
+            fit: 0,
+        }
     }
 
     /// The next roll drawn, as drawn and sorted; draws a batch when none is left.
@@ -259,6 +281,11 @@ impl<'r> Ahead<'r> {
         unfit: &HashSet<Vec<i64>>,
         wanted: usize,
     ) -> (Vec<i64>, Vec<i64>) {
+        if self.alone >= ALONE {
+            if let Some(hire) = self.hire.take() {
+                self.helpers = hire();
+            }
+        }
         if self.drawn.is_empty() && !self.helpers.is_empty() {
             self.draw(next_u32, taken, unfit, wanted);
         }
@@ -283,7 +310,7 @@ impl<'r> Ahead<'r> {
             (_, 0) => usize::MAX,
             (tried, fit) => tried.div_ceil(fit),
         };
-        let batch = wanted.saturating_mul(per_fit).clamp(cores, 48 * cores);
+        let batch = wanted.saturating_mul(per_fit).clamp(cores, 128 * cores);
         let mut new_here = HashSet::default();
         let mut to_rate = Vec::new();
         for _ in 0..4096 {
@@ -312,7 +339,10 @@ impl<'r> Ahead<'r> {
     fn rating(&mut self, r: &[i64]) -> Rating {
         match self.rated.remove(r) {
             Some(rating) => rating,
-            None => self.rater.rate(r, self.level),
+            None => {
+                self.alone += 1;
+                self.rater.rate(r, self.level)
+            }
         }
     }
 }

@@ -674,8 +674,12 @@ impl<const TABLE: bool> Reach<TABLE> {
     }
 
     /// Over how many sets of three or more of these numbers (three to six; a set of equal
-    /// values counted once, all of them only when all must be used) some tree makes the goal,
-    /// counted up to `most`. Each such set is a solution of its own: the leaves differ.
+    /// values counted once) some tree makes the goal, counting a set only where no smaller set
+    /// within it does or no tree over it can pass through the goal; counted up to `most`. When not all must be used, each set counted is a
+    /// solution of its own: its leaves differ from every other's, and none of its trees can
+    /// pass through the goal on the way (a search stops at the first move that makes the goal
+    /// from a derived number, so `9 ÷ (10 − 4 − 9)` to −3 is no solution of its own). When all
+    /// must be used, only the whole set is asked.
     pub(crate) fn goal_sets(&mut self, nums: &[Num], goal: Num, use_all: bool, most: usize) -> usize {
         let n = nums.len();
         if !(3..=6).contains(&n) {
@@ -683,19 +687,34 @@ impl<const TABLE: bool> Reach<TABLE> {
         }
         self.prepare(nums, goal);
         let full = (1u8 << n) - 1;
-        let mut found = 0;
+        if use_all {
+            return usize::from(most > 0 && self.has(full, self.goal));
+        }
+        // Every proper subset of a set is a smaller number, so it was asked before the set; a
+        // canonical set holds the canonical form of any of its subsets' (the lowest of equals).
+        let mut makers: Vec<u8> = Vec::new();
         for set in 1..=full {
-            let size = set.count_ones();
-            if found < most
-                && size >= 3
-                && (!use_all || set == full)
+            if makers.len() >= most {
+                break;
+            }
+            if set.count_ones() >= 3
                 && self.canonical(set) == set
+                && (!makers.iter().any(|&m| m & !set == 0) || self.none_passes_the_goal(set))
                 && self.has(set, self.goal)
             {
-                found += 1;
+                makers.push(set);
             }
         }
-        found
+        makers.len()
+    }
+
+    /// Whether no tree over the four numbers in `set` can pass through the goal on the way:
+    /// a tree over four joins two pairs (nothing over three inside) or one number `x` to a
+    /// tree over three, and that tree's value is the goal only if `x op goal` or `goal op x`
+    /// is the goal again (x = 0, 1, 2·goal, goal²…), which no number of the set makes.
+    fn none_passes_the_goal(&self, set: u8) -> bool {
+        set.count_ones() == 4
+            && (0..self.n).all(|i| set & (1 << i) == 0 || !self.makes(self.nums[i], self.goal, self.goal))
     }
 
     /// Whether three or more of these numbers (three to six), the largest among them, make the

@@ -851,9 +851,9 @@ fn starts(sides: &[u32]) -> Vec<Vec<i64>> {
 type Part = (usize, Vec<Vec<i64>>, u64);
 
 /// [`impossible_rolls`] on up to `threads` threads, each with its own caches. The walk is
-/// shared out by the rolls' first two faces, dealt round the threads in turn: hard rolls
-/// cluster (low faces make fewer values), so equal halves would leave one thread most of the
-/// work. The parts join back in roll order, into the one ascending list.
+/// shared out by the rolls' first two faces, each thread taking the next start as it
+/// finishes one: hard rolls cluster (low faces make fewer values), so equal halves would
+/// leave one thread most of the work. The parts join back in roll order, into the one ascending list.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn impossible_rolls_on(rules: &Rules, threads: usize) -> Result<ImpossibleTable, TooManyRolls> {
     let mut table = empty_table(rules)?;

@@ -228,11 +228,21 @@ fn asking_for_one_level_answers_as_the_full_difficulty_does() {
 
 /// A worksheet's rater answers roll after roll as `rated` answers each alone: it keeps what
 /// earlier rolls taught it, and rules a roll out of a level without listing when enough sets
-/// of its dice make the goal. Every roll of both presets, every level, unsorted too.
+/// of its dice make the goal. Every roll of both presets, every level, unsorted too; and dice
+/// whose goal a set can pass through on the way to a bigger set (−3 from 4 10 10 9 is made by
+/// 10 − 4 − 9 and, through it, by 9 ÷ (10 − 4 − 9), which is no solution of its own), five
+/// dice, and all dice used.
 #[test]
 fn a_rater_rates_every_roll_as_rated_does() {
     use score_engine::solve::{rated, Rater};
-    for rules in [score_rules(), Rules::preset(Preset::TwentyFour)] {
+    for rules in [
+        score_rules(),
+        Rules::preset(Preset::TwentyFour),
+        Rules { dice: vec![10; 4], goal: -3, ..score_rules() },
+        Rules { dice: vec![6; 4], goal: 0, ..score_rules() },
+        Rules { dice: vec![5; 5], goal: 4, ..score_rules() },
+        Rules { use_all: true, ..score_rules() },
+    ] {
         let mut rater = Rater::new(&rules);
         for (roll, _) in score_engine::roll::sorted_rolls(&rules.dice) {
             let mut shuffled = roll.clone();
