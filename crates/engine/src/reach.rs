@@ -31,36 +31,25 @@ const PAIR_MAX: usize = 8;
 /// The values of two numbers, inline (no allocation, one cache line or two to scan).
 #[derive(Clone, Copy)]
 struct PairValues {
-    /// A bit per value ([`sign`]): most values asked about are not there, and one `and`
-    /// says so without comparing.
-    signs: u64,
     len: u8,
     v: [Num; PAIR_MAX],
 }
 
-/// One of 64 bits for `x`, from its numerator and denominator mixed.
-fn sign(x: Num) -> u64 {
-    let h =
-        (x.numer() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (x.denom() as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-    1 << (h >> 58)
-}
-
 impl PairValues {
-    const EMPTY: PairValues = PairValues { signs: 0, len: 0, v: [Num::ZERO; PAIR_MAX] };
+    const EMPTY: PairValues = PairValues { len: 0, v: [Num::ZERO; PAIR_MAX] };
 
     fn as_slice(&self) -> &[Num] {
         &self.v[..self.len as usize]
     }
 
     fn contains(&self, x: Num) -> bool {
-        self.signs & sign(x) != 0 && self.as_slice().contains(&x)
+        self.as_slice().contains(&x)
     }
 
     fn push(&mut self, x: Num) {
         if !self.contains(x) && (self.len as usize) < PAIR_MAX {
             self.v[self.len as usize] = x;
             self.len += 1;
-            self.signs |= sign(x);
         }
     }
 }
@@ -138,18 +127,12 @@ pub(crate) struct Reach<const TABLE: bool = false> {
     triple_goal: HashMap<[Num; 3], bool>,
     /// Whether each set of four met so far makes the goal with all four (five or six numbers).
     quad_goal: HashMap<[Num; 4], bool>,
-    /// For the goal: the values a pair must make so that `x op (s op pair)` is the goal,
-    /// by `[x, s]`, sorted (`None` where some step can't be worked backwards).
-    two_steps: HashMap<[Num; 2], Option<(u32, u32)>>,
-    /// For the goal: the values `y` with `x op y` the goal, by `x` (as above).
-    goal_partners: HashMap<Num, Option<(u32, u32)>>,
-    /// For the goal: the values a pair must make so that `v op pair` is the goal for some value
-    /// `v` of another pair, by that pair's numbers, sorted (`None` as above).
-    pair_partners: HashMap<[Num; 2], Option<(u32, u32)>>,
-    /// The sorted runs of packed values `two_steps`, `goal_partners` and `pair_partners` point
-    /// into.
+    /// For the goal: what each [`Need`] asked so far needs, as a run of `wanted` (`None` where
+    /// some step can't be worked backwards).
+    needs: HashMap<Need, Option<(u32, u32)>>,
+    /// The sorted runs of packed values `needs` point into.
     wanted: Vec<i64>,
-    /// The goal the `*_goal` and `*_partners` caches and `two_steps` are about.
+    /// The goal the `*_goal` caches and `needs` are about.
     goal: Num,
     /// The numbers being solved, sorted, and how many.
     nums: [Num; 6],
@@ -167,6 +150,18 @@ pub(crate) struct Reach<const TABLE: bool = false> {
     list_triples: bool,
     /// From how many numbers on triples are listed.
     list_from: usize,
+}
+
+/// The values a pair would need to complete the goal (a table keeps them, worked out
+/// backwards: a superset, each hit confirmed forwards).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Need {
+    /// Beside the number `x`: `x op pair`.
+    One(Num),
+    /// Beside the numbers `x` and `s`: `x op (s op pair)`.
+    Two(Num, Num),
+    /// Beside the pair of these two numbers (its values `v`): `v op pair`.
+    Pair(Num, Num),
 }
 
 /// The order value sets are kept in: by numerator, then denominator. Any total order
@@ -190,9 +185,7 @@ impl<const TABLE: bool> Reach<TABLE> {
             triples: Vec::new(),
             triple_goal: HashMap::default(),
             quad_goal: HashMap::default(),
-            two_steps: HashMap::default(),
-            goal_partners: HashMap::default(),
-            pair_partners: HashMap::default(),
+            needs: HashMap::default(),
             wanted: Vec::new(),
             goal: Num::ZERO,
             nums: [Num::ZERO; 6],
@@ -262,10 +255,7 @@ impl<const TABLE: bool> Reach<TABLE> {
             return i as usize;
         }
         let mut values = Vec::with_capacity(3 * PAIR_MAX * PAIR_MAX);
-        let mut singles = self.distinct(set);
-        while singles != 0 {
-            let i = singles.trailing_zeros() as usize;
-            singles &= singles - 1;
+        for i in bits(self.distinct(set)) {
             let pair = *self.pair(set & !(1 << i));
             for &v in pair.as_slice() {
                 self.push_results(self.nums[i], v, |r| values.push(r));
@@ -300,12 +290,9 @@ impl<const TABLE: bool> Reach<TABLE> {
     /// values looked up among the values `s` would need. `None` where those can't be worked
     /// out backwards.
     fn triple_makes_goal(&mut self, set: u8) -> Option<bool> {
-        let mut singles = self.distinct(set);
-        while singles != 0 {
-            let i = singles.trailing_zeros() as usize;
-            singles &= singles - 1;
+        for i in bits(self.distinct(set)) {
             let s = self.nums[i];
-            let wanted = self.goal_partners(s)?;
+            let wanted = self.needed(Need::One(s))?;
             if self.pair_hits(set & !(1 << i), wanted, |r, v| r.makes(s, v, r.goal)) {
                 return Some(true);
             }
@@ -313,25 +300,30 @@ impl<const TABLE: bool> Reach<TABLE> {
         Some(false)
     }
 
-    /// The values `y` with `x op y` or `y op x` the goal (a superset), worked out once per goal.
-    fn goal_partners(&mut self, x: Num) -> Option<(u32, u32)> {
-        if let Some(&w) = self.goal_partners.get(&x) {
+    /// The run of `wanted` holding what `need` needs, worked out the first time it is asked.
+    fn needed(&mut self, need: Need) -> Option<(u32, u32)> {
+        if let Some(&w) = self.needs.get(&need) {
             return w;
         }
-        let start = self.wanted.len();
-        let ok = self.push_wanted(x, self.goal);
-        let w = self.seal_wanted(start, ok);
-        self.goal_partners.insert(x, w);
-        w
+        let run =
+            match need {
+                Need::One(x) => self.seal_needs(|r| r.push_wanted(x, r.goal)),
+                Need::Two(x, s) => self.needed(Need::One(x)).and_then(|(from, to)| {
+                    self.seal_needs(|r| (from..to).all(|j| r.push_wanted(s, unpacked(r.wanted[j as usize]))))
+                }),
+                // The pair's values are kept by the time it asks ([`Reach::pair`]).
+                Need::Pair(p, q) => self.pairs.get(&[p, q]).copied().and_then(|values| {
+                    self.seal_needs(|r| values.as_slice().iter().all(|&v| r.push_wanted(v, r.goal)))
+                }),
+            };
+        self.needs.insert(need, run);
+        run
     }
 
     /// Whether the triple `set` makes `target`, worked out backwards: one of its numbers and
     /// the value the other two would need, looked up among that pair's few values.
     fn triple_makes(&mut self, set: u8, target: Num) -> bool {
-        let mut singles = self.distinct(set);
-        while singles != 0 {
-            let i = singles.trailing_zeros() as usize;
-            singles &= singles - 1;
+        for i in bits(self.distinct(set)) {
             let pair = set & !(1 << i);
             self.pair(pair);
             if self.completes(self.nums[i], pair, target) {
@@ -428,60 +420,24 @@ impl<const TABLE: bool> Reach<TABLE> {
         false
     }
 
-    /// The values `y` with `v op y` or `y op v` the goal for some value `v` of the pair `set` (a
-    /// superset), worked out once per goal.
-    fn pair_partners(&mut self, set: u8) -> Option<(u32, u32)> {
-        let k: [Num; 2] = self.members(set);
-        if let Some(&w) = self.pair_partners.get(&k) {
-            return w;
-        }
-        let values = *self.pair(set);
-        let start = self.wanted.len();
-        let ok = values.as_slice().iter().all(|&v| self.push_wanted(v, self.goal));
-        let w = self.seal_wanted(start, ok);
-        self.pair_partners.insert(k, w);
-        w
-    }
-
     /// Whether the split `a | b` of four numbers makes the goal: a pair's few values are looked
     /// up among the values that pair would need (worked out once per table for each number or
     /// pair of numbers that asks, a superset), and a value found is confirmed forwards by
     /// [`Op::apply`]. `None` where the values needed can't be worked out backwards.
     fn four_split_makes_goal(&mut self, a: u8, b: u8) -> Option<bool> {
         if a.count_ones() == 2 {
-            let wanted = self.pair_partners(a);
             self.pair(a);
+            let [p, q] = self.members(a);
+            let wanted = self.needed(Need::Pair(p, q));
             return Some(self.pair_hits(b, wanted?, |r, v| {
                 r.pair_of[a as usize].as_slice().iter().any(|&u| r.makes(u, v, r.goal))
             }));
         }
         // One number `x` against three: `x op (s op pair)` for each of the three's numbers `s`.
         let x = self.nums[a.trailing_zeros() as usize];
-        let mut singles = self.distinct(b);
-        while singles != 0 {
-            let i = singles.trailing_zeros() as usize;
-            singles &= singles - 1;
-            let k = [x, self.nums[i]];
-            let wanted = match self.two_steps.get(&k) {
-                Some(&w) => w,
-                None => {
-                    let w = match self.goal_partners(x) {
-                        Some((from, to)) => {
-                            let start = self.wanted.len();
-                            let mut ok = true;
-                            for j in from..to {
-                                let y = unpacked(self.wanted[j as usize]);
-                                ok = ok && self.push_wanted(k[1], y);
-                            }
-                            self.seal_wanted(start, ok)
-                        }
-                        None => None,
-                    };
-                    self.two_steps.insert(k, w);
-                    w
-                }
-            };
-            let s = k[1];
+        for i in bits(self.distinct(b)) {
+            let s = self.nums[i];
+            let wanted = self.needed(Need::Two(x, s));
             let confirmed = |r: &Self, v| {
                 let mut found = false;
                 r.push_results(s, v, |w| found = found || r.makes(x, w, r.goal));
@@ -513,9 +469,11 @@ impl<const TABLE: bool> Reach<TABLE> {
         true
     }
 
-    /// The wanted values pushed from `start` on, sorted and kept (`None` and dropped if not `ok`).
-    fn seal_wanted(&mut self, start: usize, ok: bool) -> Option<(u32, u32)> {
-        if !ok {
+    /// The run of values `push` adds to `wanted` (true if it could), sorted and kept; `None`,
+    /// and nothing kept, where it couldn't.
+    fn seal_needs(&mut self, push: impl FnOnce(&mut Self) -> bool) -> Option<(u32, u32)> {
+        let start = self.wanted.len();
+        if !push(self) {
             self.wanted.truncate(start);
             return None;
         }
@@ -643,9 +601,7 @@ impl<const TABLE: bool> Reach<TABLE> {
         if goal != self.goal {
             self.triple_goal.clear();
             self.quad_goal.clear();
-            self.two_steps.clear();
-            self.goal_partners.clear();
-            self.pair_partners.clear();
+            self.needs.clear();
             self.wanted.clear();
             self.goal = goal;
         }
@@ -742,6 +698,11 @@ fn smaller_sides(set: u8) -> impl Iterator<Item = u8> {
         let k = a.count_ones();
         a & !set == 0 && (2 * k < total || (2 * k == total && a & low != 0))
     })
+}
+
+/// The numbers in `set`, by index, ascending.
+fn bits(set: u8) -> impl Iterator<Item = usize> {
+    (0..8).filter(move |i| set & (1 << i) != 0)
 }
 
 /// How many decimal digits `v` has (0 has one).
