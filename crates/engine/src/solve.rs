@@ -483,9 +483,8 @@ fn list_or_stop(p: &Puzzle, limit: usize, prune: bool, stopped: bool, solvable: 
         let key = e.canonical();
         match found.get_mut(&key) {
             Some(old) => {
-                let old_rank = old.0.get_or_insert_with(|| simplicity(&old.1)).clone();
                 let rank = simplicity(&e);
-                if rank < old_rank {
+                if rank < *old.0.get_or_insert_with(|| simplicity(&old.1)) {
                     *old = (Some(rank), e);
                 }
             }
@@ -586,21 +585,15 @@ impl<'r> Rater<'r> {
     /// out is known without listing them when as many sets of its dice make the goal.
     pub fn rate(&mut self, roll: &[i64], level: Option<u8>) -> Option<(u8, Expr)> {
         let cap = cap_of(level);
-        let solvable = match &mut self.reach {
-            Some(r) if roll.len() <= MAX_NUMBERS => {
-                let sets =
-                    r.goal_sets(&nums_of(roll)[..roll.len()], Num::int(self.rules.goal), self.rules.use_all, cap);
-                if sets >= cap {
-                    return None;
-                }
-                sets > 0
-            }
-            _ => roll_solvable(roll, self.rules, &mut self.reach),
+        let p = Puzzle::from_roll(roll, self.rules);
+        let sets = match &mut self.reach {
+            Some(r) if roll.len() <= MAX_NUMBERS => r.goal_sets(&nums_of(roll)[..roll.len()], p.goal, p.use_all, cap),
+            _ => usize::from(is_solvable(&p)),
         };
-        if !solvable {
+        if sets == 0 || sets >= cap {
             return None;
         }
-        rated_known(&Puzzle::from_roll(roll, self.rules), level, true)
+        rated_known(&p, level, true)
     }
 }
 
@@ -853,7 +846,8 @@ type Part = (usize, Vec<Vec<i64>>, u64);
 /// [`impossible_rolls`] on up to `threads` threads, each with its own caches. The walk is
 /// shared out by the rolls' first two faces, each thread taking the next start as it
 /// finishes one: hard rolls cluster (low faces make fewer values), so equal halves would
-/// leave one thread most of the work. The parts join back in roll order, into the one ascending list.
+/// leave one thread most of the work. The parts join back in roll order, into the one
+/// ascending list.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn impossible_rolls_on(rules: &Rules, threads: usize) -> Result<ImpossibleTable, TooManyRolls> {
     let mut table = empty_table(rules)?;
