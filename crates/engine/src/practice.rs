@@ -245,13 +245,11 @@ struct Ahead<'r> {
     /// Starts the helpers, once the sheet has rated [`ALONE`] rolls itself and still wants more.
     hire: Option<Box<dyn FnOnce() -> Vec<Helper> + 'r>>,
     helpers: Vec<Helper>,
-    /// Rolls rated by `rater`.
-    alone: usize,
     /// Rolls drawn and not yet taken, as drawn and sorted.
     drawn: VecDeque<(Vec<i64>, Vec<i64>)>,
     /// Ratings worked out ahead, by the roll as drawn (its order names the answer's dice).
     rated: HashMap<Vec<i64>, Rating>,
-    /// Rolls rated ahead so far, and how many of them fit.
+    /// Rolls rated so far (ahead or not), and how many of them fit.
     tried: usize,
     fit: usize,
 }
@@ -265,7 +263,6 @@ impl<'r> Ahead<'r> {
             rater,
             hire,
             helpers: Vec::new(),
-            alone: 0,
             drawn: VecDeque::new(),
             rated: HashMap::default(),
             tried: 0,
@@ -281,7 +278,8 @@ impl<'r> Ahead<'r> {
         unfit: &HashSet<Vec<i64>>,
         wanted: usize,
     ) -> (Vec<i64>, Vec<i64>) {
-        if self.alone >= ALONE {
+        // Until the helpers start, every roll rated was rated here.
+        if self.tried >= ALONE {
             if let Some(hire) = self.hire.take() {
                 self.helpers = hire();
             }
@@ -327,23 +325,16 @@ impl<'r> Ahead<'r> {
         let asked: Vec<bool> = self.helpers.iter().map(|(ask, _)| ask.send(batch.clone()).is_ok()).collect();
         // A helper that can't answer leaves its rolls to be rated when their turn comes.
         for ((_, answers), asked) in self.helpers.iter().zip(asked) {
-            for (r, rating) in asked.then(|| answers.recv().ok()).flatten().into_iter().flatten() {
-                self.tried += 1;
-                self.fit += usize::from(rating.is_some());
-                self.rated.insert(r, rating);
-            }
+            self.rated.extend(asked.then(|| answers.recv().ok()).flatten().into_iter().flatten());
         }
     }
 
     /// The rating of `r`, worked out ahead or now.
     fn rating(&mut self, r: &[i64]) -> Rating {
-        match self.rated.remove(r) {
-            Some(rating) => rating,
-            None => {
-                self.alone += 1;
-                self.rater.rate(r, self.level)
-            }
-        }
+        let rating = self.rated.remove(r).unwrap_or_else(|| self.rater.rate(r, self.level));
+        self.tried += 1;
+        self.fit += usize::from(rating.is_some());
+        rating
     }
 }
 
