@@ -201,6 +201,7 @@ pub fn settled(s: &Settled, words: &Catalog) -> String {
         Reason::GaveUp => t(Key::WhyGaveUpYou),
         Reason::NumbersUsedUp => t(Key::WhyNumbersUsedUp),
         Reason::Abandoned => t(Key::WhyAbandoned),
+        Reason::Left => t(Key::WhyLeft),
         Reason::TrulyImpossible => words.text(Key::WhyTrulyImpossible, &[("roll", &roll)]),
         Reason::HadSolution => words.text(
             Key::WhyHadSolution,

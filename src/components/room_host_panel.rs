@@ -1,6 +1,6 @@
 //! The Host panel of a class room: auto-deal (the room's setting: the server deals, with
 //! or without a host screen open), a typed roll for the room's dice, the room's
-//! rules, lock, remove a member, clear the chat, play too, the host link for a second
+//! rules, lock, remove a member (and let them back in), clear the chat, play too, the host link for a second
 //! device, the scores as CSV, the teacher's report, end the room.
 //! Shown only on a page that holds the host token; every command carries it, and the
 //! server checks it. The token is never on screen unless the teacher asks for the host link
@@ -29,6 +29,8 @@ pub(crate) fn RoomHostPanel(
     let auto_secs = Memo::new(move |_| seen.with(|s| s.as_ref().map_or(0, |s| s.auto_deal_secs)));
     let seated = Memo::new(move |_| seen.with(|s| s.as_ref().is_some_and(|s| s.seat.is_some())));
     let members = Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| s.members.clone())).unwrap_or_default());
+    let removed =
+        Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| s.mirror.view().removed.clone())).unwrap_or_default());
     let play_name = RwSignal::new(String::new());
     let code = Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| s.code.clone())).unwrap_or_default());
     let host = Memo::new(move |_| seen.with(|s| s.as_ref().and_then(|s| s.host.clone())).unwrap_or_default());
@@ -164,6 +166,22 @@ pub(crate) fn RoomHostPanel(
                         }
                     }).collect_view()}
                 </ul>
+                // Removed names stay out until let back in (docs/RULES.md §5).
+                <Show when=move || !removed.with(Vec::is_empty)>
+                    <h4 id="removed-title">{room.tr(Key::RemovedTitle)}</h4>
+                    <p class="muted">{room.tr(Key::RemovedAbout)}</p>
+                    <ul aria-labelledby="removed-title">
+                        {move || removed.get().into_iter().map(|name| {
+                            let label = name.clone();
+                            view! {
+                                <li class="removed">
+                                    <span>{name.clone()}</span>
+                                    <button aria-label=move || room.t(Key::LetBackInName, &[("name", &label)]) on:click=move |_| room.command(HostCommand::Readmit { name: name.clone() })>{room.tr(Key::LetBackIn)}</button>
+                                </li>
+                            }
+                        }).collect_view()}
+                    </ul>
+                </Show>
             </section>
             <section class="host-link" aria-labelledby="host-link-title">
                 <h3 id="host-link-title">{room.tr(Key::AnotherDevice)}</h3>

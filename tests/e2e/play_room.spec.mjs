@@ -175,7 +175,10 @@ test('a class plays: presenter, a student by touch, one by keyboard, a host link
   await host.page.getByTestId('room-roll').getByText('1', { exact: true }).first().waitFor();
   await ana.score.button('IMPOSSIBLE').click();
   await shown(laptop.page, 'Ana says IMPOSSIBLE').waitFor();
-  await ben.score.button('Reveal now').click();
+  // Only the claimer may end the clock early: Ben's page offers no Reveal now (RULES §5).
+  await shown(ben.page, 'IMPOSSIBLE clock: Ana').waitFor();
+  assert.equal(await ben.score.button('Reveal now').count(), 0, 'Reveal now on someone else’s claim');
+  await ana.score.button('Reveal now').click();
   for (const m of [host, laptop]) await shown(m.page, 'Ana +1: right: 1 1 1 4 has no solution').waitFor();
   await shown(ana.page, 'You +1: right: 1 1 1 4 has no solution').waitFor();
   // A wrong host link: a member's join form, and why.
@@ -239,7 +242,7 @@ test('the presenter fits 1920×1080 and 1280×720 with 30 members, with no scrol
     for (let i = 0; i < n; i += 1) {
       const ws = new WebSocket(url);
       await new Promise((done) => ws.addEventListener('open', done));
-      ws.send(JSON.stringify({ type: 'Join', version: 7, code, name: `Student ${String(i + 1).padStart(2, '0')}` }));
+      ws.send(JSON.stringify({ type: 'Join', version: 8, code, name: `Student ${String(i + 1).padStart(2, '0')}` }));
       window.crowd.push(ws);
     }
   }, { code, n: 28 });
@@ -409,7 +412,7 @@ test('the class room is its own module: fetched when opened, kept while away, re
   await context.close();
 });
 
-test('a room on other dice takes a typed roll for them; Leave frees the name at once; a stale seat keeps the name', async () => {
+test('a room on other dice takes a typed roll for them; Leave frees the seat, not the record; Remove holds until let back in', async () => {
   assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
   const host = await person();
   const code = await createRoom(host);
@@ -436,7 +439,8 @@ test('a room on other dice takes a typed roll for them; Leave frees the name at 
   await waitForRoll(ana, '1 2 3 4 20');
   assert.equal(await host.page.locator('.room-page > .field-error').textContent(), '');
 
-  // Leave gives the seat and the name up at once: the host sees Ana go, and a new Ana may join.
+  // Leave gives the seat up at once: the host sees Ana go, and Ana may join again (her record
+  // is the name's, kept for the room's life).
   await ana.score.button('Leave the room').click();
   await ana.score.numbers().first().waitFor();
   await host.page.locator('.ranking').getByText('Ana').waitFor({ state: 'detached' });
@@ -445,7 +449,8 @@ test('a room on other dice takes a typed roll for them; Leave frees the name at 
   await host.page.locator('.ranking').getByText('Ana').waitFor();
 
   // A seat token the server no longer knows (Ben was away when the host removed him): the
-  // join form comes back with the code and the name kept, and the name seats him again.
+  // join form comes back with the code and the name kept; the name is refused until the host
+  // lets Ben back in from the member list, and then seats him again.
   const ben = await person(`?room=${code}`);
   await joinAs(ben, 'Ben');
   await ben.page.goto('about:blank');
@@ -455,6 +460,10 @@ test('a room on other dice takes a typed roll for them; Leave frees the name at 
   await shown(ben.page, `Your seat in room ${code} was given up while you were away: join again with your name.`).waitFor();
   assert.equal(await ben.page.getByRole('textbox', { name: 'Room code' }).inputValue(), code);
   assert.equal(await ben.page.getByRole('textbox', { name: 'Your name' }).inputValue(), 'Ben');
+  await ben.score.button('Join').click();
+  await shown(ben.page, 'The host removed “Ben” from this room: ask the host to let you back in.').waitFor();
+  await panel.getByRole('button', { name: 'Let Ben back in' }).click();
+  await panel.getByRole('button', { name: 'Let Ben back in' }).waitFor({ state: 'detached' });
   await ben.score.button('Join').click();
   await ben.page.locator('.ranking').getByText('Ben (you)').waitFor();
   // The host removes Ben while he is there: he is told and is back at the forms.

@@ -158,6 +158,12 @@ impl Board {
         &self.moves
     }
 
+    /// The actions that rebuild this board from the roll: its moves, oldest first, with no
+    /// undo or clear (so never more than one fewer than the numbers rolled).
+    pub fn actions(&self) -> Vec<Action> {
+        self.moves.iter().map(|m| Action::Combine { left: m.left.id, op: m.op, right: m.right.id }).collect()
+    }
+
     /// The numbers rolled.
     pub fn roll(&self) -> &[Num] {
         &self.roll
@@ -213,6 +219,9 @@ impl Board {
             Action::Undo => {
                 let m = self.moves.pop().ok_or(BoardError::NothingToUndo)?;
                 self.tiles.retain(|t| t.id != m.result.id);
+                // The undone move's id is the next one again: a board is the same whichever
+                // way it was reached, so its moves alone replay it (a room keeps only those).
+                self.next_id = m.result.id.0;
                 let (lp, rp) = m.positions;
                 // Reinsert at the lower position first so both land where they were.
                 let back = if lp <= rp { [(lp, m.left), (rp, m.right)] } else { [(rp, m.right), (lp, m.left)] };
@@ -327,6 +336,26 @@ mod tests {
         b.apply(Action::Clear).unwrap();
         assert_eq!(ids(&b), [0, 1, 2, 3]);
         assert!(b.moves().is_empty());
+    }
+
+    // Pins a bug: a room kept every undo and clear to replay a board, a log without bound.
+    // Undo gives its move's id back, so a board's moves alone rebuild it, ids and all.
+    #[test]
+    fn a_board_is_rebuilt_by_its_moves_alone_whatever_undo_and_clear_came_between() {
+        let mut b = Board::new(&[1, 2, 3, 4], &Rules::default());
+        combine(&mut b, 3, Op::Sub, 1).unwrap();
+        b.apply(Action::Undo).unwrap();
+        combine(&mut b, 0, Op::Add, 2).unwrap();
+        assert_eq!(ids(&b), [1, 3, 4], "the undone move's id is used again");
+        combine(&mut b, 4, Op::Mul, 1).unwrap();
+        b.apply(Action::Undo).unwrap();
+        combine(&mut b, 1, Op::Concat, 3).unwrap();
+        let mut again = Board::new(&[1, 2, 3, 4], &Rules::default());
+        for a in b.actions() {
+            again.apply(a).unwrap();
+        }
+        assert_eq!(again, b);
+        assert_eq!(b.actions().len(), 2);
     }
 
     #[test]

@@ -70,6 +70,11 @@ pub enum Input {
     Exhausted,
     /// A new roll or a change of rules: settle whatever runs.
     Abandon,
+    /// A player left the table (or was removed): only what is theirs is settled. Their SCORE
+    /// fails, and an IMPOSSIBLE claim it interrupted gets its clock back (or is judged, if
+    /// the claim was their own too); an IMPOSSIBLE claim of theirs runs on to its deadline,
+    /// so leaving never ends a clock early (docs/RULES.md §5).
+    Left(usize),
     /// A hint was shown: the roll becomes practice (no clock may run).
     Hint,
     /// The player asked to see the solutions: an unsettled roll becomes practice
@@ -97,6 +102,8 @@ pub enum Reason {
     NumbersUsedUp,
     /// A new roll while the SCORE clock ran.
     Abandoned,
+    /// The SCORE player left the table (or was removed) while their clock ran.
+    Left,
     /// The IMPOSSIBLE claim was right.
     TrulyImpossible,
     /// The IMPOSSIBLE claim was wrong: the roll has a solution.
@@ -158,6 +165,7 @@ impl Award {
             Reason::GaveUp => "you gave up the SCORE".into(),
             Reason::NumbersUsedUp => "the numbers ran out (strict mode)".into(),
             Reason::Abandoned => "a new roll while the SCORE clock ran".into(),
+            Reason::Left => "left while the SCORE clock ran".into(),
             Reason::TrulyImpossible => format!("right: {} has no solution", cx.roll),
             Reason::HadSolution => format!("{} had a solution: {}", cx.roll, cx.a_solution.unwrap_or_default()),
             Reason::NobodyScored => "nobody found a solution".into(),
@@ -404,6 +412,10 @@ impl Round {
                 self.phase = Phase::Over;
             }
             (Input::Abandon, Phase::Impossible(c)) => self.judge(c, &mut awards),
+            (Input::Left(p), Phase::Score { player, claim, .. }) if p == player => {
+                self.fail_score(player, claim, Reason::Left, now_ms, &mut awards);
+            }
+            (Input::Left(_), _) => {}
             (Input::Hint, Phase::Score { .. } | Phase::Impossible(_)) => return Err(RoundError::NoHintNow),
             (Input::Hint, Phase::Open) => {
                 awards.push(Award { player: 0, points: 0, reason: Reason::HintUsed });

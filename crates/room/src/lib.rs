@@ -13,6 +13,7 @@
 pub mod mirror;
 pub mod protocol;
 pub mod reach;
+pub mod rights;
 pub mod room;
 pub mod say;
 pub mod ticket;

@@ -18,6 +18,7 @@ use std::collections::VecDeque;
 use score_engine::{Action, Board, RoundError};
 
 use crate::protocol::{next, ChatLine, Claim, Clock, Move, Next, Player, RoomEvent, Seat, View, Working, CHAT_KEPT};
+use crate::rights::{may, Act, Stage};
 use crate::room::RoomError;
 
 /// What the page does after an event, beyond rendering the mirror.
@@ -116,24 +117,30 @@ impl Mirror {
         self.view.clock.is_some_and(|c| Some(c.seat) == self.seat && c.claim == claim)
     }
 
-    /// Whether this page may press SCORE: a member, the roll unsettled, no SCORE clock running.
+    /// Whether this page's member may do `act` now, by the room's own table
+    /// ([`crate::rights::may`]): a host screen without a seat may do none of these.
+    pub fn may(&self, act: Act) -> bool {
+        self.seat.is_some_and(|seat| may(seat, act, Stage::of_view(&self.view)).is_ok())
+    }
+
+    /// Whether this page may press SCORE.
     pub fn may_score(&self) -> bool {
-        self.seat.is_some() && !self.view.settled && self.view.clock.is_none_or(|c| c.claim == Claim::Impossible)
+        self.may(Act::Score)
     }
 
-    /// Whether this page may press IMPOSSIBLE: a member, the roll unsettled, no clock running.
+    /// Whether this page may press IMPOSSIBLE.
     pub fn may_claim_impossible(&self) -> bool {
-        self.seat.is_some() && !self.view.settled && self.view.clock.is_none()
+        self.may(Act::Impossible)
     }
 
-    /// Whether this page may end the IMPOSSIBLE clock now.
+    /// Whether this page may end the IMPOSSIBLE clock now (its own claim's, with judging on).
     pub fn may_reveal(&self) -> bool {
-        self.seat.is_some() && self.view.clock.is_some_and(|c| c.claim == Claim::Impossible)
+        self.may(Act::Reveal)
     }
 
     /// Whether this page may give up a SCORE (its own clock runs).
     pub fn may_give_up(&self) -> bool {
-        self.clock_is_mine(Claim::Score)
+        self.may(Act::GiveUp)
     }
 
     /// A move made on this page: checked as the room will check it, kept as pending, and the
@@ -170,9 +177,9 @@ impl Mirror {
     pub fn apply(&mut self, event: RoomEvent, now: u64) -> Effect {
         let v = &mut self.view;
         match event {
-            RoomEvent::Joined { seat, name } => {
+            RoomEvent::Joined { seat, name, score } => {
                 v.members.retain(|m| m.seat != seat);
-                v.members.push(Player { seat, name, score: 0, away: false });
+                v.members.push(Player { seat, name, score, away: false });
                 v.members.sort_unstable_by_key(|m| m.seat);
             }
             RoomEvent::Left { seat } => {
@@ -206,12 +213,12 @@ impl Mirror {
                     v.working = Some(Working { seat, actions: actions.clone() });
                 }
                 if Some(seat) == self.seat {
-                    // The room's answer to the oldest move on its way.
-                    let before: Vec<Move> = v.actions.iter().chain(&self.pending).copied().collect();
+                    // The room's answer to the oldest move on its way (the room keeps a board's
+                    // moves alone, so an undo comes back as one move fewer: the same board).
+                    let before = self.board();
                     self.pending.pop_front();
-                    v.actions = actions;
-                    let after: Vec<Move> = v.actions.iter().chain(&self.pending).copied().collect();
-                    return if before == after { Effect::Nothing } else { Effect::Board };
+                    self.view.actions = actions;
+                    return if self.board() == before { Effect::Nothing } else { Effect::Board };
                 }
             }
             RoomEvent::Results { outcomes, scores, clock } => {
@@ -249,6 +256,7 @@ impl Mirror {
                 v.judging = judging;
             }
             RoomEvent::Language { lang } => v.lang = Some(lang),
+            RoomEvent::Removed { names } => v.removed = names,
             RoomEvent::AutoDeal { secs } => {
                 v.auto_deal_secs = secs;
                 if v.settled {

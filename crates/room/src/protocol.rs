@@ -12,7 +12,7 @@ use score_engine::{Action, Op, Phase, Rules, RulesError, TileId};
 use serde::{Deserialize, Serialize};
 
 /// The protocol's version, checked in the first message.
-pub const VERSION: u32 = 7;
+pub const VERSION: u32 = 8;
 
 /// A member's place in the room: their index on the scoreboard and in the round.
 pub type Seat = usize;
@@ -120,8 +120,10 @@ pub enum HostCommand {
     NextRoll,
     /// Lock the room to new members, or open it.
     Lock { locked: bool },
-    /// Remove a member.
+    /// Remove a member: they may not join again under that name until let back in.
     Remove { seat: Seat },
+    /// Let a removed name join again.
+    Readmit { name: String },
     /// Clear the chat.
     ClearChat,
     /// The room's dice, goal and clocks (checked as Settings are) and judging; a new roll.
@@ -251,8 +253,10 @@ pub enum Why {
     GaveUp,
     /// Strict mode: the numbers ran out without the goal.
     NumbersUsedUp,
-    /// A new roll (or the player leaving) while the SCORE clock ran.
+    /// A new roll while the SCORE clock ran.
     Abandoned,
+    /// The player left the room (or was removed) while their SCORE clock ran.
+    Left,
     /// The IMPOSSIBLE claim was right: the roll has no solution.
     TrulyImpossible,
     /// The IMPOSSIBLE claim was wrong: the roll has this solution.
@@ -298,8 +302,14 @@ pub struct ChatLine {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type")]
 pub enum RoomEvent {
-    /// A member took a seat.
-    Joined { seat: Seat, name: String },
+    /// A member took a seat, with their score (a name that was here before takes its
+    /// record back).
+    Joined {
+        seat: Seat,
+        name: String,
+        #[serde(default)]
+        score: i32,
+    },
     /// A member left (or was removed).
     Left { seat: Seat },
     /// A member's page went away (the seat waits for it) or came back.
@@ -327,6 +337,8 @@ pub enum RoomEvent {
     AutoDeal { secs: u32 },
     /// The room's language changed (its code).
     Language { lang: String },
+    /// The names the host removed (refused until let back in), after a change.
+    Removed { names: Vec<String> },
 }
 
 /// The room as one member sees it on joining (or coming back).
@@ -363,6 +375,9 @@ pub struct View {
     pub settled_at: Option<u64>,
     /// Whether the room is locked.
     pub locked: bool,
+    /// The names the host removed, refused until let back in.
+    #[serde(default)]
+    pub removed: Vec<String>,
     /// The room's language, as its code ("es"): see [`HostCommand::Language`]. None for a
     /// room stored before rooms had one: it asks no page for a language.
     #[serde(default)]

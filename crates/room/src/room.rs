@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::protocol::{ChatLine, Claim, Seat, CHAT_KEPT, MAX_CHAT, MAX_MEMBERS, MAX_NAME};
 use crate::protocol::{Clock, ErrorCode, Move, Outcome, Player, ReportRow, RoomEvent, SeatScore, View, Why, Working};
+use crate::rights::{may, Act, Stage};
 
 /// Result lines kept for the host's download.
 pub const HISTORY_KEPT: usize = 5000;
@@ -52,8 +53,13 @@ impl Deal {
 pub enum Input {
     /// Take a seat with this name.
     Join { name: String },
-    /// Leave the room, or be removed by the host: the seat and its score are gone.
+    /// Leave the room: the seat is given up, the name's record is kept for a join again.
     Leave { seat: Seat },
+    /// Host: remove a member, who leaves and may not join again (under that name) until let
+    /// back in.
+    Remove { seat: Seat },
+    /// Host: let a removed name join again.
+    Readmit { name: String },
     /// Press SCORE or IMPOSSIBLE.
     Claim { seat: Seat, claim: Claim },
     /// End the IMPOSSIBLE clock now and judge.
@@ -128,6 +134,12 @@ pub enum RoomError {
     UnknownLanguage,
     #[error("Only the player whose SCORE clock runs can give it up.")]
     NotYourScore,
+    #[error("Only the player who called IMPOSSIBLE can end its clock early.")]
+    NotYourClaim,
+    #[error("With judging off, an IMPOSSIBLE claim runs its whole clock: someone may still find a solution.")]
+    RevealNeedsJudging,
+    #[error("The host removed “{0}” from this room: ask the host to let you back in.")]
+    Removed(String),
     #[error("{0}")]
     Round(#[from] RoundError),
     #[error("{0}")]
@@ -211,7 +223,9 @@ impl Record {
                     self.made_ms.push(ms);
                 }
             }
-            Reason::TimeUp | Reason::GaveUp | Reason::NumbersUsedUp | Reason::Abandoned => self.scores_failed += 1,
+            Reason::TimeUp | Reason::GaveUp | Reason::NumbersUsedUp | Reason::Abandoned | Reason::Left => {
+                self.scores_failed += 1
+            }
             Reason::TrulyImpossible | Reason::NobodyScored => self.impossible_right += 1,
             Reason::HadSolution | Reason::ClaimBeaten { .. } => self.impossible_wrong += 1,
             Reason::FreePractice | Reason::HintUsed | Reason::SolutionsShown => {}
@@ -264,6 +278,28 @@ pub struct Saved {
     /// The room's language, as its code (none: a room stored before rooms had one).
     #[serde(default)]
     pub lang: Option<String>,
+    /// The records of members who left, taken back by a join under the same name (the
+    /// latest [`GONE_KEPT`]).
+    #[serde(default)]
+    pub gone: Vec<Gone>,
+    /// The names the host removed, refused (as [`name_key`] compares them) until let back in.
+    #[serde(default)]
+    pub removed: Vec<String>,
+}
+
+/// Records of members who left, kept for a join again under the same name.
+pub const GONE_KEPT: usize = 500;
+
+/// A member who left, and their record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Gone {
+    /// Their record, as when they left.
+    pub member: Member,
+    /// The seat they left while a clock of theirs still ran (an IMPOSSIBLE claim's runs on
+    /// when its claimer leaves): its result is theirs, and nobody else takes the seat until
+    /// it is settled or they come back.
+    #[serde(default)]
+    pub stake: Option<Seat>,
 }
 
 /// One result of a room's history, for the host's download.
@@ -360,6 +396,8 @@ impl Room {
             auto_deal_secs: 0,
             settled_at: None,
             lang: None,
+            gone: Vec::new(),
+            removed: Vec::new(),
         };
         Room { saved, boards: Vec::new() }
     }
@@ -374,7 +412,7 @@ impl Room {
         // The round's verdict is never stored: it is the room's own solver verdict.
         let solvable = saved.solution.is_some();
         saved.round.set_verdict(solvable);
-        let boards = saved
+        let boards: Vec<Board> = saved
             .actions
             .iter()
             .map(|log| {
@@ -385,6 +423,17 @@ impl Room {
                 b
             })
             .collect();
+        // A log stored with its undos and clears is kept as the board's moves alone.
+        saved.actions = boards.iter().map(Board::actions).collect();
+        if let Some(w) = &mut saved.working {
+            let mut b = Board::new(&saved.roll, &saved.rules);
+            for &m in &w.actions {
+                let _ = b.apply(m.into());
+            }
+            w.actions = b.actions().into_iter().map(Move::from).collect();
+        }
+        // A clock never runs longer than it is, whatever the clock said when it was stored.
+        saved.round.clamp_deadline(now_ms);
         let mut room = Room { saved, boards };
         let out = room.tick(now_ms);
         (room, out)
@@ -521,6 +570,7 @@ impl Room {
             settled_at: self.saved.settled_at.filter(|_| self.phase() == Phase::Over),
             lang: self.saved.lang.clone(),
             locked: self.saved.locked,
+            removed: self.saved.removed.clone(),
         }
     }
 
@@ -543,8 +593,19 @@ impl Room {
         self.saved.seats.get(seat).and_then(Option::as_ref).ok_or(RoomError::NoSuchSeat)
     }
 
+    /// The name of the member in `seat`, or of the one who left it while a clock of theirs ran.
     fn name(&self, seat: Seat) -> Option<String> {
-        self.member(seat).ok().map(|m| m.name.clone())
+        let gone = || self.saved.gone.iter().find(|g| g.stake == Some(seat)).map(|g| &g.member);
+        self.member(seat).ok().or_else(gone).map(|m| m.name.clone())
+    }
+
+    /// Whose points a result in `seat` are: its member's, or the one's who left it while a
+    /// clock of theirs ran.
+    fn holder(&mut self, seat: Seat) -> Option<&mut Member> {
+        match self.saved.seats.get_mut(seat) {
+            Some(Some(m)) => Some(m),
+            _ => self.saved.gone.iter_mut().find(|g| g.stake == Some(seat)).map(|g| &mut g.member),
+        }
     }
 
     fn scores(&self) -> Vec<SeatScore> {
@@ -576,16 +637,30 @@ impl Room {
         Ok(match input {
             Input::Join { name } => self.join(&name)?,
             Input::Leave { seat } => self.leave(seat, now_ms)?,
+            Input::Remove { seat } => {
+                let name = self.member(seat)?.name.clone();
+                let mut out = self.leave(seat, now_ms)?;
+                if self.removed(&name).is_none() {
+                    if self.saved.removed.len() == GONE_KEPT {
+                        self.saved.removed.remove(0);
+                    }
+                    self.saved.removed.push(name);
+                }
+                out.push(everyone(RoomEvent::Removed { names: self.saved.removed.clone() }));
+                out
+            }
+            Input::Readmit { name } => {
+                let Some(at) = self.removed(&name) else { return Ok(Vec::new()) };
+                self.saved.removed.remove(at);
+                vec![everyone(RoomEvent::Removed { names: self.saved.removed.clone() })]
+            }
             Input::Claim { seat, claim } => self.claim(seat, claim, now_ms)?,
             Input::RevealNow { seat } => {
-                self.member(seat)?;
+                self.may(seat, Act::Reveal)?;
                 self.round(RoundInput::RevealNow, now_ms)?
             }
             Input::GiveUp { seat } => {
-                self.member(seat)?;
-                if !matches!(self.phase(), Phase::Score { player, .. } if player == seat) {
-                    return Err(RoomError::NotYourScore);
-                }
+                self.may(seat, Act::GiveUp)?;
                 self.round(RoundInput::GiveUp, now_ms)?
             }
             Input::Act { seat, action } => self.act(seat, action, now_ms)?,
@@ -639,17 +714,41 @@ impl Room {
         self.settle(&awards, now_ms)
     }
 
+    /// The index in [`Saved::removed`] of a name the host removed.
+    fn removed(&self, name: &str) -> Option<usize> {
+        let key = name_key(name);
+        self.saved.removed.iter().position(|n| name_key(n) == key)
+    }
+
+    /// Whether the round in `phase` still has a clock that is `seat`'s.
+    fn stake_in(phase: Phase, seat: Seat) -> bool {
+        match phase {
+            Phase::Score { player, claim, .. } => player == seat || claim.is_some_and(|c| c.player == seat),
+            Phase::Impossible(c) => c.player == seat,
+            Phase::Open | Phase::Over => false,
+        }
+    }
+
     fn join(&mut self, name: &str) -> Result<Vec<Out>, RoomError> {
         let name = check_name(name)?;
         if self.saved.locked {
             return Err(RoomError::Locked);
         }
+        if let Some(at) = self.removed(&name) {
+            return Err(RoomError::Removed(self.saved.removed[at].clone()));
+        }
         let key = name_key(&name);
         if self.members().any(|(_, m)| name_key(&m.name) == key) {
             return Err(RoomError::NameTaken(name));
         }
-        let seat = match self.saved.seats.iter().position(Option::is_none) {
-            Some(free) => free,
+        // A name that was here before takes its record back (and the seat a clock of theirs
+        // still runs on); a seat another's running clock is owed to is never given away.
+        let back = self.saved.gone.iter().position(|g| name_key(&g.member.name) == key);
+        let owed = |s: Seat| self.saved.gone.iter().any(|g| g.stake == Some(s));
+        let stake = back.and_then(|at| self.saved.gone[at].stake);
+        let free = (0..self.saved.seats.len()).find(|&s| self.saved.seats[s].is_none() && !owed(s));
+        let seat = match stake.or(free) {
+            Some(seat) => seat,
             None if self.saved.seats.len() < MAX_MEMBERS => self.saved.seats.len(),
             None => return Err(RoomError::Full),
         };
@@ -658,38 +757,57 @@ impl Room {
             self.saved.actions.push(Vec::new());
             self.boards.push(Board::new(&self.saved.roll, &self.saved.rules));
         }
-        self.saved.seats[seat] = Some(Member {
-            name: name.clone(),
-            score: 0,
-            record: Record { rolls: 1, ..Record::default() },
-            away: false,
-        });
+        let member = match back {
+            Some(at) => {
+                let mut m = self.saved.gone.remove(at).member;
+                m.name = name.clone();
+                m.away = false;
+                m
+            }
+            None => {
+                Member { name: name.clone(), score: 0, record: Record { rolls: 1, ..Record::default() }, away: false }
+            }
+        };
+        let score = member.score;
+        self.saved.seats[seat] = Some(member);
         self.saved.actions[seat].clear();
         self.boards[seat] = Board::new(&self.saved.roll, &self.saved.rules);
-        Ok(vec![everyone(RoomEvent::Joined { seat, name })])
+        Ok(vec![everyone(RoomEvent::Joined { seat, name, score })])
     }
 
+    /// A member leaves (or is removed): only what is theirs is settled (their SCORE fails,
+    /// and a claim it interrupted gets its clock back); a claim of theirs runs on, its result
+    /// theirs. Their record is kept for a join again under the name.
     fn leave(&mut self, seat: Seat, now_ms: u64) -> Result<Vec<Out>, RoomError> {
         self.member(seat)?;
-        // A claim of the one leaving is settled first (a SCORE fails, an IMPOSSIBLE is judged).
-        let theirs = match self.phase() {
-            Phase::Score { player, claim, .. } => player == seat || claim.is_some_and(|c| c.player == seat),
-            Phase::Impossible(c) => c.player == seat,
-            _ => false,
-        };
-        let mut out = if theirs { self.round(RoundInput::Abandon, now_ms)? } else { Vec::new() };
+        let mut out = self.round(RoundInput::Left(seat), now_ms)?;
         if self.saved.working.as_ref().is_some_and(|w| w.seat == seat) {
             self.saved.working = None;
         }
-        self.saved.seats[seat] = None;
+        let stake = Room::stake_in(self.phase(), seat).then_some(seat);
+        if let Some(member) = self.saved.seats[seat].take() {
+            if self.saved.gone.len() == GONE_KEPT {
+                // The oldest record nobody's clock is owed to makes way.
+                if let Some(at) = self.saved.gone.iter().position(|g| g.stake.is_none()) {
+                    self.saved.gone.remove(at);
+                }
+            }
+            self.saved.gone.push(Gone { member, stake });
+        }
         self.saved.actions[seat].clear();
         self.boards[seat] = Board::new(&self.saved.roll, &self.saved.rules);
         out.push(everyone(RoomEvent::Left { seat }));
         Ok(out)
     }
 
-    fn claim(&mut self, seat: Seat, claim: Claim, now_ms: u64) -> Result<Vec<Out>, RoomError> {
+    /// Whether the member in `seat` may do `act` now (docs/RULES.md §5's table).
+    fn may(&self, seat: Seat, act: Act) -> Result<(), RoomError> {
         self.member(seat)?;
+        may(seat, act, Stage::of(self.phase(), self.saved.judging))
+    }
+
+    fn claim(&mut self, seat: Seat, claim: Claim, now_ms: u64) -> Result<Vec<Out>, RoomError> {
+        self.may(seat, if claim == Claim::Score { Act::Score } else { Act::Impossible })?;
         let input = match claim {
             Claim::Score => RoundInput::Score(seat),
             Claim::Impossible => RoundInput::Impossible(seat),
@@ -715,7 +833,8 @@ impl Room {
             self.saved.round.check_undo()?;
         }
         let event = self.boards[seat].apply(action)?;
-        self.saved.actions[seat].push(action);
+        // The log is what the board is: its moves alone (an undo takes one back, a clear all).
+        self.saved.actions[seat] = self.boards[seat].actions();
         if !scoring {
             // Private practice: it scores nothing and settles nothing.
             return Ok(vec![self.board_event(seat)]);
@@ -758,6 +877,9 @@ impl Room {
         let mut out = self.round(RoundInput::Abandon, now_ms).unwrap_or_default();
         let rules = &self.saved.rules;
         self.saved.round = Round::new(MAX_MEMBERS, rules, deal.solution.is_some(), self.saved.judging);
+        for g in &mut self.saved.gone {
+            g.stake = None;
+        }
         for (log, board) in self.saved.actions.iter_mut().zip(&mut self.boards) {
             log.clear();
             *board = Board::new(&deal.roll, rules);
@@ -789,9 +911,16 @@ impl Room {
         let outcomes: Vec<Outcome> = awards.iter().filter_map(|a| self.outcome(a)).collect();
         let score_ms = self.saved.score_started.map(|t| now_ms.saturating_sub(t));
         for a in awards {
-            if let Some(Some(m)) = self.saved.seats.get_mut(a.player) {
+            if let Some(m) = self.holder(a.player) {
                 m.score += a.points;
                 m.record.count(a.reason, score_ms);
+            }
+        }
+        // A seat is owed to its leaver only while a clock of theirs runs.
+        let phase = self.phase();
+        for g in &mut self.saved.gone {
+            if g.stake.is_some_and(|s| !Room::stake_in(phase, s)) {
+                g.stake = None;
             }
         }
         // The download keeps each result as data: it is worded in the language asked for.
@@ -820,6 +949,7 @@ impl Room {
             Reason::GaveUp => Why::GaveUp,
             Reason::NumbersUsedUp => Why::NumbersUsedUp,
             Reason::Abandoned => Why::Abandoned,
+            Reason::Left => Why::Left,
             Reason::TrulyImpossible => Why::TrulyImpossible,
             Reason::HadSolution => Why::HadSolution { solution: self.saved.solution.clone().unwrap_or_default() },
             Reason::NobodyScored => Why::NobodyScored,
@@ -950,7 +1080,7 @@ mod tests {
         assert_eq!(lines_on("1 1 1 4", &r.tick(60_001)), ["Ana +1: right: 1 1 1 4 has no solution"]);
         r.apply(Input::NewRoll { deal: deal(&[2, 5, 12, 12]) }, 60_002).unwrap();
         r.apply(impossible(1), 60_003).unwrap();
-        let out = r.apply(Input::RevealNow { seat: 2 }, 60_004).unwrap();
+        let out = r.apply(Input::RevealNow { seat: 1 }, 60_004).unwrap();
         assert_eq!(lines(&out), ["Ben −2: 2 5 12 12 had a solution: 2‖(12 − 12)"]);
         assert_eq!(scores(&r), [1, -2, 0]);
     }
@@ -1062,7 +1192,7 @@ mod tests {
         ));
         // A name can't turn the scoreboard's text around.
         let out = r.apply(Input::Join { name: "\u{202E}Dee".into() }, 0).unwrap();
-        assert_eq!(out[0].event, RoomEvent::Joined { seat: 4, name: "Dee".into() });
+        assert_eq!(out[0].event, RoomEvent::Joined { seat: 4, name: "Dee".into(), score: 0 });
     }
 
     #[test]
@@ -1072,22 +1202,153 @@ mod tests {
             r.apply(Input::Join { name: format!("P{i}") }, 0).unwrap();
         }
         assert_eq!(refused(&mut r, Input::Join { name: "One more".into() }, 0), RoomError::Full);
-        // A seat freed by leaving is taken again; the leaver's score is gone with them.
+        // A seat freed by leaving is taken again (the leaver's record is kept for their name).
         r.apply(Input::Leave { seat: 7 }, 0).unwrap();
         r.apply(Input::Lock { locked: true }, 0).unwrap();
         assert_eq!(refused(&mut r, Input::Join { name: "Late".into() }, 0), RoomError::Locked);
         r.apply(Input::Lock { locked: false }, 0).unwrap();
         let out = r.apply(Input::Join { name: "Late".into() }, 0).unwrap();
-        assert_eq!(out, [everyone(RoomEvent::Joined { seat: 7, name: "Late".into() })]);
+        assert_eq!(out, [everyone(RoomEvent::Joined { seat: 7, name: "Late".into(), score: 0 })]);
     }
 
     #[test]
-    fn a_member_leaving_during_their_claim_settles_it() {
+    fn a_member_leaving_during_their_score_fails_it_in_words_of_its_own() {
         let mut r = room(&[2, 5, 12, 12]);
         r.apply(score(1), 0).unwrap();
         let out = r.apply(Input::Leave { seat: 1 }, 1).unwrap();
-        assert_eq!(lines(&out), ["Ben −1: a new roll while the SCORE clock ran"]);
+        assert_eq!(lines(&out), ["Ben −1: left while the SCORE clock ran"]);
         assert_eq!(r.phase(), Phase::Over);
+        let back = r.apply(Input::Join { name: "Ben".into() }, 2).unwrap();
+        assert_eq!(back, [everyone(RoomEvent::Joined { seat: 1, name: "Ben".into(), score: -1 })]);
+        r.apply(Input::NewRoll { deal: deal(&[2, 5, 12, 12]) }, 3).unwrap();
+        r.apply(score(1), 4).unwrap();
+        // Removed by the host: the same words (the CSV's too).
+        assert_eq!(lines(&r.apply(Input::Remove { seat: 1 }, 5).unwrap()), ["Ben −1: left while the SCORE clock ran"]);
+        assert!(r.csv(&Catalog::english()).ends_with("\"2 5 12 12\",\"Ben −1: left while the SCORE clock ran\"\n"));
+    }
+
+    // Pins a bug: any member could end another's IMPOSSIBLE clock (Reveal now), and with
+    // judging off the claimer's own Reveal now was +1 on any roll.
+    #[test]
+    fn only_the_claimer_reveals_and_only_with_judging_on() {
+        let mut r = room(&[2, 5, 12, 12]);
+        r.apply(impossible(0), 0).unwrap();
+        let before = r.saved().clone();
+        assert_eq!(refused(&mut r, Input::RevealNow { seat: 1 }, 1), RoomError::NotYourClaim);
+        assert_eq!(r.saved(), &before);
+        let out = r.apply(Input::RevealNow { seat: 0 }, 2).unwrap();
+        assert_eq!(lines(&out), ["Ana −2: 2 5 12 12 had a solution: 2‖(12 − 12)"]);
+        let mut off = Room::new(Rules::default(), false, deal(&[2, 5, 12, 12]));
+        off.apply(Input::Join { name: "Ana".into() }, 0).unwrap();
+        off.apply(impossible(0), 0).unwrap();
+        assert_eq!(refused(&mut off, Input::RevealNow { seat: 0 }, 1), RoomError::RevealNeedsJudging);
+        assert!(off.members().all(|(_, m)| m.score == 0));
+    }
+
+    // Pins a bug: Ana claims IMPOSSIBLE, Ben presses SCORE, Ana leaves: Ben got −1 "a new roll
+    // while the SCORE clock ran" and Ana's claim was judged in front of him.
+    #[test]
+    fn the_claimer_leaving_leaves_the_score_running_and_the_claim_theirs() {
+        let mut r = room(&[2, 5, 12, 12]);
+        r.apply(impossible(0), 0).unwrap();
+        r.apply(score(1), 1).unwrap();
+        let out = r.apply(Input::Leave { seat: 0 }, 2).unwrap();
+        assert!(lines(&out).is_empty(), "nothing settled: {:?}", lines(&out));
+        assert!(matches!(r.phase(), Phase::Score { player: 1, .. }));
+        // Someone joining meanwhile doesn't take the seat the claim is owed to.
+        let out = r.apply(Input::Join { name: "Dee".into() }, 3).unwrap();
+        assert_eq!(out, [everyone(RoomEvent::Joined { seat: 3, name: "Dee".into(), score: 0 })]);
+        let out = solve(&mut r, 1, 4);
+        assert_eq!(lines(&out), ["Ben +1: 20 made in 2 moves", "Ana −2: Ben made 20 during the IMPOSSIBLE clock"]);
+        // Ana's −2 is hers: she finds it when she comes back.
+        let out = r.apply(Input::Join { name: "ana".into() }, 5).unwrap();
+        assert_eq!(out, [everyone(RoomEvent::Joined { seat: 0, name: "ana".into(), score: -2 })]);
+    }
+
+    // Pins a bug: the scorer leaving judged the claim at once instead of handing its clock back.
+    #[test]
+    fn the_scorer_leaving_hands_the_clock_back_to_the_claim() {
+        let mut r = room(&[2, 5, 12, 12]);
+        r.apply(impossible(0), 0).unwrap();
+        r.apply(score(1), 1).unwrap();
+        let out = r.apply(Input::Leave { seat: 1 }, 2).unwrap();
+        assert_eq!(lines(&out), ["Ben −1: left while the SCORE clock ran"]);
+        assert_eq!(Clock::of(r.phase()), Some(Clock { seat: 0, claim: Claim::Impossible, deadline: 60_000 }));
+        assert!(r.apply(score(2), 3).is_ok(), "Cy may still beat the claim");
+    }
+
+    // A claimer who leaves during their own IMPOSSIBLE clock doesn't end it: it runs on, and
+    // anyone may still beat it (with judging off, leaving would otherwise be +1 at once).
+    #[test]
+    fn the_claimer_leaving_their_own_clock_lets_it_run() {
+        let mut r = Room::new(Rules::default(), false, deal(&[2, 5, 12, 12]));
+        for name in ["Ana", "Ben"] {
+            r.apply(Input::Join { name: name.into() }, 0).unwrap();
+        }
+        r.apply(impossible(0), 0).unwrap();
+        assert!(lines(&r.apply(Input::Leave { seat: 0 }, 1).unwrap()).is_empty());
+        assert!(matches!(r.phase(), Phase::Impossible(_)));
+        assert_eq!(lines(&r.tick(60_000)), ["Ana +1: nobody found a solution"]);
+        r.apply(Input::Join { name: "Ana".into() }, 60_001).unwrap();
+        assert_eq!(scores(&r), [1, 0]);
+    }
+
+    // Pins a bug: a student at −6 pressed Leave and joined again as the same name at 0, and
+    // the report lost their rolls.
+    #[test]
+    fn leaving_and_joining_again_takes_the_names_record_back() {
+        let mut r = room(&[2, 5, 12, 12]);
+        r.apply(score(1), 0).unwrap();
+        r.tick(30_000);
+        r.apply(Input::NewRoll { deal: deal(&[2, 5, 12, 12]) }, 30_001).unwrap();
+        let before = r.report().into_iter().find(|x| x.seat == 1).unwrap();
+        r.apply(Input::Leave { seat: 1 }, 30_002).unwrap();
+        r.apply(Input::Join { name: "Zed".into() }, 30_003).unwrap();
+        r.apply(Input::Join { name: "BEN".into() }, 30_004).unwrap();
+        let back = r.report().into_iter().find(|x| x.name == "BEN").unwrap();
+        assert_eq!((back.points, back.rolls, back.scores_failed), (before.points, before.rolls, before.scores_failed));
+        assert_eq!(back.points, -1);
+    }
+
+    // Remove holds: a removed name is refused until the host lets it back in.
+    #[test]
+    fn a_removed_name_stays_out_until_let_back_in() {
+        let mut r = room(&[2, 5, 12, 12]);
+        let out = r.apply(Input::Remove { seat: 1 }, 0).unwrap();
+        assert!(out.contains(&everyone(RoomEvent::Removed { names: vec!["Ben".into()] })));
+        assert_eq!(refused(&mut r, Input::Join { name: "ben\u{200B}".into() }, 1), RoomError::Removed("Ben".into()));
+        assert_eq!(r.view(Some(0), 1).removed, ["Ben"]);
+        r.apply(Input::Readmit { name: "BEN".into() }, 2).unwrap();
+        assert!(r.view(None, 2).removed.is_empty());
+        r.apply(Input::Join { name: "Ben".into() }, 3).unwrap();
+    }
+
+    // Pins a bug: every undo and clear was kept in a seat's log, sent with each move and
+    // stored at each tick, so Clear sent over and over grew a room without bound.
+    #[test]
+    fn a_seats_log_is_its_board_however_many_undos_and_clears_it_is_sent() {
+        let mut r = room(&[2, 5, 12, 12]);
+        r.apply(score(0), 0).unwrap();
+        for t in 1..500 {
+            let action = if t % 3 == 0 { Action::Clear } else { Action::Undo };
+            let _ = r.apply(combine(0, 2, Op::Sub, 3), t);
+            let _ = r.apply(Input::Act { seat: 0, action }, t);
+        }
+        let out = r.apply(combine(0, 2, Op::Sub, 3), 600).unwrap();
+        let sub = Move::Combine { left: TileId(2), op: Op::Sub, right: TileId(3) };
+        assert_eq!(out, [everyone(RoomEvent::Board { seat: 0, actions: vec![sub] })]);
+        assert_eq!(r.saved().actions[0].len(), 1);
+        assert_eq!(r.saved().working.as_ref().map(|w| w.actions.len()), Some(1));
+    }
+
+    // Pins a bug: a room stored with a deadline far ahead (a clock set back) ran that long.
+    #[test]
+    fn a_restored_clock_never_runs_longer_than_it_is() {
+        let mut r = room(&[2, 5, 12, 12]);
+        r.apply(score(0), 3_600_000).unwrap();
+        // Brought back an hour "earlier": the SCORE clock has at most its 30 s.
+        let (back, _) = Room::restore(r.saved().clone(), 1_000);
+        assert_eq!(Clock::of(back.phase()).map(|c| c.deadline), Some(31_000));
     }
 
     #[test]
@@ -1110,7 +1371,7 @@ mod tests {
         let mut r = room(&[1, 1, 1, 4]);
         r.apply(Input::Join { name: "=SUM(A1)".into() }, 0).unwrap();
         r.apply(impossible(1), 0).unwrap();
-        r.apply(Input::RevealNow { seat: 0 }, 1).unwrap();
+        r.apply(Input::RevealNow { seat: 1 }, 1).unwrap();
         let csv = r.csv(&Catalog::english());
         let head = "\"Seat\",\"Name\",\"Points\",\"Rolls\",\"SCOREs made\",\"SCOREs failed\",\"IMPOSSIBLE right\",\"IMPOSSIBLE wrong\",\"Median time to SCORE\"";
         assert!(csv.starts_with(&format!("{head}\n0,\"Ana\",0,1,0,0,0,0,\n1,\"Ben\",1,1,0,0,1,0,\n")), "{csv}");
@@ -1258,8 +1519,8 @@ mod tests {
         r.apply(Input::Leave { seat: 1 }, 1).unwrap();
         assert_eq!(refused(&mut r, Input::Chat { seat: 1, text: "hi".into() }, 2), RoomError::NoSuchSeat);
         let out = r.apply(Input::Join { name: "Ben".into() }, 3).unwrap();
-        assert_eq!(out, [everyone(RoomEvent::Joined { seat: 1, name: "Ben".into() })]);
-        // The new Ben starts from the roll, with no score.
+        assert_eq!(out, [everyone(RoomEvent::Joined { seat: 1, name: "Ben".into(), score: 0 })]);
+        // Ben is back with his record (no points yet), his board from the roll.
         assert!(r.moves(1).is_empty());
         assert_eq!(r.view(Some(1), 4).members[1], Player { seat: 1, name: "Ben".into(), score: 0, away: false });
     }
@@ -1323,7 +1584,7 @@ mod tests {
         r.tick(45_001);
         r.apply(Input::NewRoll { deal: deal(&[2, 5, 12, 12]) }, 46_000).unwrap();
         r.apply(impossible(2), 47_000).unwrap();
-        r.apply(Input::RevealNow { seat: 0 }, 48_000).unwrap();
+        r.apply(Input::RevealNow { seat: 2 }, 48_000).unwrap();
         // Dee joins for the last roll; Ana makes another SCORE, in 4 s, and one in 8 s.
         r.apply(Input::NewRoll { deal: deal(&[1, 1, 1, 4]) }, 49_000).unwrap();
         r.apply(Input::Join { name: "Dee".into() }, 49_500).unwrap();

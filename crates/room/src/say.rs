@@ -65,6 +65,7 @@ pub fn outcome(o: &Outcome, me: Option<Seat>, goal: i64, roll: &str, words: &Cat
         Why::GaveUp => words.text(Key::WhyGaveUp, &[]),
         Why::NumbersUsedUp => words.text(Key::WhyNumbersUsedUp, &[]),
         Why::Abandoned => words.text(Key::WhyAbandoned, &[]),
+        Why::Left => words.text(Key::WhyLeft, &[]),
         Why::TrulyImpossible => words.text(Key::WhyTrulyImpossible, &[("roll", roll)]),
         Why::HadSolution { solution } => {
             words.text(Key::WhyHadSolution, &[("roll", roll), ("solution", &words.signs(solution))])
@@ -138,6 +139,9 @@ pub fn room_error(error: &RoomError, words: &Catalog) -> String {
         RoomError::ChatEmpty => words.text(Key::RoomChatEmpty, &[]),
         RoomError::ChatTooLong => words.count(Key::RoomChatTooLong, MAX_CHAT as u64, &[]),
         RoomError::NotYourScore => words.text(Key::RoomNotYourScore, &[]),
+        RoomError::NotYourClaim => words.text(Key::RoomNotYourClaim, &[]),
+        RoomError::RevealNeedsJudging => words.text(Key::RoomRevealNeedsJudging, &[]),
+        RoomError::Removed(name) => words.text(Key::RoomRemovedName, &[("name", name)]),
         RoomError::UnknownLanguage => words.text(Key::RoomUnknownLanguage, &[]),
         RoomError::Round(e) => round_error(*e, words),
         RoomError::Board(e) => board_error(*e, words),
@@ -250,6 +254,7 @@ mod tests {
             settled_at: None,
             locked: false,
             lang: None,
+            removed: vec![],
         }
     }
 
@@ -277,6 +282,7 @@ mod tests {
             (Why::TimeUp, "Ben +1: the SCORE clock ran out"),
             (Why::NumbersUsedUp, "Ben +1: the numbers ran out (strict mode)"),
             (Why::Abandoned, "Ben +1: a new roll while the SCORE clock ran"),
+            (Why::Left, "Ben +1: left while the SCORE clock ran"),
             (Why::TrulyImpossible, "Ben +1: right: 2 5 12 12 has no solution"),
             (Why::HadSolution { solution: "2‖(12 − 12)".into() }, "Ben +1: 2 5 12 12 had a solution: 2‖(12 − 12)"),
             (Why::NobodyScored, "Ben +1: nobody found a solution"),
@@ -351,6 +357,7 @@ mod tests {
             Why::GaveUp,
             Why::NumbersUsedUp,
             Why::Abandoned,
+            Why::Left,
             Why::TrulyImpossible,
             Why::HadSolution { solution: "2‖(12 − 12)".into() },
             Why::NobodyScored,
@@ -403,6 +410,9 @@ mod tests {
             RoomError::ChatEmpty,
             RoomError::ChatTooLong,
             RoomError::NotYourScore,
+            RoomError::NotYourClaim,
+            RoomError::RevealNeedsJudging,
+            RoomError::Removed("Ana".into()),
             RoomError::UnknownLanguage,
         ];
         all.extend(rounds.map(RoomError::Round));

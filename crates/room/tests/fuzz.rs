@@ -1,6 +1,7 @@
 //! The room under random play: sequences of joins, leaves, real and forged moves, claims,
 //! host commands, chat, time passing and restarts. It never panics, and:
-//! - scores change only with a Results event, by the amounts its lines say;
+//! - scores change only with a Results event, by the amounts its lines say (a name joining
+//!   again takes its record back, with the score its Joined event says);
 //! - a room stored and restored shows every member the same view;
 //! - nobody's board changes by another member's input.
 //!
@@ -109,8 +110,17 @@ proptest! {
             // Scores move only with Results, by the amounts the lines say.
             let (results, amounts) = said(&outs);
             let after = scores(&room);
+            // A name joining again brings its record back: its score is the Joined event's.
+            let joined: HashMap<Seat, i32> = outs
+                .iter()
+                .filter_map(|o| match o.event {
+                    RoomEvent::Joined { seat, score, .. } => Some((seat, score)),
+                    _ => None,
+                })
+                .collect();
             for (seat, (name, score)) in &after {
-                let old = before.get(seat).filter(|(n, _)| n == name).map_or(0, |b| b.1);
+                let old = before.get(seat).filter(|(n, _)| n == name).map(|b| b.1);
+                let old = old.or(joined.get(seat).copied()).unwrap_or(0);
                 if !results {
                     prop_assert_eq!(*score, old, "{} changed without a Results event", name);
                 } else if before.get(seat).is_some_and(|(n, _)| n == name) {

@@ -17,8 +17,8 @@ fn golden<T: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug>(value: 
 }
 
 #[test]
-fn the_protocol_is_version_seven() {
-    assert_eq!(VERSION, 7);
+fn the_protocol_is_version_eight() {
+    assert_eq!(VERSION, 8);
 }
 
 #[test]
@@ -73,6 +73,10 @@ fn what_a_page_sends() {
         r#"{"type":"Host","host":"h","command":{"type":"Lock","locked":true}}"#,
     );
     golden(host(HostCommand::Remove { seat: 3 }), r#"{"type":"Host","host":"h","command":{"type":"Remove","seat":3}}"#);
+    golden(
+        host(HostCommand::Readmit { name: "Rex".into() }),
+        r#"{"type":"Host","host":"h","command":{"type":"Readmit","name":"Rex"}}"#,
+    );
     golden(host(HostCommand::ClearChat), r#"{"type":"Host","host":"h","command":{"type":"ClearChat"}}"#);
     golden(
         host(HostCommand::Rules { dice: vec![6, 6, 6], goal: 10, score_secs: 45, impossible_secs: 90, judging: false }),
@@ -116,6 +120,7 @@ fn what_the_server_sends() {
         settled_at: None,
         locked: false,
         lang: Some("es".into()),
+        removed: vec!["Rex".into()],
     };
     golden(
         ServerMsg::Welcome {
@@ -135,13 +140,18 @@ fn what_the_server_sends() {
             r#""results":[{"seat":0,"name":"Ms Ada","points":1,"why":{"type":"Made","moves":2}}],"#,
             r#""chat":[{"name":"Ms Ada","text":"hi"}],"#,
             r#""actions":[{"type":"Combine","left":2,"op":"Sub","right":3}],"#,
-            r#""working":{"seat":0,"actions":[{"type":"Undo"}]},"auto_deal_secs":10,"settled_at":null,"locked":false,"lang":"es"}}"#
+            r#""working":{"seat":0,"actions":[{"type":"Undo"}]},"auto_deal_secs":10,"settled_at":null,"locked":false,"#,
+            r#""removed":["Rex"],"lang":"es"}}"#
         ),
     );
     let event = |seq, event| ServerMsg::Event { seq, now: 5, event };
     golden(
-        event(8, RoomEvent::Joined { seat: 1, name: "Ana".into() }),
-        r#"{"type":"Event","seq":8,"now":5,"event":{"type":"Joined","seat":1,"name":"Ana"}}"#,
+        event(8, RoomEvent::Joined { seat: 1, name: "Ana".into(), score: -3 }),
+        r#"{"type":"Event","seq":8,"now":5,"event":{"type":"Joined","seat":1,"name":"Ana","score":-3}}"#,
+    );
+    golden(
+        event(9, RoomEvent::Removed { names: vec!["Rex".into()] }),
+        r#"{"type":"Event","seq":9,"now":5,"event":{"type":"Removed","names":["Rex"]}}"#,
     );
     golden(
         event(9, RoomEvent::Left { seat: 1 }),
@@ -191,6 +201,7 @@ fn what_the_server_sends() {
         (Why::HadSolution { solution: "2‖(12 − 12)".into() }, r#"{"type":"HadSolution","solution":"2‖(12 − 12)"}"#),
         (Why::ClaimBeaten { by: 2, name: "Cy".into() }, r#"{"type":"ClaimBeaten","by":2,"name":"Cy"}"#),
         (Why::TrulyImpossible, r#"{"type":"TrulyImpossible"}"#),
+        (Why::Left, r#"{"type":"Left"}"#),
     ] {
         golden(why, json);
     }

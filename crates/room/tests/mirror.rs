@@ -79,7 +79,7 @@ impl Server {
             }
         }
         let leaving = match input {
-            Input::Leave { seat } => Some(seat),
+            Input::Leave { seat } | Input::Remove { seat } => Some(seat),
             _ => None,
         };
         let joining = matches!(input, Input::Join { .. });

@@ -52,11 +52,15 @@ async fn a_class_plays_one_room_and_its_chat_is_text() {
     // The same name in other letters is refused; the room is unchanged.
     let (_, refused) = join(&server, &code, "ANA", None).await;
     assert_eq!(said(&refused), "Someone in this room is already called “ANA”: choose another name.");
-    // Ana claims IMPOSSIBLE; everyone sees the clock; the host reveals; everyone gets the verdict.
+    // Ana claims IMPOSSIBLE; everyone sees the clock; only Ana may end it early (the host,
+    // who plays too, is refused); everyone gets the verdict.
     send(&mut ana, json!({"type": "Claim", "claim": "Impossible"})).await;
     let clock = until(&mut host, event("Clock")).await;
     assert_eq!(clock["event"]["claim"], "Impossible");
     send(&mut host, json!({"type": "Reveal"})).await;
+    let refused = until(&mut host, is("Error")).await;
+    assert_eq!(refused["why"], json!({"type": "Room", "error": "NotYourClaim"}), "{refused}");
+    send(&mut ana, json!({"type": "Reveal"})).await;
     let results = until(&mut ana, event("Results")).await;
     // A result is data (who, points, why), worded by each page.
     let result = &results["event"]["outcomes"][0];
@@ -154,7 +158,7 @@ async fn a_reload_takes_the_same_seat_back_with_its_score() {
     let token = w["token"].as_str().unwrap().to_string();
     send(&mut ana, json!({"type": "Claim", "claim": "Impossible"})).await;
     until(&mut host, event("Clock")).await;
-    send(&mut host, json!({"type": "Reveal"})).await;
+    send(&mut ana, json!({"type": "Reveal"})).await;
     let scores = until(&mut host, event("Results")).await["event"]["scores"].clone();
     drop(ana);
     // The host's member list says Ana is away while her seat waits, and back when she is.
@@ -709,6 +713,40 @@ async fn the_rooms_language_is_the_hosts_and_outlives_a_restart() {
     assert_eq!(said(&until(&mut ws, is("Error")).await), "Score doesn't speak that language.");
     send(&mut ws, hello("de-AT")).await;
     assert_eq!(until(&mut ws, is("Welcome")).await["view"]["lang"], "de");
+    server.stop().await;
+}
+
+// Pins two bugs: a student at −2 pressed Leave and joined again as the same name at 0; and a
+// student the host removed joined straight back.
+#[tokio::test]
+async fn a_name_keeps_its_record_across_leave_and_remove_holds_until_let_back_in() {
+    let dir = temp("record");
+    let server = Server::start(&dir, Rules::default()).await;
+    let (mut host, code, _, host_token) = create(&server, "Host").await;
+    let (mut ana, _) = join(&server, &code, "Ana", None).await;
+    send(&mut ana, json!({"type": "Claim", "claim": "Impossible"})).await;
+    until(&mut ana, event("Clock")).await;
+    send(&mut ana, json!({"type": "Reveal"})).await;
+    let points = until(&mut ana, event("Results")).await["event"]["outcomes"][0]["points"].as_i64().unwrap();
+    send(&mut ana, json!({"type": "Leave"})).await;
+    until(&mut host, event("Left")).await;
+    let score_of = |w: &Value| {
+        let members = w["view"]["members"].as_array().unwrap().clone();
+        members.iter().find(|m| m["name"].as_str().unwrap().eq_ignore_ascii_case("ana")).map(|m| m["score"].as_i64())
+    };
+    let (mut ana, back) = join(&server, &code, "ana", None).await;
+    assert_eq!(score_of(&back), Some(Some(points)), "{back}");
+    let seat = back["seat"].as_u64().unwrap();
+    // Removed: told so, and refused by name until the host lets her back in.
+    send(&mut host, host_cmd(&host_token, json!({"type": "Remove", "seat": seat}))).await;
+    assert_eq!(until(&mut ana, is("Error")).await["code"], "Removed");
+    assert_eq!(until(&mut host, event("Removed")).await["event"]["names"], json!(["ana"]));
+    let (_, refused) = join(&server, &code, "ANA", None).await;
+    assert_eq!(said(&refused), "The host removed “ana” from this room: ask the host to let you back in.");
+    send(&mut host, host_cmd(&host_token, json!({"type": "Readmit", "name": "Ana"}))).await;
+    assert_eq!(until(&mut host, event("Removed")).await["event"]["names"], json!([]));
+    let (_, back) = join(&server, &code, "Ana", None).await;
+    assert_eq!(score_of(&back), Some(Some(points)), "{back}");
     server.stop().await;
 }
 

@@ -46,6 +46,8 @@ pub fn step() -> impl Strategy<Value = Step> {
     prop_oneof![
         3 => (0usize..NAMES.len()).prop_map(|i| Step::Input(Input::Join { name: NAMES[i].into() })),
         1 => seat.clone().prop_map(|seat| Step::Input(Input::Leave { seat })),
+        1 => seat.clone().prop_map(|seat| Step::Input(Input::Remove { seat })),
+        1 => (0usize..NAMES.len()).prop_map(|i| Step::Input(Input::Readmit { name: NAMES[i].into() })),
         3 => (seat.clone(), any::<bool>()).prop_map(|(seat, s)| Step::Input(Input::Claim {
             seat,
             claim: if s { Claim::Score } else { Claim::Impossible },
