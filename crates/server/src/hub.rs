@@ -85,30 +85,52 @@ impl Conn {
     }
 }
 
-/// Milliseconds since the Unix epoch.
+/// Milliseconds since the Unix epoch, as the calendar clock said when this server started,
+/// counted on since by the monotonic clock: within a run no clock is stretched or cut short
+/// when the calendar clock is set (a Raspberry Pi that boots an hour behind, then NTP). A
+/// restart reads the calendar clock again, and a restored room clamps its clocks to their
+/// lengths (`Room::restore`).
 pub fn now_ms() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
+    static START: std::sync::OnceLock<(u64, std::time::Instant)> = std::sync::OnceLock::new();
+    let (wall, at) = START.get_or_init(|| {
+        let wall = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis());
+        (wall as u64, std::time::Instant::now())
+    });
+    wall.saturating_add(at.elapsed().as_millis() as u64)
 }
 
-fn random_bytes<const N: usize>() -> [u8; N] {
+/// Random bytes from the OS; none when it has none to give (then nothing is made that
+/// would need them: a guessable token is worse than a refusal).
+fn random_bytes<const N: usize>() -> Option<[u8; N]> {
     let mut b = [0u8; N];
-    // The OS's randomness; on the rare failure, the clock still makes tokens unique enough to retry.
-    if getrandom::fill(&mut b).is_err() {
-        for (i, x) in b.iter_mut().enumerate() {
-            *x = (now_ms() >> (i % 8)) as u8 ^ i as u8;
-        }
-    }
-    b
+    getrandom::fill(&mut b).ok().map(|()| b)
 }
 
-fn token() -> String {
-    random_bytes::<16>().iter().map(|b| format!("{b:02x}")).collect()
+/// A seat's or a host's token: 128 random bits; without the OS's randomness, refused (a
+/// token made from the time would be guessed from when the room was made).
+fn token() -> Result<String, Refusal> {
+    token_of(random_bytes::<16>())
+}
+
+fn token_of(bytes: Option<[u8; 16]>) -> Result<String, Refusal> {
+    Ok(bytes.ok_or(Refusal::ServerFault)?.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 /// A roll of the room's dice: the engine's one roller (rejection sampling, so every face is
 /// equally likely) on the OS's randomness.
-fn new_roll(rules: &Rules) -> Vec<i64> {
-    score_engine::roll::roll(&rules.dice, || u32::from_le_bytes(random_bytes::<4>()))
+fn new_roll(rules: &Rules) -> Result<Vec<i64>, Refusal> {
+    let mut failed = false;
+    let roll = score_engine::roll::roll(&rules.dice, || {
+        random_bytes::<4>().map(u32::from_le_bytes).unwrap_or_else(|| {
+            failed = true;
+            0
+        })
+    });
+    if failed {
+        Err(Refusal::ServerFault)
+    } else {
+        Ok(roll)
+    }
 }
 
 /// What a host's command comes to once its token is checked.
@@ -397,7 +419,8 @@ impl Hub {
                 let e = lock(&entry);
                 e.room.deal_due().filter(|&at| at <= now && !e.conns.is_empty()).map(|_| e.room.rules().clone())
             };
-            let dealt = due.map(|rules| (Deal::new(new_roll(&rules), &rules), rules));
+            // Without the OS's randomness nothing is dealt: the next tick tries again.
+            let dealt = due.and_then(|rules| Some((Deal::new(new_roll(&rules).ok()?, &rules), rules)));
             let mut e = lock(&entry);
             if e.ended {
                 continue;
@@ -484,7 +507,9 @@ impl Hub {
         }
         self.may_create(from, &code, now_ms())?;
         // The solver runs before any lock is taken.
-        let deal = Deal::new(new_roll(&self.rules), &self.rules);
+        let deal = Deal::new(new_roll(&self.rules)?, &self.rules);
+        let host = token()?;
+        let seat_token = token()?;
         let now = now_ms();
         let mut room = Room::new(self.rules.clone(), judging, deal);
         if let Some(lang) = lang {
@@ -494,7 +519,6 @@ impl Hub {
         if let Some(name) = name {
             room.apply(Input::Join { name }, now).map_err(|r| Refusal::from(r.error))?;
         }
-        let host = token();
         let mut entry = Entry {
             room,
             host: host.clone(),
@@ -509,7 +533,7 @@ impl Hub {
             ended: false,
         };
         let (who, seat_token) = if seated {
-            let t = token();
+            let t = seat_token;
             entry.tokens.insert(t.clone(), 0);
             entry.conns.insert(Who::Seat(0), conn);
             (Who::Seat(0), Some(t))
@@ -676,6 +700,8 @@ impl Hub {
     /// everyone connected. A refused name changes nothing, but clocks settled on the way still
     /// reach everyone and the store.
     fn seat(&self, code: &str, e: &mut Entry, name: &str, now: u64) -> Result<(Seat, String), Refusal> {
+        // The token first: a seat is never taken without one.
+        let t = token()?;
         let outs = match e.room.apply(Input::Join { name: name.into() }, now) {
             Ok(outs) => outs,
             Err(r) => {
@@ -687,7 +713,6 @@ impl Hub {
             }
         };
         let seat = joined_seat(&outs).ok_or(Refusal::NotSeated)?;
-        let t = token();
         e.tokens.insert(t.clone(), seat);
         e.active_ms = now;
         self.save(code, e);
@@ -708,20 +733,21 @@ impl Hub {
         let input = match command {
             HostCommand::NewRoll { roll } => {
                 let roll = match roll {
-                    None => new_roll(&rules),
+                    None => new_roll(&rules)?,
                     Some(faces) => arrange(&faces, &rules.dice)
                         .ok_or_else(|| Refusal::CantRoll { roll: faces.clone(), dice: rules.dice.clone() })?,
                 };
                 Input::NewRoll { deal: Deal::new(roll, &rules) }
             }
-            HostCommand::NextRoll => Input::NextRoll { deal: Deal::new(new_roll(&rules), &rules) },
+            HostCommand::NextRoll => Input::NextRoll { deal: Deal::new(new_roll(&rules)?, &rules) },
             HostCommand::Lock { locked } => Input::Lock { locked },
-            HostCommand::Remove { seat } => Input::Leave { seat },
+            HostCommand::Remove { seat } => Input::Remove { seat },
+            HostCommand::Readmit { name } => Input::Readmit { name },
             HostCommand::ClearChat => Input::ClearChat,
             HostCommand::Rules { dice, goal, score_secs, impossible_secs, judging } => {
                 let new = Rules { dice, goal, score_secs, impossible_secs, ..rules.clone() };
                 new.validate().map_err(|errors| Refusal::Rules { errors })?;
-                let deal = Deal::new(new_roll(&new), &new);
+                let deal = Deal::new(new_roll(&new)?, &new);
                 Input::SetRules { rules: new, judging, deal }
             }
             HostCommand::AutoDeal { secs } if secs > MAX_AUTO_DEAL_SECS => {
@@ -773,7 +799,7 @@ impl Hub {
                     }
                     return Ok(());
                 }
-                HostAction::Play { input: input @ Input::Leave { seat: who }, .. } => (input, Some((who, true))),
+                HostAction::Play { input: input @ Input::Remove { seat: who }, .. } => (input, Some((who, true))),
                 // A roll dealt for rules that changed meanwhile (another host screen) is not played.
                 HostAction::Play { input: Input::NewRoll { .. } | Input::NextRoll { .. }, dealt_for }
                     if lock(&entry).room.rules() != &dealt_for =>
@@ -947,18 +973,27 @@ mod tests {
         counts
     }
 
+    // Pins a bug: when the OS gave no random bytes, tokens were made from the time, so a
+    // host token could be guessed from when its room was made. Now nothing is made.
+    #[test]
+    fn without_the_oss_randomness_no_token_is_made() {
+        assert_eq!(token_of(None), Err(Refusal::ServerFault));
+        assert_eq!(token_of(Some([0xab; 16])).unwrap(), "ab".repeat(16));
+        assert_eq!(token().unwrap().len(), 32);
+    }
+
     // Pins a bug: the server took one random byte modulo the sides, so on four d100 faces
     // 1–56 came up 66 % of the time, and on a d20 faces 1–16 8 % more often than 17–20.
     #[test]
     fn the_servers_dice_are_fair_by_chi_square_over_100_000_rolls_of_each_size() {
         // χ² at p = 0.001 for sides − 1 degrees of freedom.
         for (sides, critical) in [(6, 20.515), (12, 31.264), (20, 43.820), (100, 148.230)] {
-            let chi = chi_square(&faces(sides, 100_000, new_roll));
+            let chi = chi_square(&faces(sides, 100_000, |r: &Rules| new_roll(r).unwrap()));
             assert!(chi < critical, "d{sides}: χ² = {chi:.1} over 400,000 faces, p < 0.001 at {critical}");
         }
         // The test tells a biased roller: one byte modulo the sides, as before.
         let byte_mod =
-            |r: &Rules| r.dice.iter().map(|&s| 1 + i64::from(random_bytes::<1>()[0]) % i64::from(s)).collect();
+            |r: &Rules| r.dice.iter().map(|&s| 1 + i64::from(random_bytes::<1>().unwrap()[0]) % i64::from(s)).collect();
         assert!(chi_square(&faces(100, 100_000, byte_mod)) > 148.230);
     }
 
@@ -1007,7 +1042,7 @@ mod durability {
     fn results_joins_rules_and_clocks_are_stored_before_they_are_told_moves_and_chat_at_the_tick() {
         let all = |event| vec![Out { to: To::All, event }];
         assert!(durable(&all(RoomEvent::Results { outcomes: vec![], scores: vec![], clock: None })));
-        assert!(durable(&all(RoomEvent::Joined { seat: 1, name: "Ana".into() })));
+        assert!(durable(&all(RoomEvent::Joined { seat: 1, name: "Ana".into(), score: 0 })));
         assert!(durable(&all(RoomEvent::Left { seat: 1 })));
         assert!(durable(&all(RoomEvent::Rules { rules: Rules::default(), judging: true })));
         assert!(durable(&all(RoomEvent::Clock { seat: 1, claim: score_room::protocol::Claim::Score, deadline: 5 })));
