@@ -332,7 +332,7 @@ mod tests {
         b.apply(Action::Undo).unwrap();
         assert_eq!(ids(&b), [0, 1, 2, 3]);
         combine(&mut b, 0, Op::Add, 2).unwrap();
-        combine(&mut b, 5, Op::Mul, 1).unwrap();
+        combine(&mut b, 4, Op::Mul, 1).unwrap();
         b.apply(Action::Clear).unwrap();
         assert_eq!(ids(&b), [0, 1, 2, 3]);
         assert!(b.moves().is_empty());
