@@ -104,8 +104,8 @@ fn address(query: &str, new_entry: bool) {
 }
 
 /// The page the address asks for.
-fn page_of(query: &str) -> Page {
-    crate::forms::room_link(query).map_or(Page::Solo, Page::Room)
+fn page_of(query: &str, fragment: &str) -> Page {
+    crate::forms::room_link(query, fragment).map_or(Page::Solo, Page::Room)
 }
 
 /// The page: the solitaire table with its views, or a class room, which takes it all.
@@ -218,10 +218,11 @@ pub fn App() -> impl IntoView {
     }
     // The room module asks for the room's language, or a student's pick, through the page.
     crate::lang::answer(ctx.words, move |lang| ctx.notice(Notice::LanguageUnavailable(lang)));
-    // A class-room link (`?room=CODE`, a host's `&host=TOKEN`) opens the room, which takes
+    // A class-room link (`?room=CODE`, a host's `#host=TOKEN`) opens the room, which takes
     // the page; the address keeps the room (never the host token), so a reload comes back.
     let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
-    let page = RwSignal::new(page_of(&query));
+    let fragment = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
+    let page = RwSignal::new(page_of(&query, &fragment));
     if let Page::Room(link) = page.get_untracked() {
         set_query(&link.query());
     }
@@ -233,7 +234,7 @@ pub fn App() -> impl IntoView {
     // Back (and Forward) between solitaire and the room: the room's seat is kept, not given up.
     let moved = window_event_listener(leptos::ev::popstate, move |_| {
         let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
-        page.set(page_of(&query));
+        page.set(page_of(&query, ""));
     });
     on_cleanup(move || {
         left.remove();

@@ -99,7 +99,9 @@ pub fn link(query: &str) -> Result<Option<(Rules, Vec<i64>)>, FormError> {
 
 /// A link into a class room: `?room=CODE` (the code as the link has it: checked when the
 /// page joins, so a bad one is shown in the join form with a sentence, not dropped), with
-/// `&host=TOKEN` on the host link that opens the room as its host on a second screen.
+/// `#host=TOKEN` on the host link that opens the room as its host on a second screen. The
+/// token is in the fragment, which a browser never sends: no request line, server log,
+/// proxy log or Referer holds it. (A link of an older build, `&host=TOKEN`, still opens.)
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RoomLink {
     /// The room's code, as given (empty: the page's own room, or the forms).
@@ -115,16 +117,18 @@ impl RoomLink {
     }
 }
 
-/// The class-room link in `query`, if it has a `room` parameter (`?room` alone opens the
-/// room's forms). Only letters and digits are kept, and at most 64 of them (a code with none
-/// is kept as written, up to 20 characters, for the form to say it isn't one).
-pub fn room_link(query: &str) -> Option<RoomLink> {
-    let param = |name: &str| {
-        query.trim_start_matches('?').split('&').find_map(|p| {
+/// The class-room link in the address's `query` and `fragment`, if the query has a `room`
+/// parameter (`?room` alone opens the room's forms). Only letters and digits are kept, and
+/// at most 64 of them (a code with none is kept as written, up to 20 characters, for the form
+/// to say it isn't one).
+pub fn room_link(query: &str, fragment: &str) -> Option<RoomLink> {
+    let param_in = |part: &str, lead: char, name: &str| {
+        part.trim_start_matches(lead).split('&').find_map(|p| {
             let (k, v) = p.split_once('=').unwrap_or((p, ""));
             (k == name).then(|| v.chars().filter(char::is_ascii_alphanumeric).take(64).collect::<String>())
         })
     };
+    let param = |name: &str| param_in(query, '?', name);
     let code = param("room")?.to_ascii_uppercase();
     // A link whose code has no letter or digit at all (`?room=!!!`) keeps what it said, so
     // the room's form can say it isn't a code instead of dropping it without a word.
@@ -134,7 +138,15 @@ pub fn room_link(query: &str) -> Option<RoomLink> {
     } else {
         code
     };
-    Some(RoomLink { code, host: param("host").filter(|h| !h.is_empty()) })
+    let host = param_in(fragment, '#', "host").or_else(|| param("host")).filter(|h| !h.is_empty());
+    Some(RoomLink { code, host })
+}
+
+impl RoomLink {
+    /// The host link for room `code`: the token in the fragment.
+    pub fn host_link(code: &str, host: &str) -> String {
+        format!("?room={code}#host={host}")
+    }
 }
 
 /// The query that [`link`] reads back to exactly this roll.
@@ -189,7 +201,14 @@ mod tests {
 
     #[test]
     fn a_room_link_keeps_its_code_as_given_and_a_host_link_its_token() {
-        let link = |q| room_link(q).map(|l| (l.code, l.host));
+        let link = |q: &str| {
+            let (q, f) = q.split_once('#').map_or((q, String::new()), |(q, f)| (q, format!("#{f}")));
+            room_link(q, &f).map(|l| (l.code, l.host))
+        };
+        // Pins a bug: the host link carried its token in the query, so every request for it
+        // wrote the token into the server's and any proxy's access log.
+        assert_eq!(RoomLink::host_link("XGBE7K", "00ff"), "?room=XGBE7K#host=00ff");
+        assert_eq!(link(&RoomLink::host_link("XGBE7K", "00ff")), Some(("XGBE7K".into(), Some("00ff".into()))));
         assert_eq!(link("?room=abc234"), Some(("ABC234".into(), None)));
         assert_eq!(link("?x=1&room=XGBE7K&host=00ff"), Some(("XGBE7K".into(), Some("00ff".into()))));
         // A bad code is kept (the join form shows it, with why), but only letters and digits.
@@ -201,7 +220,7 @@ mod tests {
         // A "code" with no letter or digit is kept as written, for the form to say why.
         assert_eq!(link("?room=!!!"), Some(("!!!".into(), None)));
         assert_eq!(link(""), None);
-        assert_eq!(room_link("?room=abc234&host=ff").unwrap().query(), "?room=ABC234");
+        assert_eq!(room_link("?room=abc234", "#host=ff").unwrap().query(), "?room=ABC234");
     }
 
     use super::*;

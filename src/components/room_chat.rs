@@ -29,7 +29,9 @@ pub(crate) fn RoomChat(
                 {move || seen.with(|s| s.as_ref().map(|s| s.chat.clone())).unwrap_or_default().into_iter().map(|c| {
                     // The name in bold where the language puts it; both keep their own direction.
                     let (before, after) = room.words.with(|w| w.around(Key::ChatLine, "name", &[("text", &c.text)]));
-                    view! { <li>{before}<strong><bdi>{c.name}</bdi></strong>{after}</li> }
+                    // The teacher's lines say so in the reader's language (never a student's name).
+                    let name = if c.teacher { room.t(Key::ChatTeacher, &[]) } else { c.name };
+                    view! { <li class:teacher=c.teacher>{before}<strong><bdi>{name}</bdi></strong>{after}</li> }
                 }).collect_view()}
             </ul>
             <form on:submit=send_chat>

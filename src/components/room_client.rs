@@ -133,7 +133,7 @@ fn rejoining(hello: &Option<ClientMsg>) -> bool {
     matches!(hello, Some(ClientMsg::Join { token: Some(_), .. } | ClientMsg::Present { .. }))
 }
 
-/// This page's address with `query`: `?room=CODE` opens the room, `&host=` too as its host.
+/// This page's address with `query`: `?room=CODE` opens the room, `#host=` too as its host.
 pub(crate) fn page_link(query: &str) -> String {
     web_sys::window()
         .and_then(|w| {
@@ -281,6 +281,7 @@ impl Room {
                 self.seen.set(Some(s));
                 self.status.set(Status::Live);
                 self.error.set(None);
+                self.link.update_value(|l| l.attempts = 0);
             }
             ServerMsg::Error { code, why } => self.on_error(code, why.as_ref()),
             ServerMsg::Event { seq, now, event } => self.on_event(event, now, Some(seq)),
@@ -336,7 +337,7 @@ impl Room {
                     }
                 }
             }
-        } else if !live && rejoining(&hello) && !code.for_good() {
+        } else if !live && rejoining(&hello) && code.retry_mends() {
             // Coming back (a seat's token, a host screen) and refused for a while (the server
             // busy, too many connections from this network): the place is kept, and asked
             // for again after a wait.
@@ -407,10 +408,9 @@ impl Room {
         let sock = ws.clone();
         let on_open = Closure::<dyn FnMut(JsValue)>::new(move |_| {
             let hello = self.link.with_value(|l| l.hello.clone());
-            self.link.update_value(|l| {
-                l.opened_once = true;
-                l.attempts = 0;
-            });
+            // The count of tries starts again only at a Welcome: a socket that opens and is
+            // then refused has not got its place back.
+            self.link.update_value(|l| l.opened_once = true);
             if let Some(text) = hello.as_ref().and_then(|h| codec::to_text(h).ok()) {
                 let _ = sock.send_with_str(&text);
             }
@@ -447,11 +447,12 @@ impl Room {
         });
     }
 
-    /// Opens the socket again after a wait that grows with each try (0.5 s to 10 s).
+    /// Opens the socket again after a wait that grows with each try (0.5 s to 10 s, spread
+    /// at random so a class does not come back in step).
     fn retry_later(self) {
         self.link.update_value(|l| {
             l.attempts += 1;
-            let wait = (500u32 << l.attempts.min(5)).min(10_000);
+            let wait = score_room::protocol::retry_delay(l.attempts, js_sys::Math::random());
             l.retry = Some(Timeout::new(wait, move || self.open()));
         });
     }

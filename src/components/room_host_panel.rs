@@ -34,7 +34,7 @@ pub(crate) fn RoomHostPanel(
     let play_name = RwSignal::new(String::new());
     let code = Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| s.code.clone())).unwrap_or_default());
     let host = Memo::new(move |_| seen.with(|s| s.as_ref().and_then(|s| s.host.clone())).unwrap_or_default());
-    let host_link = move || page_link(&format!("?room={}&host={}", code.get(), host.get()));
+    let host_link = move || page_link(&crate::forms::RoomLink::host_link(&code.get(), &host.get()));
     let show_host_link = RwSignal::new(false);
     let ending = RwSignal::new(false);
     let locked = Memo::new(move |_| seen.with(|s| s.as_ref().is_some_and(|s| s.locked)));
@@ -166,6 +166,8 @@ pub(crate) fn RoomHostPanel(
                         }
                     }).collect_view()}
                 </ul>
+                <p class="muted">{room.tr(Key::ClearEmptyAbout)}</p>
+                <button type="button" on:click=move |_| room.command(HostCommand::ClearEmpty)>{room.tr(Key::ClearEmpty)}</button>
                 // Removed names stay out until let back in (docs/RULES.md §5).
                 <Show when=move || !removed.with(Vec::is_empty)>
                     <h4 id="removed-title">{room.tr(Key::RemovedTitle)}</h4>

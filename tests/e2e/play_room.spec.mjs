@@ -17,13 +17,16 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 async function person(path = '', options = {}, url = ROOM_URL) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   const page = await context.newPage();
+  // What the page asks of any server, with its Referer: a host token must never be in one.
+  const asked = [];
+  context.on('request', (r) => asked.push(`${r.url()} ${r.headers().referer ?? ''}`));
   const score = new ScorePage(page);
   await page.goto(`${url.replace(/\/$/, '')}/${path}`);
   if (!path.includes('room')) {
     await score.numbers().first().waitFor();
     await score.button('Got it').click();
   }
-  return { context, page, score };
+  return { context, page, score, asked };
 }
 
 /**
@@ -167,9 +170,13 @@ test('a class plays: presenter, a student by touch, one by keyboard, a host link
   // The host link opens the room as host on a second device; both host screens work.
   const panel = await hostPanel(host);
   const link = await hostLink(panel);
+  // The token travels in the fragment, which no request line, log or Referer holds.
+  assert.match(link, new RegExp(`\\?room=${code}#host=[0-9a-f]{32}$`));
+  const token = link.split('#host=')[1];
   const laptop = await person(link.slice(ROOM_URL.length + 1));
   await laptop.page.getByTestId('room-code').waitFor();
   assert.equal(new URL(laptop.page.url()).search, `?room=${code}`, 'the address keeps the room, not the token');
+  assert.equal(new URL(laptop.page.url()).hash, '', 'nor its fragment');
   await deal(laptop, '1 1 1 4');
   await waitForRoll(ana, '1 1 1 4');
   await host.page.getByTestId('room-roll').getByText('1', { exact: true }).first().waitFor();
@@ -182,11 +189,12 @@ test('a class plays: presenter, a student by touch, one by keyboard, a host link
   for (const m of [host, laptop]) await shown(m.page, 'Ana +1: right: 1 1 1 4 has no solution').waitFor();
   await shown(ana.page, 'You +1: right: 1 1 1 4 has no solution').waitFor();
   // A wrong host link: a member's join form, and why.
-  const guess = await person(`?room=${code}&host=00112233`);
+  const guess = await person(`?room=${code}#host=00112233`);
   await shown(guess.page, `This host link is not the one for room ${code}: you can join it as a member.`).waitFor();
   assert.equal(await guess.page.getByRole('textbox', { name: 'Room code' }).inputValue(), code);
   assert.equal(await guess.page.getByRole('region', { name: 'Host' }).count(), 0);
   await guess.context.close();
+  assert.equal(laptop.asked.filter((a) => a.includes(token)).length, 0, 'the host token reached a server');
 
   // The report's numbers are the rounds played: five rolls since they joined (the first, three
   // dealt and one by N), Ana one SCORE made and one IMPOSSIBLE right, Ben one SCORE made.
@@ -432,6 +440,10 @@ test('a room on other dice takes a typed roll for them; Leave frees the seat, no
   await ana.page.getByRole('textbox', { name: 'Message' }).fill('hello');
   await ana.score.button('Send').click();
   await host.page.locator('.chat-lines').getByText('hello').waitFor();
+  // The teacher writes from the presenter, without a seat: shown as the teacher.
+  await host.page.getByRole('textbox', { name: 'Message' }).fill('Ten more seconds');
+  await host.page.locator('.room-chat').getByRole('button', { name: 'Send' }).click();
+  await ana.page.locator('.chat-lines li.teacher').filter({ hasText: 'Ten more seconds' }).getByText('Teacher').waitFor();
   await host.page.keyboard.type(' 2 3 4');
   assert.equal(await typed.inputValue(), '20 1 2 3 4');
   // A typed roll for these dice is dealt (the page once checked it against the default dice).
@@ -618,7 +630,7 @@ test('a new user’s path: Join alone from an invite, rules on the phone, the ro
   // The host link is not on the projector until asked for, and hides again.
   assert.equal(await panel.getByRole('textbox', { name: /Host link/ }).count(), 0);
   await panel.getByRole('button', { name: 'Show the host link' }).click();
-  assert.match(await panel.getByRole('textbox', { name: /Host link/ }).inputValue(), new RegExp(`\\?room=${code}&host=[0-9a-f]{32}$`));
+  assert.match(await panel.getByRole('textbox', { name: /Host link/ }).inputValue(), new RegExp(`\\?room=${code}#host=[0-9a-f]{32}$`));
   await panel.getByRole('img', { name: 'QR code of the host link' }).locator('svg').waitFor();
   await panel.getByRole('button', { name: 'Hide the host link' }).click();
   assert.equal(await panel.getByRole('textbox', { name: /Host link/ }).count(), 0);

@@ -244,7 +244,13 @@ impl Mirror {
                 return Effect::NewRoll;
             }
             RoomEvent::Chat { name, text, .. } => {
-                v.chat.push(ChatLine { name, text });
+                v.chat.push(ChatLine { name, text, teacher: false });
+                if v.chat.len() > CHAT_KEPT {
+                    v.chat.remove(0);
+                }
+            }
+            RoomEvent::TeacherChat { text } => {
+                v.chat.push(ChatLine { name: String::new(), text, teacher: true });
                 if v.chat.len() > CHAT_KEPT {
                     v.chat.remove(0);
                 }

@@ -124,6 +124,8 @@ pub enum HostCommand {
     Remove { seat: Seat },
     /// Let a removed name join again.
     Readmit { name: String },
+    /// Give up every seat that is away and never played (taken and left empty).
+    ClearEmpty,
     /// Clear the chat.
     ClearChat,
     /// The room's dice, goal and clocks (checked as Settings are) and judging; a new roll.
@@ -292,10 +294,13 @@ pub struct Working {
 /// A chat message kept for members who join later.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChatLine {
-    /// Who said it.
+    /// Who said it (empty for the teacher).
     pub name: String,
     /// What they said (text only: shown as text, never as HTML).
     pub text: String,
+    /// The teacher said it, from a host screen: each page words who ("Teacher").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub teacher: bool,
 }
 
 /// What happened in a room.
@@ -327,6 +332,8 @@ pub enum RoomEvent {
     Rolled { roll: Vec<i64> },
     /// A chat message.
     Chat { seat: Seat, name: String, text: String },
+    /// A chat message from the teacher (a host screen).
+    TeacherChat { text: String },
     /// The host cleared the chat.
     ChatCleared,
     /// The room was locked or opened.
@@ -431,6 +438,13 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
+    /// Whether asking again later can get a different answer: the server busy or restarting,
+    /// too many connections or empty seats from this network. A page coming back to its
+    /// place retries only these, and stops, saying why, on any other.
+    pub const fn retry_mends(self) -> bool {
+        matches!(self, ErrorCode::SlowDown | ErrorCode::ServerFull | ErrorCode::Restarting | ErrorCode::TooManyRooms)
+    }
+
     /// Whether this member is out of the room for good (back to the forms).
     pub const fn sends_away(self) -> bool {
         matches!(self, ErrorCode::Removed | ErrorCode::Ended)
@@ -461,6 +475,8 @@ pub enum Flood {
     Messages,
     /// Chat messages.
     Chat,
+    /// Seats taken from one network and left empty.
+    Joins,
     /// Connections from one network (address) to this server.
     Connections,
 }
@@ -616,4 +632,31 @@ pub enum ServerMsg {
     /// To a host screen after its Welcome: the addresses (`host:port`) other devices can
     /// reach this server at; none when it listens on this computer only (see [`crate::reach`]).
     JoinAt { addresses: Vec<String> },
+}
+
+/// How long a page waits before its `attempt`-th try (from 1) to reconnect, ms: 0.5 s, 1 s,
+/// 2 s, … up to 10 s, spread by `unit` (a random number in 0..1) over half to one and a half
+/// times that, so a class whose server restarted does not come back all in the same instant.
+pub fn retry_delay(attempt: u32, unit: f64) -> u32 {
+    let base = (500u32 << attempt.saturating_sub(1).min(5)).min(10_000);
+    base / 2 + (f64::from(base) * unit.clamp(0.0, 1.0)) as u32
+}
+
+#[cfg(test)]
+mod retry_tests {
+    use super::*;
+
+    // Pins a bug: the first wait was 1 s (the count went up before it was read), and every
+    // page waited exactly as long, so a class reconnected in lockstep after a restart.
+    #[test]
+    fn reconnecting_backs_off_from_half_a_second_to_ten_with_jitter() {
+        assert_eq!((retry_delay(1, 0.5), retry_delay(2, 0.5), retry_delay(3, 0.5)), (500, 1_000, 2_000));
+        assert_eq!(retry_delay(40, 0.5), 10_000);
+        assert_eq!((retry_delay(1, 0.0), retry_delay(1, 1.0)), (250, 750));
+        assert!(
+            (0..=10).map(|i| retry_delay(4, f64::from(i) / 10.0)).collect::<std::collections::BTreeSet<_>>().len() > 5
+        );
+        assert!(ErrorCode::Restarting.retry_mends() && ErrorCode::SlowDown.retry_mends());
+        assert!(!ErrorCode::Refused.retry_mends() && !ErrorCode::SeatGone.retry_mends());
+    }
 }

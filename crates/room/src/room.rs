@@ -60,6 +60,9 @@ pub enum Input {
     Remove { seat: Seat },
     /// Host: let a removed name join again.
     Readmit { name: String },
+    /// Host: give up every seat whose page is away and that never played (seats taken and
+    /// left empty), as if each had left.
+    ClearEmpty,
     /// Press SCORE or IMPOSSIBLE.
     Claim { seat: Seat, claim: Claim },
     /// End the IMPOSSIBLE clock now and judge.
@@ -70,6 +73,8 @@ pub enum Input {
     Act { seat: Seat, action: Action },
     /// Say something.
     Chat { seat: Seat, text: String },
+    /// Host: say something as the teacher, from a host screen without a seat.
+    TeacherChat { text: String },
     /// Host: a new roll (dealt by the caller), settling whatever runs.
     NewRoll { deal: Deal },
     /// Host: the next roll (dealt by the caller) if this one is settled; else nothing.
@@ -185,9 +190,18 @@ pub struct Member {
     /// is away until their page comes back.
     #[serde(skip, default = "away_after_restart")]
     pub away: bool,
+    /// Whether they have played in the room (a move or a claim; chat is not play): a seat
+    /// taken and never played is given up sooner when its page goes away, and the host may
+    /// clear all such seats at once. (A member stored before this was kept has played.)
+    #[serde(default = "played_before_it_was_kept")]
+    pub played: bool,
 }
 
 fn away_after_restart() -> bool {
+    true
+}
+
+fn played_before_it_was_kept() -> bool {
     true
 }
 
@@ -320,35 +334,36 @@ pub struct Room {
     boards: Vec<Board>,
 }
 
-/// Characters that show nothing (Unicode's format characters, fillers and variation
-/// selectors): "Ana" followed by a zero-width space must not be a second Ana.
-fn invisible(c: char) -> bool {
-    matches!(c as u32,
-        0x00AD | 0x034F | 0x061C | 0x115F | 0x1160 | 0x17B4 | 0x17B5 | 0x180B..=0x180F | 0x200B..=0x200F
-        | 0x202A..=0x202E | 0x2060..=0x206F | 0x3164 | 0xFE00..=0xFE0F | 0xFEFF | 0xFFA0 | 0xFFF0..=0xFFFB
-        | 0x1BCA0..=0x1BCA3 | 0x1D173..=0x1D17A | 0xE0000..=0xE0FFF)
-}
-
 /// Characters that change the direction of the text after them: never kept in a name, where
 /// they would turn the scoreboard's line around.
 fn direction_control(c: char) -> bool {
     matches!(c as u32, 0x061C | 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069)
 }
 
-/// What two names are compared by: without invisible characters, in any case.
+/// Whether a character counts in a name: one Unicode allows in identifiers (UTS #39's
+/// Identifier_Status: the letters, digits and marks of the scripts in use today). Spaces,
+/// punctuation, symbols and everything that shows nothing (format characters, fillers,
+/// U+2800 BRAILLE PATTERN BLANK…) are not: they may stand in a name, but never make it.
+fn counts(c: char) -> bool {
+    use unicode_security::GeneralSecurityProfile;
+    c.identifier_allowed() && !c.is_ascii_punctuation()
+}
+
+/// What two names are compared by: the characters that count, in any case, as their UTS #39
+/// confusable skeleton, so "Ana" is one name with "ANA", with "Ana" and an invisible or blank
+/// character, and with "Аna" written with a Cyrillic А.
 pub fn name_key(name: &str) -> String {
-    use unicode_normalization::UnicodeNormalization;
-    // Invisible characters go first: one between a letter and its accent would keep them apart.
-    name.chars().filter(|&c| !invisible(c)).nfc().collect::<String>().to_lowercase()
+    let counted: String = name.chars().filter(|&c| counts(c)).collect::<String>().to_lowercase();
+    unicode_security::skeleton(&counted).collect()
 }
 
 /// Checks a name: normalised (NFC, trimmed, no direction controls), 1–20 characters, no
-/// control characters, and at least one character that shows.
+/// control characters, and at least one character that counts (a letter or a digit).
 pub fn check_name(name: &str) -> Result<String, RoomError> {
     use unicode_normalization::UnicodeNormalization;
     let name: String = name.nfc().filter(|&c| !direction_control(c)).collect();
     let name = name.trim();
-    if !name.chars().any(|c| !c.is_whitespace() && !invisible(c) && !c.is_control()) {
+    if !name.chars().any(counts) {
         return Err(RoomError::NameEmpty);
     }
     if name.chars().count() > MAX_NAME {
@@ -649,6 +664,14 @@ impl Room {
                 out.push(everyone(RoomEvent::Removed { names: self.saved.removed.clone() }));
                 out
             }
+            Input::ClearEmpty => {
+                let empty: Vec<Seat> = self.members().filter(|(_, m)| m.away && !m.played).map(|(s, _)| s).collect();
+                let mut out = Vec::new();
+                for seat in empty {
+                    out.extend(self.leave(seat, now_ms)?);
+                }
+                out
+            }
             Input::Readmit { name } => {
                 let Some(at) = self.removed(&name) else { return Ok(Vec::new()) };
                 self.saved.removed.remove(at);
@@ -665,6 +688,10 @@ impl Room {
             }
             Input::Act { seat, action } => self.act(seat, action, now_ms)?,
             Input::Chat { seat, text } => self.chat(seat, &text)?,
+            Input::TeacherChat { text } => {
+                let text = self.keep_line(&text, String::new(), true)?;
+                vec![everyone(RoomEvent::TeacherChat { text })]
+            }
             Input::NewRoll { deal } => self.new_roll(deal, now_ms),
             Input::NextRoll { deal } if self.phase() == Phase::Over => self.new_roll(deal, now_ms),
             Input::NextRoll { .. } => Vec::new(),
@@ -764,9 +791,13 @@ impl Room {
                 m.away = false;
                 m
             }
-            None => {
-                Member { name: name.clone(), score: 0, record: Record { rolls: 1, ..Record::default() }, away: false }
-            }
+            None => Member {
+                name: name.clone(),
+                score: 0,
+                record: Record { rolls: 1, ..Record::default() },
+                away: false,
+                played: false,
+            },
         };
         let score = member.score;
         self.saved.seats[seat] = Some(member);
@@ -806,8 +837,16 @@ impl Room {
         may(seat, act, Stage::of(self.phase(), self.saved.judging))
     }
 
+    /// Marks the member in `seat` as one who has played in the room.
+    fn played(&mut self, seat: Seat) {
+        if let Some(Some(m)) = self.saved.seats.get_mut(seat) {
+            m.played = true;
+        }
+    }
+
     fn claim(&mut self, seat: Seat, claim: Claim, now_ms: u64) -> Result<Vec<Out>, RoomError> {
         self.may(seat, if claim == Claim::Score { Act::Score } else { Act::Impossible })?;
+        self.played(seat);
         let input = match claim {
             Claim::Score => RoundInput::Score(seat),
             Claim::Impossible => RoundInput::Impossible(seat),
@@ -833,6 +872,7 @@ impl Room {
             self.saved.round.check_undo()?;
         }
         let event = self.boards[seat].apply(action)?;
+        self.played(seat);
         // The log is what the board is: its moves alone (an undo takes one back, a clear all).
         self.saved.actions[seat] = self.boards[seat].actions();
         if !scoring {
@@ -857,6 +897,12 @@ impl Room {
 
     fn chat(&mut self, seat: Seat, text: &str) -> Result<Vec<Out>, RoomError> {
         let name = self.member(seat)?.name.clone();
+        let text = self.keep_line(text, name.clone(), false)?;
+        Ok(vec![everyone(RoomEvent::Chat { seat, name, text })])
+    }
+
+    /// A chat line checked (1–300 characters, control characters dropped) and kept: its text.
+    fn keep_line(&mut self, text: &str, name: String, teacher: bool) -> Result<String, RoomError> {
         let text = text.trim();
         if text.is_empty() {
             return Err(RoomError::ChatEmpty);
@@ -869,8 +915,8 @@ impl Room {
         if self.saved.chat.len() == CHAT_KEPT {
             self.saved.chat.pop_front();
         }
-        self.saved.chat.push_back(ChatLine { name: name.clone(), text: text.clone() });
-        Ok(vec![everyone(RoomEvent::Chat { seat, name, text })])
+        self.saved.chat.push_back(ChatLine { name, text: text.clone(), teacher });
+        Ok(text)
     }
 
     fn new_roll(&mut self, deal: Deal, now_ms: u64) -> Vec<Out> {
@@ -1183,6 +1229,12 @@ mod tests {
         );
         assert_eq!(refused(&mut r, Input::Join { name: "\u{200B}\u{2060}".into() }, 0), RoomError::NameEmpty);
         assert_eq!(refused(&mut r, Input::Join { name: " \u{FEFF} ".into() }, 0), RoomError::NameEmpty);
+        // Pins a bug: U+2800 BRAILLE PATTERN BLANK passed as visible, alone or beside a name;
+        // and a Cyrillic А made a second Ana.
+        assert_eq!(refused(&mut r, Input::Join { name: "\u{2800}".into() }, 0), RoomError::NameEmpty);
+        assert!(matches!(refused(&mut r, Input::Join { name: "Ana\u{2800}".into() }, 0), RoomError::NameTaken(_)));
+        assert!(matches!(refused(&mut r, Input::Join { name: "\u{410}na".into() }, 0), RoomError::NameTaken(_)));
+        assert_eq!(refused(&mut r, Input::Join { name: "...".into() }, 0), RoomError::NameEmpty);
         // One name, however its accents were typed (é as one character, or e and a combining accent).
         r.apply(Input::Join { name: "Zoé".into() }, 0).unwrap();
         assert!(matches!(refused(&mut r, Input::Join { name: "Zoe\u{301}".into() }, 0), RoomError::NameTaken(_)));
@@ -1464,6 +1516,53 @@ mod tests {
         assert_eq!(r.saved().chat[0].text, "50");
         r.apply(Input::ClearChat, 0).unwrap();
         assert!(r.saved().chat.is_empty());
+    }
+
+    // Pins a bug: 59 joins from one device, then closed, held 59 seats and every name a class
+    // would use for ten minutes. The host gives up every seat that is away and never played.
+    #[test]
+    fn the_host_clears_the_seats_taken_and_left_empty_at_once() {
+        let mut r = room(&[2, 5, 12, 12]);
+        for i in 0..5 {
+            r.apply(Input::Join { name: format!("Fake {i}") }, 0).unwrap();
+        }
+        // Ana and Ben play, Cy is here without playing; the fakes (one chats) and Ana go away.
+        r.apply(combine(0, 2, Op::Sub, 3), 1).unwrap();
+        r.apply(impossible(1), 1).unwrap();
+        r.apply(Input::Chat { seat: 3, text: "hi".into() }, 1).unwrap();
+        for seat in [0, 3, 4, 5, 6, 7] {
+            r.apply(Input::Presence { seat, away: true }, 2).unwrap();
+        }
+        let out = r.apply(Input::ClearEmpty, 3).unwrap();
+        let left: Vec<Seat> = out
+            .iter()
+            .filter_map(|o| match o.event {
+                RoomEvent::Left { seat } => Some(seat),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(left, [3, 4, 5, 6, 7]);
+        let names: Vec<String> = r.members().map(|(_, m)| m.name.clone()).collect();
+        assert_eq!(names, ["Ana", "Ben", "Cy"]);
+        // A member stored before "played" was kept has played: no restart empties a class.
+        let mut old = serde_json::to_value(r.saved()).unwrap();
+        old["seats"][2].as_object_mut().unwrap().remove("played");
+        let (back, _) = Room::restore(serde_json::from_value(old).unwrap(), 4);
+        assert!(back.members().all(|(s, m)| m.played || s != 2));
+    }
+
+    // The teacher couldn't write in the chat without taking a seat: a host screen's line is
+    // the teacher's, marked as such (never under a student's name).
+    #[test]
+    fn the_teacher_writes_in_the_chat_as_the_teacher() {
+        let mut r = room(&[2, 5, 12, 12]);
+        let out = r.apply(Input::TeacherChat { text: " Ten more seconds ".into() }, 0).unwrap();
+        assert_eq!(out, [everyone(RoomEvent::TeacherChat { text: "Ten more seconds".into() })]);
+        assert_eq!(
+            r.view(Some(0), 0).chat,
+            [ChatLine { name: String::new(), text: "Ten more seconds".into(), teacher: true }]
+        );
+        assert_eq!(refused(&mut r, Input::TeacherChat { text: " ".into() }, 0), RoomError::ChatEmpty);
     }
 
     #[test]

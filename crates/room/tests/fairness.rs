@@ -111,8 +111,10 @@ impl ReferenceStateMachine for Model {
             1 => seat.clone().prop_map(|seat| Step::Input(Input::GiveUp { seat })),
             12 => (seat.clone(), action()).prop_map(|(seat, action)| Step::Input(Input::Act { seat, action })),
             1 => (seat.clone(), "[a-z ]{0,8}").prop_map(|(seat, text)| Step::Input(Input::Chat { seat, text })),
+            1 => "[a-z ]{0,8}".prop_map(|text| Step::Input(Input::TeacherChat { text })),
             1 => (seat, any::<bool>()).prop_map(|(seat, away)| Step::Input(Input::Presence { seat, away })),
             1 => any::<bool>().prop_map(|locked| Step::Input(Input::Lock { locked })),
+            1 => Just(Step::Input(Input::ClearEmpty)),
             1 => (0usize..6).prop_map(Step::NewRoll),
             1 => (0usize..6).prop_map(Step::NextRoll),
             1 => (0..rule_sets().len(), any::<bool>(), 0usize..4)

@@ -113,7 +113,10 @@ fn what_the_server_sends() {
         settled: false,
         now: 1_000,
         results: vec![Outcome { seat: 0, name: "Ms Ada".into(), points: 1, why: Why::Made { moves: 2 } }],
-        chat: vec![ChatLine { name: "Ms Ada".into(), text: "hi".into() }],
+        chat: vec![
+            ChatLine { name: "Ms Ada".into(), text: "hi".into(), teacher: false },
+            ChatLine { name: String::new(), text: "Go".into(), teacher: true },
+        ],
         actions: vec![Move::Combine { left: TileId(2), op: Op::Sub, right: TileId(3) }],
         working: Some(Working { seat: 0, actions: vec![Move::Undo] }),
         auto_deal_secs: 10,
@@ -138,7 +141,7 @@ fn what_the_server_sends() {
             r#""judging":true,"roll":[2,5,12,12],"members":[{"seat":0,"name":"Ms Ada","score":1,"away":false}],"#,
             r#""clock":{"seat":0,"claim":"Impossible","deadline":61000},"settled":false,"now":1000,"#,
             r#""results":[{"seat":0,"name":"Ms Ada","points":1,"why":{"type":"Made","moves":2}}],"#,
-            r#""chat":[{"name":"Ms Ada","text":"hi"}],"#,
+            r#""chat":[{"name":"Ms Ada","text":"hi"},{"name":"","text":"Go","teacher":true}],"#,
             r#""actions":[{"type":"Combine","left":2,"op":"Sub","right":3}],"#,
             r#""working":{"seat":0,"actions":[{"type":"Undo"}]},"auto_deal_secs":10,"settled_at":null,"locked":false,"#,
             r#""removed":["Rex"],"lang":"es"}}"#
@@ -212,6 +215,10 @@ fn what_the_server_sends() {
     golden(
         event(14, RoomEvent::Chat { seat: 1, name: "Ana".into(), text: "<b>".into() }),
         r#"{"type":"Event","seq":14,"now":5,"event":{"type":"Chat","seat":1,"name":"Ana","text":"<b>"}}"#,
+    );
+    golden(
+        event(14, RoomEvent::TeacherChat { text: "Go".into() }),
+        r#"{"type":"Event","seq":14,"now":5,"event":{"type":"TeacherChat","text":"Go"}}"#,
     );
     golden(event(15, RoomEvent::ChatCleared), r#"{"type":"Event","seq":15,"now":5,"event":{"type":"ChatCleared"}}"#);
     golden(

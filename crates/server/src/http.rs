@@ -41,15 +41,12 @@ struct WsQuery {
     room: Option<String>,
 }
 
-/// The address a connection comes from: the peer's, or, behind a proxy this server trusts
-/// (`--trust-proxy`), the one the proxy says in `X-Real-IP`.
+/// The address a connection is counted as: the peer's, or, behind a proxy this server trusts
+/// (`--trust-proxy`), the one the proxy says in `X-Real-IP`; an IPv6 address as its /64
+/// ([`crate::limits::counted`]).
 fn client_address(peer: IpAddr, headers: &HeaderMap, trust_proxy: bool) -> IpAddr {
     let forwarded = || headers.get("x-real-ip")?.to_str().ok()?.trim().parse().ok();
-    if trust_proxy {
-        forwarded().unwrap_or(peer)
-    } else {
-        peer
-    }
+    crate::limits::counted(if trust_proxy { forwarded().unwrap_or(peer) } else { peer })
 }
 
 async fn ws(

@@ -59,7 +59,7 @@ use score_room::protocol::{room_code, ClientMsg, HostCommand, Refusal, RoomEvent
 use score_room::room::{check_lang, check_name, Deal, Input, Out, Room, Seat, To};
 
 pub use crate::http::{router, serve};
-pub use crate::limits::{Limits, MAX_FRAME, MOVES_PER_10_S, QUEUE, SEAT_KEPT_MS};
+pub use crate::limits::{Limits, MAX_FRAME, MOVES_PER_10_S, QUEUE, SEAT_KEPT_MS, UNPLAYED_KEPT_MS};
 pub use crate::session::{CLOSE_SILENT, CLOSE_TOO_SLOW};
 
 use crate::session::error;
@@ -133,6 +133,15 @@ fn new_roll(rules: &Rules) -> Result<Vec<i64>, Refusal> {
     }
 }
 
+/// Seats taken from one address and left empty (away, never played) that a room holds
+/// before it refuses that address another join: a class's devices stay connected, so a whole
+/// class joining from one school address is never refused, while one device taking seat
+/// after seat and closing each is stopped after five (each given up a minute later).
+pub const EMPTY_SEATS_PER_ADDRESS: usize = 5;
+
+/// How long a room that was joined is kept from making way for a new one, ms.
+const MAKE_WAY_AFTER_MS: u64 = 24 * 60 * 60 * 1000;
+
 /// What a host's command comes to once its token is checked.
 enum HostAction {
     /// An input for the room, with the rules in force when it was made (a roll is dealt for them).
@@ -160,6 +169,9 @@ pub(crate) struct Entry {
     /// The number of the next host screen to connect.
     screens: u64,
     dropped: HashMap<Seat, u64>,
+    /// The address each seat was taken from (as the limits count it): an address may leave
+    /// only so many seats empty ([`EMPTY_SEATS_PER_ADDRESS`]).
+    taken_from: HashMap<Seat, IpAddr>,
     active_ms: u64,
     /// The last room event's sequence number (counted afresh after a restart: every page
     /// then reconnects and takes it from its Welcome).
@@ -176,8 +188,15 @@ pub(crate) struct Entry {
 /// and presence, which are stored at the next tick (at most 200 ms later; presence isn't
 /// stored at all: after a restart every page is away until it comes back).
 fn durable(outs: &[Out]) -> bool {
-    outs.iter()
-        .any(|o| !matches!(o.event, RoomEvent::Board { .. } | RoomEvent::Chat { .. } | RoomEvent::Presence { .. }))
+    outs.iter().any(|o| {
+        !matches!(
+            o.event,
+            RoomEvent::Board { .. }
+                | RoomEvent::Chat { .. }
+                | RoomEvent::TeacherChat { .. }
+                | RoomEvent::Presence { .. }
+        )
+    })
 }
 
 impl Entry {
@@ -278,6 +297,7 @@ impl Entry {
     fn forget(&mut self, seat: Seat) -> Option<Conn> {
         self.tokens.retain(|_, s| *s != seat);
         self.dropped.remove(&seat);
+        self.taken_from.remove(&seat);
         self.conns.remove(&Who::Seat(seat))
     }
 
@@ -332,7 +352,9 @@ impl Hub {
             match s.load() {
                 Ok((stored, bad)) => {
                     for (code, r) in stored {
-                        let (room, _) = Room::restore(r.room, now);
+                        // Clocks that ran out while the server was down are settled, and saved
+                        // at once (below), before anyone is told.
+                        let (room, settled) = Room::restore(r.room, now);
                         // Nobody is connected after a restart: every seat waits for its member
                         // as a dropped seat does, from now, and is freed if they don't come back.
                         let dropped = r.tokens.values().map(|&seat| (seat, now)).collect();
@@ -344,9 +366,10 @@ impl Hub {
                             conns: HashMap::new(),
                             screens: 0,
                             dropped,
+                            taken_from: HashMap::new(),
                             active_ms: r.active_ms,
                             seq: 0,
-                            dirty: false,
+                            dirty: !settled.is_empty(),
                             joined,
                             ended: false,
                         };
@@ -360,7 +383,9 @@ impl Hub {
             }
             note!("score-server: {} rooms brought back", rooms.len());
         }
-        Arc::new(Hub {
+        let settled: Vec<(String, Arc<Mutex<Entry>>)> =
+            rooms.iter().filter(|(_, e)| lock(e).dirty).map(|(c, e)| (c.clone(), e.clone())).collect();
+        let hub = Arc::new(Hub {
             rooms: Mutex::new(rooms),
             store,
             wrong_codes: Mutex::new(HashMap::new()),
@@ -369,19 +394,31 @@ impl Hub {
             bound: std::sync::OnceLock::new(),
             rules,
             limits,
-        })
+        });
+        for (code, entry) in settled {
+            hub.save(&code, &mut lock(&entry));
+        }
+        hub
     }
 
     /// Stores a room now. Called only off the async runtime (the socket tasks and the ticker
     /// run the hub on tokio's blocking threads), so a slow disk never stalls other sockets.
     /// A room that could not be stored stays marked, and the next tick tries again.
     fn save(&self, code: &str, entry: &mut Entry) {
+        self.write(code, entry, true);
+    }
+
+    /// [`Hub::save`], flushed to disk (`full`: results, joins, rules) or not (moves and chat,
+    /// at a tick: see `Store::save_lightly`).
+    fn write(&self, code: &str, entry: &mut Entry, full: bool) {
         if entry.ended {
             return;
         }
         entry.dirty = false;
         if let Some(s) = &self.store {
-            if let Err(e) = s.save(code, &entry.stored()) {
+            let stored = entry.stored();
+            let saved = if full { s.save(code, &stored) } else { s.save_lightly(code, &stored) };
+            if let Err(e) = saved {
                 entry.dirty = true;
                 note!("score-server: room {code} not saved (tried again at the next tick): {e}");
             }
@@ -432,17 +469,26 @@ impl Hub {
                     outs.extend(e.room.apply(Input::NextRoll { deal }, now).unwrap_or_else(|r| r.settled));
                 }
             }
+            // A seat that never played is given up sooner: a minute, against ten.
+            let played = |s: Seat| e.room.members().any(|(seat, m)| seat == s && m.played);
+            let kept = |s: Seat| if played(s) { SEAT_KEPT_MS } else { UNPLAYED_KEPT_MS };
             let expired: Vec<Seat> =
-                e.dropped.iter().filter(|(_, &t)| now.saturating_sub(t) > SEAT_KEPT_MS).map(|(&s, _)| s).collect();
+                e.dropped.iter().filter(|(&s, &t)| now.saturating_sub(t) > kept(s)).map(|(&s, _)| s).collect();
             for seat in expired {
                 e.forget(seat);
                 outs.extend(e.room.apply(Input::Leave { seat }, now).unwrap_or_else(|r| r.settled));
             }
             if !outs.is_empty() || e.dirty {
-                self.save(&code, &mut e);
+                self.write(&code, &mut e, durable(&outs));
                 e.send(&outs, now);
             }
-            if e.conns.is_empty() && now.saturating_sub(e.active_ms) > self.limits.idle_ms {
+            if !e.conns.is_empty() {
+                // Someone is in it (a presenter left open over a weekend too): idle time
+                // counts from the last connection, not from the last input.
+                e.active_ms = now;
+            } else if now.saturating_sub(e.active_ms) > self.limits.idle_ms {
+                // Marked under its own lock: a join in flight finds it gone, never writes it back.
+                e.ended = true;
                 drop(e);
                 self.remove(&code);
                 note!("score-server: room {code} removed: nobody in it for {} h", self.limits.idle_ms / 3_600_000);
@@ -450,6 +496,7 @@ impl Hub {
         }
     }
 
+    /// Takes an ended room out of the registry and the database.
     fn remove(&self, code: &str) {
         lock(&self.rooms).remove(code);
         self.unstore(code);
@@ -468,12 +515,15 @@ impl Hub {
     /// one: taken out of `rooms` (held by the caller), its code returned for the caller to
     /// delete from the database once `rooms` is released; none when every room has someone
     /// in it. A room whose lock is busy is in use, and passed over without waiting.
-    fn make_way(rooms: &mut HashMap<String, Arc<Mutex<Entry>>>) -> Option<String> {
+    fn make_way(rooms: &mut HashMap<String, Arc<Mutex<Entry>>>, now: u64) -> Option<String> {
         let oldest = rooms
             .iter()
             .filter_map(|(code, e)| {
                 let e = e.try_lock().ok()?;
-                e.conns.is_empty().then(|| (e.active_ms, code.clone()))
+                // A class's room (joined, and in use in the last day) never makes way for a
+                // stranger's: a flood of new rooms pushes out only empty or long-idle ones.
+                let kept = e.joined && now.saturating_sub(e.active_ms) < MAKE_WAY_AFTER_MS;
+                (e.conns.is_empty() && !kept).then(|| (e.active_ms, code.clone()))
             })
             .min();
         let (_, code) = oldest?;
@@ -526,6 +576,7 @@ impl Hub {
             conns: HashMap::new(),
             screens: 0,
             dropped: HashMap::new(),
+            taken_from: HashMap::new(),
             active_ms: now,
             seq: 0,
             dirty: false,
@@ -551,7 +602,7 @@ impl Hub {
                 return Err(taken());
             }
             let made_way = if rooms.len() >= self.limits.max_rooms {
-                let Some(gone) = Hub::make_way(&mut rooms) else {
+                let Some(gone) = Hub::make_way(&mut rooms, now) else {
                     return Err(Refusal::ServerFull);
                 };
                 Some(gone)
@@ -688,7 +739,14 @@ impl Hub {
             e.tell_join_at(Who::Seat(seat), join_at);
             return Ok((seat, welcome));
         }
+        // An address that has left too many seats empty waits until they are given up.
+        let empty = |s: &Seat| e.room.members().any(|(seat, m)| seat == *s && m.away && !m.played);
+        let left_empty = e.taken_from.iter().filter(|(s, ip)| **ip == from && empty(s)).count();
+        if left_empty >= EMPTY_SEATS_PER_ADDRESS {
+            return Err(Refusal::SlowDown { what: score_room::protocol::Flood::Joins });
+        }
         let (seat, t) = self.seat(&code, &mut e, name, now)?;
+        e.taken_from.insert(seat, from);
         e.joined = true;
         e.conns.insert(Who::Seat(seat), conn);
         let welcome = e.welcome(&code, Some(seat), Some(t), None, now);
@@ -743,6 +801,7 @@ impl Hub {
             HostCommand::Lock { locked } => Input::Lock { locked },
             HostCommand::Remove { seat } => Input::Remove { seat },
             HostCommand::Readmit { name } => Input::Readmit { name },
+            HostCommand::ClearEmpty => Input::ClearEmpty,
             HostCommand::ClearChat => Input::ClearChat,
             HostCommand::Rules { dice, goal, score_secs, impossible_secs, judging } => {
                 let new = Rules { dice, goal, score_secs, impossible_secs, ..rules.clone() };
@@ -777,13 +836,19 @@ impl Hub {
             Who::Seat(seat) => Ok(seat),
             Who::Screen(_) => Err(Refusal::Presenting),
         };
+        // The rules a host's roll was dealt for, checked under the same lock that plays it.
+        let mut dealt = None;
         let (input, removed) = match msg {
             ClientMsg::Leave if matches!(who, Who::Screen(_)) => return Ok(()),
             ClientMsg::Claim { claim } => (Input::Claim { seat: seat()?, claim }, None),
             ClientMsg::Reveal => (Input::RevealNow { seat: seat()? }, None),
             ClientMsg::GiveUp => (Input::GiveUp { seat: seat()? }, None),
             ClientMsg::Act { action } => (Input::Act { seat: seat()?, action: action.into() }, None),
-            ClientMsg::Chat { text } => (Input::Chat { seat: seat()?, text }, None),
+            // A host screen without a seat writes as the teacher.
+            ClientMsg::Chat { text } => match who {
+                Who::Seat(seat) => (Input::Chat { seat, text }, None),
+                Who::Screen(_) => (Input::TeacherChat { text }, None),
+            },
             ClientMsg::Leave => (Input::Leave { seat: seat()? }, Some((seat()?, false))),
             ClientMsg::Host { host, command } => match self.host_input(&entry, &host, command)? {
                 HostAction::End => {
@@ -800,11 +865,9 @@ impl Hub {
                     return Ok(());
                 }
                 HostAction::Play { input: input @ Input::Remove { seat: who }, .. } => (input, Some((who, true))),
-                // A roll dealt for rules that changed meanwhile (another host screen) is not played.
-                HostAction::Play { input: Input::NewRoll { .. } | Input::NextRoll { .. }, dealt_for }
-                    if lock(&entry).room.rules() != &dealt_for =>
-                {
-                    return Err(Refusal::RulesChanged);
+                HostAction::Play { input: input @ (Input::NewRoll { .. } | Input::NextRoll { .. }), dealt_for } => {
+                    dealt = Some(dealt_for);
+                    (input, None)
                 }
                 HostAction::Play { input, .. } => (input, None),
             },
@@ -816,6 +879,10 @@ impl Hub {
         if e.ended || !e.conns.get(&who).is_some_and(|c| me.is_some_and(|me| c.tx.same_channel(me))) {
             return Err(gone());
         }
+        // A roll dealt for rules that changed meanwhile (another host screen) is not played.
+        if dealt.is_some_and(|rules| e.room.rules() != &rules) {
+            return Err(Refusal::RulesChanged);
+        }
         let now = now_ms();
         let (outs, refused, board) = match e.room.apply(input, now) {
             Ok(outs) => (outs, None, None),
@@ -825,6 +892,16 @@ impl Hub {
         };
         if !outs.is_empty() {
             e.active_ms = now;
+            // Every seat given up (the host clearing empty seats too) loses its token.
+            for o in &outs {
+                if let RoomEvent::Left { seat } = o.event {
+                    if removed.is_none_or(|(who, _)| who != seat) {
+                        if let Some(c) = e.forget(seat) {
+                            c.offer(&error(Refusal::Removed));
+                        }
+                    }
+                }
+            }
             if let Some((who, by_host)) = removed.filter(|_| refused.is_none()) {
                 // Their token stops working; a removed member is told, then their socket closes.
                 if let Some(c) = e.forget(who) {
@@ -923,6 +1000,7 @@ mod tests {
             conns: HashMap::from([(Who::Seat(0), Conn { tx, let_go: too_slow.clone() })]),
             screens: 0,
             dropped: HashMap::new(),
+            taken_from: HashMap::new(),
             active_ms: 0,
             seq: 0,
             dirty: false,
@@ -1079,6 +1157,65 @@ mod durability {
         assert!(!lock(&entry).dirty);
         let (stored, _) = Store::open(&dir).unwrap().load().unwrap();
         assert!(stored[0].1.room.locked, "the change reached the disk at the tick");
+    }
+
+    // Pins a bug: clocks that ran out while the server was down were settled at start-up but
+    // written only when something else changed: a second crash lost those results.
+    #[test]
+    fn clocks_settled_at_start_up_are_saved_at_once() {
+        let dir = std::env::temp_dir().join(format!("score-hub-settled-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut room = Room::new(Rules::default(), true, Deal::new(vec![1, 1, 1, 4], &Rules::default()));
+        room.apply(Input::Join { name: "Ana".into() }, 0).unwrap();
+        room.apply(Input::Claim { seat: 0, claim: score_room::protocol::Claim::Impossible }, 0).unwrap();
+        let tokens = HashMap::from([("t".to_string(), 0)]);
+        let stored = StoredRoom { room: room.saved().clone(), host: "h".into(), tokens, active_ms: 0 };
+        Store::open(&dir).unwrap().save("ABC234", &stored).unwrap();
+        let _hub = Hub::new(Some(Store::open(&dir).unwrap()));
+        let (back, _) = Store::open(&dir).unwrap().load().unwrap();
+        let score = back[0].1.room.seats[0].as_ref().map(|m| m.score);
+        assert_eq!(score, Some(1), "the claim judged at start-up is on disk");
+    }
+
+    // Pins a bug: a presenter left connected over a weekend never refreshed the room's last
+    // activity, so when its tab closed the room and its scores were deleted at the next tick.
+    #[test]
+    fn idle_time_counts_from_the_last_connection_and_a_removed_room_is_ended() {
+        let limits = Limits { idle_ms: 1_000, ..Limits::default() };
+        let hub = Hub::with_limits(None, Rules::default(), limits);
+        let (tx, _rx) = tokio::sync::mpsc::channel(16);
+        let conn = Conn { tx, let_go: Arc::new(AtomicU8::new(0)) };
+        let (code, who, _) = hub.create("ABC234", None, true, None, conn, "10.0.0.1".parse().unwrap()).unwrap();
+        let entry = hub.entry(&code).unwrap();
+        let start = now_ms();
+        // A weekend with the presenter open and nobody pressing anything.
+        hub.tick_at(start + 3 * 24 * 3_600_000);
+        assert!(hub.entry(&code).is_some());
+        lock(&entry).conns.remove(&who);
+        hub.tick_at(start + 3 * 24 * 3_600_000 + 500);
+        assert!(hub.entry(&code).is_some(), "removed at once after the presenter closed");
+        hub.tick_at(start + 3 * 24 * 3_600_000 + 1_600);
+        assert!(hub.entry(&code).is_none());
+        assert!(lock(&entry).ended, "a join in flight would write it back");
+    }
+
+    // A flood of new rooms on a full server pushes out only rooms nobody joined or used in
+    // the last day, never a class's.
+    #[test]
+    fn a_class_room_in_use_never_makes_way_for_a_strangers() {
+        let (mut class, _, _) = entry(4);
+        class.conns.clear();
+        class.joined = true;
+        class.active_ms = 10_000;
+        let (mut empty, _, _) = entry(4);
+        empty.conns.clear();
+        empty.active_ms = 20_000;
+        let mut rooms = HashMap::from([("CLASS2".to_string(), Arc::new(Mutex::new(class)))]);
+        assert_eq!(Hub::make_way(&mut rooms, 30_000), None, "the class's room stays");
+        rooms.insert("EMPTY2".to_string(), Arc::new(Mutex::new(empty)));
+        assert_eq!(Hub::make_way(&mut rooms, 30_000).as_deref(), Some("EMPTY2"));
+        // A day without anyone in it: then it may go.
+        assert_eq!(Hub::make_way(&mut rooms, 10_000 + MAKE_WAY_AFTER_MS + 1).as_deref(), Some("CLASS2"));
     }
 
     // Pins a bug: a room ended (or made way) while a tick or a message still held it was

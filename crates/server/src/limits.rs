@@ -24,6 +24,8 @@ use crate::hub::{lock, Hub};
 pub const MAX_FRAME: usize = 4096;
 /// A dropped member's seat is kept this long, ms.
 pub const SEAT_KEPT_MS: u64 = 10 * 60 * 1000;
+/// A dropped seat that never played (no move, claim or chat) is kept this long, ms.
+pub const UNPLAYED_KEPT_MS: u64 = 60 * 1000;
 /// Messages waiting for one member at most; past that the member is too slow and is cut.
 pub const QUEUE: usize = 256;
 /// Moves (with undos and clears) one member may send in 10 s.
@@ -65,6 +67,21 @@ impl Default for Limits {
             ping_ms: 30_000,
             sockets_per_address: 1_000,
         }
+    }
+}
+
+/// What every per-address limit counts an address as: an IPv4 address as itself (an IPv6
+/// address that carries one, as that), loopback as itself, and any other IPv6 address as
+/// its /64, the block one home or school network is given: one device changes its address
+/// within it at will, so a /64 is one address for rooms created, wrong codes and sockets.
+pub fn counted(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) if v6.is_loopback() => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6((u128::from(v6) & !u128::from(u64::MAX)).into()),
+        },
     }
 }
 
@@ -172,5 +189,25 @@ impl Hub {
         } else {
             refusal
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Pins a bug: each IPv6 address counted alone, so one device cycling the addresses of its
+    // /64 had a fresh allowance of rooms, wrong codes and sockets with every one.
+    #[test]
+    fn an_ipv6_slash_64_counts_as_one_address() {
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        let home = counted(ip("2001:db8:1:2:aaaa:bbbb:cccc:dddd"));
+        assert_eq!(home, ip("2001:db8:1:2::"));
+        assert_eq!(counted(ip("2001:db8:1:2::1")), home);
+        assert_ne!(counted(ip("2001:db8:1:3::1")), home, "the next /64 is another network");
+        assert_eq!(counted(ip("203.0.113.9")), ip("203.0.113.9"));
+        assert_eq!(counted(ip("::ffff:203.0.113.9")), ip("203.0.113.9"));
+        assert_eq!(counted(ip("::1")), ip("::1"));
+        assert!(counted(ip("::1")).is_loopback());
     }
 }

@@ -228,7 +228,12 @@ pub(crate) async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr, 
             },
         }
     }
-    if let (Some((code, who)), Some(conn)) = (&joined, weak.and_then(|w| w.upgrade())) {
-        hub.dropped(code, *who, &conn);
+    if let (Some((code, who)), Some(conn)) = (joined, weak.and_then(|w| w.upgrade())) {
+        // Like all hub work: it takes the room's lock, which may be held across SQLite.
+        let _ = blocking(move || {
+            hub.dropped(&code, who, &conn);
+            Ok(())
+        })
+        .await;
     }
 }

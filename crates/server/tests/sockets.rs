@@ -812,6 +812,106 @@ async fn an_address_past_its_socket_cap_is_told_why_and_others_are_not_affected(
     server.stop().await;
 }
 
+// Pins a bug: each IPv6 address was an address of its own, so one device cycling through
+// its /64 opened sockets (and created rooms, and guessed codes) without limit.
+#[tokio::test]
+async fn an_ipv6_slash_64_is_one_address_for_the_socket_cap() {
+    let dir = temp("cap6");
+    let limits = Limits { trust_proxy: true, sockets_per_address: 2, ..Limits::default() };
+    let server = Server::start_with(&dir, Rules::default(), limits).await;
+    let _first = open_from(server.addr, "2001:db8:5:7::1").await;
+    let _second = open_from(server.addr, "2001:db8:5:7:abcd::2").await;
+    let mut third = open_from(server.addr, "2001:db8:5:7:ffff:ffff:ffff:fffe").await;
+    assert_eq!(next(&mut third).await["code"], "SlowDown");
+    // The next /64 is another network.
+    let mut other = open_from(server.addr, "2001:db8:5:8::1").await;
+    send(&mut other, json!({"type": "Create", "version": VERSION, "code": fresh_code(), "judging": true})).await;
+    assert_eq!(until(&mut other, |v| v["type"] == "Welcome" || v["type"] == "Error").await["type"], "Welcome");
+    server.stop().await;
+}
+
+// Pins a bug: Ana claimed IMPOSSIBLE, Ben pressed SCORE, Ana left, and Ben got −1 "a new
+// roll while the SCORE clock ran". A member leaving settles only what is theirs.
+#[tokio::test]
+async fn a_claimer_leaving_leaves_someone_elses_score_running() {
+    let dir = temp("claimer-leaves");
+    let server = Server::start(&dir, Rules::default()).await;
+    let (mut host, code, _, host_token) = create(&server, "Host").await;
+    let (mut ana, _) = join(&server, &code, "Ana", None).await;
+    let (mut ben, _) = join(&server, &code, "Ben", None).await;
+    send(&mut host, host_cmd(&host_token, json!({"type": "NewRoll", "roll": [2, 5, 12, 12]}))).await;
+    until(&mut ben, event("Rolled")).await;
+    send(&mut ana, json!({"type": "Claim", "claim": "Impossible"})).await;
+    until(&mut ben, event("Clock")).await;
+    send(&mut ben, json!({"type": "Claim", "claim": "Score"})).await;
+    assert_eq!(until(&mut ben, event("Clock")).await["event"]["claim"], "Score");
+    send(&mut ana, json!({"type": "Leave"})).await;
+    until(&mut ben, event("Left")).await;
+    // Ben's clock runs on: he makes 20, and Ana's claim (hers, though she left) is beaten.
+    let combine = |l: u32, op: &str, r: u32| json!({"type": "Act", "action": {"type": "Combine", "left": l, "op": op, "right": r}});
+    send(&mut ben, combine(2, "Sub", 3)).await;
+    send(&mut ben, combine(0, "Concat", 4)).await;
+    let results = until(&mut ben, event("Results")).await;
+    let whys: Vec<(String, i64, String)> = results["event"]["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            (
+                o["name"].as_str().unwrap().into(),
+                o["points"].as_i64().unwrap(),
+                o["why"]["type"].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    assert_eq!(whys, [("Ben".into(), 1, "Made".into()), ("Ana".into(), -2, "ClaimBeaten".into())]);
+    server.stop().await;
+}
+
+// Pins a bug: 59 joins from one device, then closed, held 59 seats (and every name a class
+// would use) for ten minutes. A class joining from one school address is never refused.
+#[tokio::test]
+async fn one_device_taking_seat_after_seat_is_stopped_and_a_class_from_one_address_is_not() {
+    let dir = temp("fill");
+    let limits = Limits { trust_proxy: true, ..Limits::default() };
+    let server = Server::start_with(&dir, Rules::default(), limits).await;
+    let (mut host, code, _, host_token) = create(&server, "Host").await;
+    let join_from = |ip: &'static str, name: String| {
+        let (addr, code) = (server.addr, code.clone());
+        async move {
+            let mut ws = open_from(addr, ip).await;
+            send(&mut ws, json!({"type": "Join", "version": VERSION, "code": code, "name": name})).await;
+            let w = until(&mut ws, |v| v["type"] == "Welcome" || v["type"] == "Error").await;
+            (ws, w)
+        }
+    };
+    let mut class = Vec::new();
+    for i in 0..30 {
+        let (ws, w) = join_from("198.51.100.7", format!("Student {i}")).await;
+        assert_eq!(w["type"], "Welcome", "{w}");
+        class.push(ws);
+    }
+    for i in 0..5 {
+        let (ws, w) = join_from("203.0.113.5", format!("Fake {i}")).await;
+        assert_eq!(w["type"], "Welcome", "{w}");
+        drop(ws);
+    }
+    for _ in 0..5 {
+        until(&mut host, |v| v["event"]["type"] == "Presence" && v["event"]["away"] == true).await;
+    }
+    let (_, refused) = join_from("203.0.113.5", "Fake 5".into()).await;
+    assert_eq!(refused["why"], json!({"type": "SlowDown", "what": "Joins"}), "{refused}");
+    // The host gives up every empty seat at once; the class keeps theirs.
+    send(&mut host, host_cmd(&host_token, json!({"type": "ClearEmpty"}))).await;
+    for _ in 0..5 {
+        until(&mut host, event("Left")).await;
+    }
+    let (_, w) = join_from("203.0.113.5", "Fake 5".into()).await;
+    assert_eq!(w["type"], "Welcome", "{w}");
+    assert_eq!(w["view"]["members"].as_array().unwrap().len(), 32, "the host, 30 students and one");
+    server.stop().await;
+}
+
 // Pins a bug: the socket's write buffer was capped at 64 KiB and a message is never split,
 // so a room whose chat held 200 long lines could send no Welcome: nobody could join or
 // come back, even after a restart.

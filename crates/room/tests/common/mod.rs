@@ -64,6 +64,8 @@ pub fn step() -> impl Strategy<Value = Step> {
         })),
         1 => any::<bool>().prop_map(|locked| Step::Input(Input::Lock { locked })),
         1 => Just(Step::Input(Input::ClearChat)),
+        1 => Just(Step::Input(Input::ClearEmpty)),
+        1 => "[a-z ]{0,8}".prop_map(|text| Step::Input(Input::TeacherChat { text })),
         1 => prop_oneof![Just(0u32), Just(5), Just(30), Just(100_000)].prop_map(|secs| Step::Input(Input::AutoDeal { secs })),
         1 => prop_oneof![Just("es"), Just("pt-br"), Just("ar"), Just("xx")].prop_map(|l| Step::Input(Input::Language { lang: l.into() })),
         2 => (seat, any::<bool>()).prop_map(|(seat, away)| Step::Input(Input::Presence { seat, away })),
