@@ -988,7 +988,7 @@ mod tests {
 
     use super::*;
 
-    fn entry(queue: usize) -> (Entry, tokio::sync::mpsc::Receiver<Utf8Bytes>, Arc<AtomicU8>) {
+    pub(super) fn entry(queue: usize) -> (Entry, tokio::sync::mpsc::Receiver<Utf8Bytes>, Arc<AtomicU8>) {
         let (tx, rx) = channel(queue);
         let too_slow = Arc::new(AtomicU8::new(0));
         let mut room = Room::new(Rules::default(), true, Deal::new(vec![2, 5, 12, 12], &Rules::default()));
@@ -1084,6 +1084,13 @@ mod tests {
         let store = Store::open(&dir).unwrap();
         let mut room = Room::new(Rules::default(), true, Deal::new(vec![2, 5, 12, 12], &Rules::default()));
         room.apply(Input::Join { name: "Ana".into() }, 0).unwrap();
+        // Ana has played (a seat that never played is given up after a minute instead).
+        let sub = score_engine::Action::Combine {
+            left: score_engine::TileId(2),
+            op: score_engine::Op::Sub,
+            right: score_engine::TileId(3),
+        };
+        room.apply(Input::Act { seat: 0, action: sub }, 0).unwrap();
         let tokens = HashMap::from([("t".to_string(), 0)]);
         let stored = StoredRoom { room: room.saved().clone(), host: "h".into(), tokens, active_ms: now_ms() };
         store.save("ABC234", &stored).unwrap();
@@ -1203,11 +1210,11 @@ mod durability {
     // the last day, never a class's.
     #[test]
     fn a_class_room_in_use_never_makes_way_for_a_strangers() {
-        let (mut class, _, _) = entry(4);
+        let (mut class, _, _) = super::tests::entry(4);
         class.conns.clear();
         class.joined = true;
         class.active_ms = 10_000;
-        let (mut empty, _, _) = entry(4);
+        let (mut empty, _, _) = super::tests::entry(4);
         empty.conns.clear();
         empty.active_ms = 20_000;
         let mut rooms = HashMap::from([("CLASS2".to_string(), Arc::new(Mutex::new(class)))]);
