@@ -149,8 +149,11 @@ pub const MAX_AUTO_DEAL_SECS: u32 = 600;
 /// One member's line of the teacher's report.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReportRow {
-    /// Their seat.
+    /// Their seat (for one who left: a number past the room's seats, unique in the report).
     pub seat: Seat,
+    /// They left the room (their record is kept for their name).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub left: bool,
     /// Their name.
     pub name: String,
     /// Their score.

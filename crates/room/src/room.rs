@@ -480,20 +480,23 @@ impl Room {
     }
 
     /// The teacher's report: a line per member, by seat.
+    /// Members first, by seat; then those who left and had played, their records kept.
     pub fn report(&self) -> Vec<ReportRow> {
-        self.members()
-            .map(|(seat, m)| ReportRow {
-                seat,
-                name: m.name.clone(),
-                points: m.score,
-                rolls: m.record.rolls,
-                scores_made: m.record.scores_made,
-                scores_failed: m.record.scores_failed,
-                impossible_right: m.record.impossible_right,
-                impossible_wrong: m.record.impossible_wrong,
-                median_score_ms: m.record.median_ms(),
-            })
-            .collect()
+        let row = |seat: Seat, m: &Member, left: bool| ReportRow {
+            seat,
+            left,
+            name: m.name.clone(),
+            points: m.score,
+            rolls: m.record.rolls,
+            scores_made: m.record.scores_made,
+            scores_failed: m.record.scores_failed,
+            impossible_right: m.record.impossible_right,
+            impossible_wrong: m.record.impossible_wrong,
+            median_score_ms: m.record.median_ms(),
+        };
+        let here = self.members().map(|(seat, m)| row(seat, m, false));
+        let gone = self.saved.gone.iter().enumerate().filter(|(_, g)| g.member.played);
+        here.chain(gone.map(|(i, g)| row(MAX_MEMBERS + i, &g.member, true))).collect()
     }
 
     /// The report, a row per member, then every result so far, as CSV (for a spreadsheet),
@@ -522,9 +525,11 @@ impl Room {
         for r in self.report() {
             // Seconds with the language's decimal mark ("8.0", "8,0"), quoted as any text.
             let median = r.median_score_ms.map_or(String::new(), |ms| field(&words.lang().tenths((ms + 50) / 100)));
+            // One who left has no seat: the cell says so, in the download's language.
+            let seat = if r.left { field(&words.text(Key::ReportLeft, &[])) } else { r.seat.to_string() };
             out.push_str(&format!(
                 "{},{},{},{},{},{},{},{},{median}\n",
-                r.seat,
+                seat,
                 field(&r.name),
                 r.points,
                 r.rolls,
@@ -1360,6 +1365,22 @@ mod tests {
         let back = r.report().into_iter().find(|x| x.name == "BEN").unwrap();
         assert_eq!((back.points, back.rolls, back.scores_failed), (before.points, before.rolls, before.scores_failed));
         assert_eq!(back.points, -1);
+    }
+
+    // Pins a bug: a student who left (and never came back) was gone from the teacher's report.
+    #[test]
+    fn the_report_keeps_those_who_left_after_playing() {
+        let mut r = room(&[2, 5, 12, 12]);
+        r.apply(score(1), 0).unwrap();
+        r.apply(Input::Leave { seat: 1 }, 1).unwrap();
+        r.apply(Input::Leave { seat: 2 }, 2).unwrap();
+        let rows = r.report();
+        let ben = rows.iter().find(|x| x.name == "Ben").expect("Ben's row");
+        assert!(ben.left && ben.seat >= MAX_MEMBERS);
+        assert_eq!((ben.points, ben.scores_failed), (-1, 1));
+        assert!(rows.iter().all(|x| x.name != "Cy"), "Cy never played: no row");
+        let csv = r.csv(&Catalog::english());
+        assert!(csv.contains("\"Left\",\"Ben\",-1,1,0,1,0,0,\n"), "{csv}");
     }
 
     // Remove holds: a removed name is refused until the host lets it back in.

@@ -240,6 +240,7 @@ fn what_the_server_sends() {
         ServerMsg::Report {
             rows: vec![ReportRow {
                 seat: 1,
+                left: false,
                 name: "Ana".into(),
                 points: 3,
                 rolls: 6,

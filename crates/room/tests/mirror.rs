@@ -92,6 +92,13 @@ impl Server {
                 if let Some(seat) = leaving {
                     self.pages.remove(&Some(seat));
                 }
+                // A seat given up otherwise (the host clearing empty seats): its page is told so
+                // and leaves, as the server does.
+                for o in &outs {
+                    if let RoomEvent::Left { seat } = o.event {
+                        self.pages.remove(&Some(seat));
+                    }
+                }
                 self.send(outs, now);
                 if let (true, Some(seat)) = (joining, joined) {
                     self.welcome(Some(seat), now);
