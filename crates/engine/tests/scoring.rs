@@ -228,6 +228,18 @@ fn another_players_failed_score_hands_the_clock_back_to_the_claimer() {
     assert_eq!(points(&r.tick(80 * S)), [(1, -1), (0, 1)]);
 }
 
+// Pins a bug: with judging off, a claimer's IMPOSSIBLE, then their own SCORE given up, was
+// −1 and +1 "nobody found one" at once: the roll ended for everyone, early, at no cost.
+#[test]
+fn at_a_table_of_several_the_claimers_own_failed_score_hands_their_clock_back() {
+    let mut r = group(false, false);
+    r.apply(Input::Impossible(0), 0).unwrap();
+    r.apply(Input::Score(0), 10 * S).unwrap();
+    assert_eq!(points(&r.apply(Input::GiveUp, 11 * S).unwrap()), [(0, -1)]);
+    assert!(matches!(r.phase(), Phase::Impossible(_)), "the claim runs on to its deadline");
+    assert_eq!(points(&r.tick(60 * S)), [(0, 1)]);
+}
+
 #[test]
 fn a_hint_makes_the_roll_practice() {
     let mut r = solo(true);

@@ -353,8 +353,11 @@ fn counts(c: char) -> bool {
 /// confusable skeleton, so "Ana" is one name with "ANA", with "Ana" and an invisible or blank
 /// character, and with "Аna" written with a Cyrillic А.
 pub fn name_key(name: &str) -> String {
-    let counted: String = name.chars().filter(|&c| counts(c)).collect::<String>().to_lowercase();
-    unicode_security::skeleton(&counted).collect()
+    let counted: String = name.chars().filter(|&c| counts(c)).collect();
+    // The skeleton before and after lower case: "AIex" (a capital i) is "Alex" only while I is
+    // still a capital, and "aiex" is not "alex" once lowered.
+    let skeleton: String = unicode_security::skeleton(&counted).collect();
+    unicode_security::skeleton(&skeleton.to_lowercase()).collect()
 }
 
 /// Checks a name: normalised (NFC, trimmed, no direction controls), 1–20 characters, no
@@ -363,7 +366,8 @@ pub fn check_name(name: &str) -> Result<String, RoomError> {
     use unicode_normalization::UnicodeNormalization;
     let name: String = name.nfc().filter(|&c| !direction_control(c)).collect();
     let name = name.trim();
-    if !name.chars().any(counts) {
+    // A letter or a digit (not only marks or the punctuation identifiers allow, such as ’ or ·).
+    if !name.chars().any(|c| counts(c) && c.is_alphanumeric()) {
         return Err(RoomError::NameEmpty);
     }
     if name.chars().count() > MAX_NAME {
@@ -447,8 +451,12 @@ impl Room {
             }
             w.actions = b.actions().into_iter().map(Move::from).collect();
         }
-        // A clock never runs longer than it is, whatever the clock said when it was stored.
+        // A clock never runs longer than it is, whatever the clock said when it was stored; and
+        // nothing stored happened later than now (a calendar set back: auto-deal would wait,
+        // and a SCORE's time would be wrong).
         saved.round.clamp_deadline(now_ms);
+        saved.settled_at = saved.settled_at.map(|t| t.min(now_ms));
+        saved.score_started = saved.score_started.map(|t| t.min(now_ms));
         let mut room = Room { saved, boards };
         let out = room.tick(now_ms);
         (room, out)
@@ -794,6 +802,8 @@ impl Room {
                 let mut m = self.saved.gone.remove(at).member;
                 m.name = name.clone();
                 m.away = false;
+                // The roll they come back on is played, as a new member's first is.
+                m.record.rolls += 1;
                 m
             }
             None => Member {
@@ -821,7 +831,10 @@ impl Room {
             self.saved.working = None;
         }
         let stake = Room::stake_in(self.phase(), seat).then_some(seat);
-        if let Some(member) = self.saved.seats[seat].take() {
+        // A record with nothing in it (no move, no claim, no result) is not kept: leaving and
+        // joining under name after name pushes out no one's record.
+        let member = self.saved.seats[seat].take().filter(|m| m.played || stake.is_some());
+        if let Some(member) = member {
             if self.saved.gone.len() == GONE_KEPT {
                 // The oldest record nobody's clock is owed to makes way.
                 if let Some(at) = self.saved.gone.iter().position(|g| g.stake.is_none()) {
@@ -1240,6 +1253,12 @@ mod tests {
         assert!(matches!(refused(&mut r, Input::Join { name: "Ana\u{2800}".into() }, 0), RoomError::NameTaken(_)));
         assert!(matches!(refused(&mut r, Input::Join { name: "\u{410}na".into() }, 0), RoomError::NameTaken(_)));
         assert_eq!(refused(&mut r, Input::Join { name: "...".into() }, 0), RoomError::NameEmpty);
+        assert_eq!(refused(&mut r, Input::Join { name: "\u{2019}\u{300}\u{b7}".into() }, 0), RoomError::NameEmpty);
+        // Look-alikes in capitals: a capital i for an l, a zero for an O.
+        r.apply(Input::Join { name: "Alex".into() }, 0).unwrap();
+        assert!(matches!(refused(&mut r, Input::Join { name: "AIex".into() }, 0), RoomError::NameTaken(_)));
+        r.apply(Input::Join { name: "BOB".into() }, 0).unwrap();
+        assert!(matches!(refused(&mut r, Input::Join { name: "B0B".into() }, 0), RoomError::NameTaken(_)));
         // One name, however its accents were typed (é as one character, or e and a combining accent).
         r.apply(Input::Join { name: "Zoé".into() }, 0).unwrap();
         assert!(matches!(refused(&mut r, Input::Join { name: "Zoe\u{301}".into() }, 0), RoomError::NameTaken(_)));
@@ -1249,7 +1268,7 @@ mod tests {
         ));
         // A name can't turn the scoreboard's text around.
         let out = r.apply(Input::Join { name: "\u{202E}Dee".into() }, 0).unwrap();
-        assert_eq!(out[0].event, RoomEvent::Joined { seat: 4, name: "Dee".into(), score: 0 });
+        assert_eq!(out[0].event, RoomEvent::Joined { seat: 6, name: "Dee".into(), score: 0 });
     }
 
     #[test]
@@ -1363,7 +1382,11 @@ mod tests {
         r.apply(Input::Join { name: "Zed".into() }, 30_003).unwrap();
         r.apply(Input::Join { name: "BEN".into() }, 30_004).unwrap();
         let back = r.report().into_iter().find(|x| x.name == "BEN").unwrap();
-        assert_eq!((back.points, back.rolls, back.scores_failed), (before.points, before.rolls, before.scores_failed));
+        // Their rolls, and the one they came back on.
+        assert_eq!(
+            (back.points, back.rolls, back.scores_failed),
+            (before.points, before.rolls + 1, before.scores_failed)
+        );
         assert_eq!(back.points, -1);
     }
 

@@ -8,7 +8,7 @@
 //! - no input from one member settles, fails or shortens a clock that is another's, except
 //!   the SCORE that beats a claim (the host's new roll or rules settle every clock; time
 //!   settles the one that ran out);
-//! - a name's record survives Leave and joining again: every name that ever joined still
+//! - a name's record survives Leave and joining again: every name that ever played still
 //!   has its score, seated or kept;
 //! - every Board is at most the roll's moves, and every Welcome is bounded, whatever was sent;
 //! - a refused input leaves the room as it was;
@@ -135,7 +135,7 @@ struct Rooms {
     room: Room,
     twin: Room,
     now: u64,
-    /// Every name that ever joined (as names compare).
+    /// Every name that ever played (a move or a claim), as names compare: its record is kept.
     joined: Vec<String>,
 }
 
@@ -217,21 +217,16 @@ impl Rooms {
         let before = records(&self.room);
         let (clocks_before, settled_before) = (clocks(ticked.phase()), ticked.phase() == Phase::Over);
         let who = actor(&input);
-        let joining = match &input {
-            Input::Join { name } => Some(name_key(name.trim())),
-            _ => None,
-        };
+        let revealing = matches!(input, Input::RevealNow { .. }) && ticked.saved().judging;
         let result = self.room.apply(input, now);
         let twin = self.twin.apply(twin_input, now);
-        let outs = match result {
-            Ok(outs) => {
-                if let Some(key) = joining {
-                    if outs.iter().any(|o| matches!(o.event, RoomEvent::Joined { .. })) && !self.joined.contains(&key) {
-                        self.joined.push(key);
-                    }
-                }
-                outs
+        for (_, m) in self.room.members().filter(|(_, m)| m.played) {
+            if !self.joined.contains(&name_key(&m.name)) {
+                self.joined.push(name_key(&m.name));
             }
+        }
+        let outs = match result {
+            Ok(outs) => outs,
             Err(Refused { settled, .. }) => {
                 // A refusal changes nothing but what the clock settled on the way.
                 assert_eq!(self.room.saved(), ticked.saved(), "a refused input changed the room");
@@ -261,6 +256,15 @@ impl Rooms {
             // Kept as it was, beaten by my SCORE, or past its deadline (time settled it).
             let ok = clocks_after.contains(&(seat, claim, deadline)) || beaten_by_me(&name) || deadline <= now;
             assert!(ok, "seat {me}'s input ended seat {seat}'s {claim:?} clock: {clocks_after:?}");
+        }
+        // One's own claim ends early only by Reveal now (judging on) or a goal made: never by
+        // giving up or leaving (with judging off that would be +1 at once).
+        for (name, _, why) in &results {
+            let judged = matches!(why, Why::TrulyImpossible | Why::NobodyScored | Why::HadSolution { .. });
+            let due = clocks_before.iter().any(|&(_, c, d)| c == Claim::Impossible && d <= now);
+            if judged && Some(&name_key(name)) == mine.as_ref() {
+                assert!(revealing || due, "seat {me} ended their own claim early: {why:?}");
+            }
         }
         for (name, _, why) in &results {
             let key = name_key(name);
