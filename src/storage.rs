@@ -31,6 +31,23 @@ pub const LANG_KEY: &str = "score.lang.v1";
 /// nothing kept: their language's way.
 pub const OPS_KEY: &str = "score.ops.v1";
 
+/// This browser's own random id for class rooms (32 hex digits), made once: a record a room
+/// keeps for a name that left is given back only to the device it was made on.
+pub const DEVICE_KEY: &str = "score.device.v1";
+
+/// This browser's device id for class rooms, made and kept the first time it is asked for
+/// (none when storage or randomness is not to be had: then no kept record comes back).
+pub fn device_id() -> Option<String> {
+    if let Some(id) = text(DEVICE_KEY).filter(|id| id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit())) {
+        return Some(id);
+    }
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).ok()?;
+    let id: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    save_text(DEVICE_KEY, &id).ok()?;
+    Some(id)
+}
+
 fn storage() -> Option<Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }

@@ -50,7 +50,14 @@ pub(crate) fn RoomJoin(
         ev.prevent_default();
         match room_code(&code.get_untracked()) {
             Some(c) => {
-                room.start(ClientMsg::Join { version: VERSION, code: c, name: name.get_untracked(), token: None })
+                let device = crate::storage::device_id();
+                room.start(ClientMsg::Join {
+                    version: VERSION,
+                    code: c,
+                    name: name.get_untracked(),
+                    token: None,
+                    device,
+                })
             }
             None => error.set(Some(room.count(Key::RoomCodeForm, CODE_LEN as u64, &[]))),
         }

@@ -199,12 +199,16 @@ pub enum ClientMsg {
     /// A host screen takes a seat with this name ("Play too").
     Sit { name: String },
     /// Join a room by its code; with the seat token from an earlier visit, take that seat back.
+    /// `device` is this browser's own random id (kept in its storage): a name's record, kept
+    /// when it left, is given back only to the device it was made on.
     Join {
         version: u32,
         code: String,
         name: String,
         #[serde(default)]
         token: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        device: Option<String>,
     },
     /// Leave the room: the seat and its score are given up at once.
     Leave,

@@ -53,6 +53,9 @@ impl Deal {
 pub enum Input {
     /// Take a seat with this name.
     Join { name: String },
+    /// Take a seat with this name from a device (its own random id): a record kept for the
+    /// name is given back only to the device it was made on.
+    Enter { name: String, device: Option<String> },
     /// Leave the room: the seat is given up, the name's record is kept for a join again.
     Leave { seat: Seat },
     /// Host: remove a member, who leaves and may not join again (under that name) until let
@@ -195,6 +198,10 @@ pub struct Member {
     /// clear all such seats at once. (A member stored before this was kept has played.)
     #[serde(default = "played_before_it_was_kept")]
     pub played: bool,
+    /// The device the record was made on (its own random id), which alone takes it back after
+    /// leaving; none for a seat taken without one. Kept by the server, never sent to a page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner: Option<String>,
 }
 
 fn away_after_restart() -> bool {
@@ -663,7 +670,8 @@ impl Room {
 
     fn input(&mut self, input: Input, now_ms: u64) -> Result<Vec<Out>, RoomError> {
         Ok(match input {
-            Input::Join { name } => self.join(&name)?,
+            Input::Join { name } => self.join(&name, None)?,
+            Input::Enter { name, device } => self.join(&name, device)?,
             Input::Leave { seat } => self.leave(seat, now_ms)?,
             Input::Remove { seat } => {
                 let name = self.member(seat)?.name.clone();
@@ -769,7 +777,7 @@ impl Room {
         }
     }
 
-    fn join(&mut self, name: &str) -> Result<Vec<Out>, RoomError> {
+    fn join(&mut self, name: &str, device: Option<String>) -> Result<Vec<Out>, RoomError> {
         let name = check_name(name)?;
         if self.saved.locked {
             return Err(RoomError::Locked);
@@ -783,7 +791,11 @@ impl Room {
         }
         // A name that was here before takes its record back (and the seat a clock of theirs
         // still runs on); a seat another's running clock is owed to is never given away.
-        let back = self.saved.gone.iter().position(|g| name_key(&g.member.name) == key);
+        // A record made on a device goes back to that device only: anyone else under the name
+        // starts a record of their own (the other stays in the report), so nobody takes,
+        // sinks or plants a classmate's score by typing their name.
+        let mine = |g: &Gone| g.member.owner.is_none() || g.member.owner == device;
+        let back = self.saved.gone.iter().position(|g| name_key(&g.member.name) == key && mine(g));
         let owed = |s: Seat| self.saved.gone.iter().any(|g| g.stake == Some(s));
         let stake = back.and_then(|at| self.saved.gone[at].stake);
         let free = (0..self.saved.seats.len()).find(|&s| self.saved.seats[s].is_none() && !owed(s));
@@ -812,6 +824,7 @@ impl Room {
                 record: Record { rolls: 1, ..Record::default() },
                 away: false,
                 played: false,
+                owner: device,
             },
         };
         let score = member.score;
@@ -1404,6 +1417,27 @@ mod tests {
         assert!(rows.iter().all(|x| x.name != "Cy"), "Cy never played: no row");
         let csv = r.csv(&Catalog::english());
         assert!(csv.contains("\"Left\",\"Ben\",-1,1,0,1,0,0,\n"), "{csv}");
+    }
+
+    // Pins a bug: a record went to whoever typed the name: a classmate could take Ana's
+    // score (and sink it), or plant −6 on a name before its owner arrived.
+    #[test]
+    fn a_kept_record_goes_back_only_to_the_device_it_was_made_on() {
+        let mut r = room(&[1, 1, 1, 4]);
+        let enter = |name: &str, device: &str| Input::Enter { name: name.into(), device: Some(device.into()) };
+        r.apply(enter("Dee", "dee-phone"), 0).unwrap();
+        r.apply(impossible(3), 0).unwrap();
+        r.apply(Input::RevealNow { seat: 3 }, 1).unwrap();
+        r.apply(Input::Leave { seat: 3 }, 2).unwrap();
+        // Someone else as "dee": a record of their own, at 0; Dee's stays in the report.
+        let out = r.apply(enter("dee", "ben-laptop"), 3).unwrap();
+        assert!(matches!(&out[0].event, RoomEvent::Joined { score: 0, .. }), "{out:?}");
+        assert!(r.report().iter().any(|x| x.name == "Dee" && x.left && x.points == 1));
+        let seat = r.members().find(|(_, m)| m.name == "dee").unwrap().0;
+        r.apply(Input::Leave { seat }, 4).unwrap();
+        // Dee, back on her phone, has hers.
+        let out = r.apply(enter("Dee", "dee-phone"), 5).unwrap();
+        assert!(matches!(&out[0].event, RoomEvent::Joined { score: 1, .. }), "{out:?}");
     }
 
     // Remove holds: a removed name is refused until the host lets it back in.

@@ -49,7 +49,8 @@ impl Ticket {
         let code = self.code.clone();
         match (&self.token, &self.host) {
             (Some(token), _) => {
-                Some(ClientMsg::Join { version: VERSION, code, name: self.name.clone(), token: Some(token.clone()) })
+                let (name, token) = (self.name.clone(), Some(token.clone()));
+                Some(ClientMsg::Join { version: VERSION, code, name, token, device: None })
             }
             (None, Some(host)) => Some(ClientMsg::Present { version: VERSION, code, host: host.clone() }),
             (None, None) => None,

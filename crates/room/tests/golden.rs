@@ -43,8 +43,24 @@ fn what_a_page_sends() {
     );
     golden(ClientMsg::Sit { name: "Ms Ada".into() }, r#"{"type":"Sit","name":"Ms Ada"}"#);
     golden(
-        ClientMsg::Join { version: 4, code: "ABC234".into(), name: "Ana".into(), token: Some("t".into()) },
+        ClientMsg::Join {
+            version: 4,
+            code: "ABC234".into(),
+            name: "Ana".into(),
+            token: Some("t".into()),
+            device: None,
+        },
         r#"{"type":"Join","version":4,"code":"ABC234","name":"Ana","token":"t"}"#,
+    );
+    golden(
+        ClientMsg::Join {
+            version: 4,
+            code: "ABC234".into(),
+            name: "Ana".into(),
+            token: None,
+            device: Some("d1".into()),
+        },
+        r#"{"type":"Join","version":4,"code":"ABC234","name":"Ana","token":null,"device":"d1"}"#,
     );
     golden(ClientMsg::Leave, r#"{"type":"Leave"}"#);
     golden(ClientMsg::Claim { claim: Claim::Score }, r#"{"type":"Claim","claim":"Score"}"#);

@@ -145,7 +145,8 @@ async fn run_room(addr: String, members: usize, seconds: u64, totals: Arc<Totals
     let mut seats = Vec::new();
     for i in 1..members {
         let mut ws = connect(&addr, &code).await?;
-        let hello = ClientMsg::Join { version: VERSION, code: code.clone(), name: format!("S{i}"), token: None };
+        let hello =
+            ClientMsg::Join { version: VERSION, code: code.clone(), name: format!("S{i}"), token: None, device: None };
         ws.send(text(&hello)).await.map_err(|e| e.to_string())?;
         first(&mut ws, "Welcome").await?;
         totals.connected.fetch_add(1, Ordering::Relaxed);

@@ -688,7 +688,7 @@ impl Hub {
         // Out of the room's sends while it is seated (as a member who joins is), back if refused.
         let conn = e.conns.remove(&screen).ok_or_else(gone)?;
         let now = now_ms();
-        let (seat, t) = match self.seat(code, &mut e, name, now) {
+        let (seat, t) = match self.seat(code, &mut e, name, None, now) {
             Ok(seated) => seated,
             Err(refused) => {
                 e.conns.insert(screen, conn);
@@ -708,6 +708,7 @@ impl Hub {
         code: &str,
         name: &str,
         token_back: Option<String>,
+        device: Option<String>,
         conn: Conn,
         from: IpAddr,
     ) -> Result<(Seat, String), Refusal> {
@@ -745,7 +746,7 @@ impl Hub {
         if left_empty >= EMPTY_SEATS_PER_ADDRESS {
             return Err(Refusal::SlowDown { what: score_room::protocol::Flood::Joins });
         }
-        let (seat, t) = self.seat(&code, &mut e, name, now)?;
+        let (seat, t) = self.seat(&code, &mut e, name, device, now)?;
         e.taken_from.insert(seat, from);
         e.joined = true;
         e.conns.insert(Who::Seat(seat), conn);
@@ -757,10 +758,19 @@ impl Hub {
     /// Seats `name` in the room: its seat and the seat's token, the join stored and told to
     /// everyone connected. A refused name changes nothing, but clocks settled on the way still
     /// reach everyone and the store.
-    fn seat(&self, code: &str, e: &mut Entry, name: &str, now: u64) -> Result<(Seat, String), Refusal> {
+    fn seat(
+        &self,
+        code: &str,
+        e: &mut Entry,
+        name: &str,
+        device: Option<String>,
+        now: u64,
+    ) -> Result<(Seat, String), Refusal> {
         // The token first: a seat is never taken without one.
         let t = token()?;
-        let outs = match e.room.apply(Input::Join { name: name.into() }, now) {
+        // A device's id as it may be kept: letters, digits and dashes, at most 64 (else none).
+        let device = device.filter(|d| d.len() <= 64 && d.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'));
+        let outs = match e.room.apply(Input::Enter { name: name.into(), device }, now) {
             Ok(outs) => outs,
             Err(r) => {
                 if !r.settled.is_empty() {

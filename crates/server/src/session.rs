@@ -165,9 +165,9 @@ pub(crate) async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr, 
                                     blocking(move || hub.create(&code, name.as_deref(), judging, lang.as_deref(), conn, from))
                                         .await
                                 }
-                                ClientMsg::Join { code, name, token, .. } => {
+                                ClientMsg::Join { code, name, token, device, .. } => {
                                     let (hub, conn, asked) = (hub.clone(), conn(sender), code.clone());
-                                    blocking(move || hub.join(&asked, &name, token, conn, from))
+                                    blocking(move || hub.join(&asked, &name, token, device, conn, from))
                                         .await
                                         .map(|(seat, welcome)| (code.trim().to_uppercase(), Who::Seat(seat), welcome))
                                 }

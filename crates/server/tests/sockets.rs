@@ -716,14 +716,22 @@ async fn the_rooms_language_is_the_hosts_and_outlives_a_restart() {
     server.stop().await;
 }
 
+async fn join_on(server: &Server, code: &str, name: &str, device: &str) -> (Ws, Value) {
+    let mut ws = server.connect().await;
+    send(&mut ws, json!({"type": "Join", "version": VERSION, "code": code, "name": name, "device": device})).await;
+    let w = until(&mut ws, |v| v["type"] == "Welcome" || v["type"] == "Error").await;
+    (ws, w)
+}
+
 // Pins two bugs: a student at −2 pressed Leave and joined again as the same name at 0; and a
-// student the host removed joined straight back.
+// student the host removed joined straight back. A kept record goes back to its own device
+// only (another typing the name starts at 0).
 #[tokio::test]
 async fn a_name_keeps_its_record_across_leave_and_remove_holds_until_let_back_in() {
     let dir = temp("record");
     let server = Server::start(&dir, Rules::default()).await;
     let (mut host, code, _, host_token) = create(&server, "Host").await;
-    let (mut ana, _) = join(&server, &code, "Ana", None).await;
+    let (mut ana, _) = join_on(&server, &code, "Ana", "ana-phone").await;
     send(&mut ana, json!({"type": "Claim", "claim": "Impossible"})).await;
     until(&mut ana, event("Clock")).await;
     send(&mut ana, json!({"type": "Reveal"})).await;
@@ -734,7 +742,11 @@ async fn a_name_keeps_its_record_across_leave_and_remove_holds_until_let_back_in
         let members = w["view"]["members"].as_array().unwrap().clone();
         members.iter().find(|m| m["name"].as_str().unwrap().eq_ignore_ascii_case("ana")).map(|m| m["score"].as_i64())
     };
-    let (mut ana, back) = join(&server, &code, "ana", None).await;
+    let (mut other, someone) = join_on(&server, &code, "ANA", "ben-laptop").await;
+    assert_eq!(score_of(&someone), Some(Some(0)), "another device starts afresh: {someone}");
+    send(&mut other, json!({"type": "Leave"})).await;
+    until(&mut host, event("Left")).await;
+    let (mut ana, back) = join_on(&server, &code, "ana", "ana-phone").await;
     assert_eq!(score_of(&back), Some(Some(points)), "{back}");
     let seat = back["seat"].as_u64().unwrap();
     // Removed: told so, and refused by name until the host lets her back in.
@@ -745,7 +757,7 @@ async fn a_name_keeps_its_record_across_leave_and_remove_holds_until_let_back_in
     assert_eq!(said(&refused), "The host removed “ana” from this room: ask the host to let you back in.");
     send(&mut host, host_cmd(&host_token, json!({"type": "Readmit", "name": "Ana"}))).await;
     assert_eq!(until(&mut host, event("Removed")).await["event"]["names"], json!([]));
-    let (_, back) = join(&server, &code, "Ana", None).await;
+    let (_, back) = join_on(&server, &code, "Ana", "ana-phone").await;
     assert_eq!(score_of(&back), Some(Some(points)), "{back}");
     server.stop().await;
 }
