@@ -161,7 +161,7 @@ pub(crate) fn RoomHostPanel(
                                 <span>{p.name.clone()}</span>
                                 // Only who is away is marked: a full class reads as a plain list.
                                 {p.away.then(|| view! { <span class="presence">" " {room.tr(Key::Away)}</span> })}
-                                <button aria-label=move || room.t(Key::RemoveName, &[("name", &name)]) on:click=move |_| room.command(HostCommand::Remove { seat })>{room.tr(Key::Remove)}</button>
+                                <button aria-label=move || room.t(Key::RemoveName, &[("name", &name)]) on:click=move |_| room.command(HostCommand::Remove { seat, name: Some(p.name.clone()) })>{room.tr(Key::Remove)}</button>
                             </li>
                         }
                     }).collect_view()}

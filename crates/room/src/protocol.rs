@@ -120,8 +120,14 @@ pub enum HostCommand {
     NextRoll,
     /// Lock the room to new members, or open it.
     Lock { locked: bool },
-    /// Remove a member: they may not join again under that name until let back in.
-    Remove { seat: Seat },
+    /// Remove a member: they may not join again under that name until let back in. With the
+    /// name the host saw, refused if someone else sits there by now (a seat given up and
+    /// taken again just as the host pressed).
+    Remove {
+        seat: Seat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+    },
     /// Let a removed name join again.
     Readmit { name: String },
     /// Give up every seat that is away and never played (taken and left empty).

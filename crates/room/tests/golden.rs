@@ -88,7 +88,14 @@ fn what_a_page_sends() {
         host(HostCommand::Lock { locked: true }),
         r#"{"type":"Host","host":"h","command":{"type":"Lock","locked":true}}"#,
     );
-    golden(host(HostCommand::Remove { seat: 3 }), r#"{"type":"Host","host":"h","command":{"type":"Remove","seat":3}}"#);
+    golden(
+        host(HostCommand::Remove { seat: 3, name: None }),
+        r#"{"type":"Host","host":"h","command":{"type":"Remove","seat":3}}"#,
+    );
+    golden(
+        host(HostCommand::Remove { seat: 3, name: Some("Ana".into()) }),
+        r#"{"type":"Host","host":"h","command":{"type":"Remove","seat":3,"name":"Ana"}}"#,
+    );
     golden(
         host(HostCommand::Readmit { name: "Rex".into() }),
         r#"{"type":"Host","host":"h","command":{"type":"Readmit","name":"Rex"}}"#,

@@ -133,11 +133,15 @@ fn new_roll(rules: &Rules) -> Result<Vec<i64>, Refusal> {
     }
 }
 
-/// Seats taken from one address and left empty (away, never played) that a room holds
-/// before it refuses that address another join: a class's devices stay connected, so a whole
-/// class joining from one school address is never refused, while one device taking seat
-/// after seat and closing each is stopped after five (each given up a minute later).
+/// Seats taken from one address and left empty (away within half a minute of joining, never
+/// played) that a room holds before it refuses that address another join: a class's devices
+/// stay connected, so a whole class joining from one school address is never refused, while
+/// one device taking seat after seat and closing each is stopped after five (each given up
+/// three minutes later, or at once by the host's Clear empty seats).
 pub const EMPTY_SEATS_PER_ADDRESS: usize = 5;
+
+/// A seat whose page goes away this soon after joining, without playing, was left empty, ms.
+const LEFT_EMPTY_WITHIN_MS: u64 = 30_000;
 
 /// How long a room that was joined is kept from making way for a new one, ms.
 const MAKE_WAY_AFTER_MS: u64 = 24 * 60 * 60 * 1000;
@@ -171,7 +175,7 @@ pub(crate) struct Entry {
     dropped: HashMap<Seat, u64>,
     /// The address each seat was taken from (as the limits count it): an address may leave
     /// only so many seats empty ([`EMPTY_SEATS_PER_ADDRESS`]).
-    taken_from: HashMap<Seat, IpAddr>,
+    taken_from: HashMap<Seat, (IpAddr, u64)>,
     active_ms: u64,
     /// The last room event's sequence number (counted afresh after a restart: every page
     /// then reconnects and takes it from its Welcome).
@@ -740,14 +744,19 @@ impl Hub {
             e.tell_join_at(Who::Seat(seat), join_at);
             return Ok((seat, welcome));
         }
-        // An address that has left too many seats empty waits until they are given up.
-        let empty = |s: &Seat| e.room.members().any(|(seat, m)| seat == *s && m.away && !m.played);
-        let left_empty = e.taken_from.iter().filter(|(s, ip)| **ip == from && empty(s)).count();
+        // An address that has left too many seats empty waits until they are given up. Empty:
+        // away within half a minute of joining, without a move or a claim (a tablet that locks
+        // during the teacher's introduction went away later, and is not counted).
+        let empty = |s: &Seat, joined: u64| {
+            let quickly = e.dropped.get(s).is_some_and(|&away| away.saturating_sub(joined) < LEFT_EMPTY_WITHIN_MS);
+            quickly && e.room.members().any(|(seat, m)| seat == *s && m.away && !m.played)
+        };
+        let left_empty = e.taken_from.iter().filter(|(s, (ip, at))| *ip == from && empty(s, *at)).count();
         if left_empty >= EMPTY_SEATS_PER_ADDRESS {
             return Err(Refusal::SlowDown { what: score_room::protocol::Flood::Joins });
         }
         let (seat, t) = self.seat(&code, &mut e, name, device, now)?;
-        e.taken_from.insert(seat, from);
+        e.taken_from.insert(seat, (from, now));
         e.joined = true;
         e.conns.insert(Who::Seat(seat), conn);
         let welcome = e.welcome(&code, Some(seat), Some(t), None, now);
@@ -809,7 +818,7 @@ impl Hub {
             }
             HostCommand::NextRoll => Input::NextRoll { deal: Deal::new(new_roll(&rules)?, &rules) },
             HostCommand::Lock { locked } => Input::Lock { locked },
-            HostCommand::Remove { seat } => Input::Remove { seat },
+            HostCommand::Remove { seat, .. } => Input::Remove { seat },
             HostCommand::Readmit { name } => Input::Readmit { name },
             HostCommand::ClearEmpty => Input::ClearEmpty,
             HostCommand::ClearChat => Input::ClearChat,
@@ -848,6 +857,13 @@ impl Hub {
         };
         // The rules a host's roll was dealt for, checked under the same lock that plays it.
         let mut dealt = None;
+        // The name a host's removal was pressed for, checked under the same lock.
+        let removing = match &msg {
+            ClientMsg::Host { command: HostCommand::Remove { seat, name: Some(name) }, .. } => {
+                Some((*seat, name.clone()))
+            }
+            _ => None,
+        };
         let (input, removed) = match msg {
             ClientMsg::Leave if matches!(who, Who::Screen(_)) => return Ok(()),
             ClientMsg::Claim { claim } => (Input::Claim { seat: seat()?, claim }, None),
@@ -892,6 +908,13 @@ impl Hub {
         // A roll dealt for rules that changed meanwhile (another host screen) is not played.
         if dealt.is_some_and(|rules| e.room.rules() != &rules) {
             return Err(Refusal::RulesChanged);
+        }
+        // A removal of a name no longer in that seat removes nobody.
+        if let Some((seat, name)) = &removing {
+            let key = score_room::room::name_key(name);
+            if !e.room.members().any(|(s, m)| s == *seat && score_room::room::name_key(&m.name) == key) {
+                return Err(Refusal::Room { error: score_room::room::RoomError::NoSuchSeat });
+            }
         }
         let now = now_ms();
         let (outs, refused, board) = match e.room.apply(input, now) {

@@ -24,8 +24,9 @@ use crate::hub::{lock, Hub};
 pub const MAX_FRAME: usize = 4096;
 /// A dropped member's seat is kept this long, ms.
 pub const SEAT_KEPT_MS: u64 = 10 * 60 * 1000;
-/// A dropped seat that never played (no move, claim or chat) is kept this long, ms.
-pub const UNPLAYED_KEPT_MS: u64 = 60 * 1000;
+/// A dropped seat that never played (no move or claim) is kept this long, ms: long enough for
+/// a tablet that locked during the teacher's introduction to come back to it.
+pub const UNPLAYED_KEPT_MS: u64 = 3 * 60 * 1000;
 /// Messages waiting for one member at most; past that the member is too slow and is cut.
 pub const QUEUE: usize = 256;
 /// Moves (with undos and clears) one member may send in 10 s.

@@ -759,6 +759,10 @@ async fn a_name_keeps_its_record_across_leave_and_remove_holds_until_let_back_in
     assert_eq!(until(&mut host, event("Removed")).await["event"]["names"], json!([]));
     let (_, back) = join_on(&server, &code, "Ana", "ana-phone").await;
     assert_eq!(score_of(&back), Some(Some(points)), "{back}");
+    // A removal pressed for someone no longer in that seat removes nobody.
+    let seat = back["seat"].as_u64().unwrap();
+    send(&mut host, host_cmd(&host_token, json!({"type": "Remove", "seat": seat, "name": "Ben"}))).await;
+    assert_eq!(until(&mut host, is("Error")).await["why"], json!({"type": "Room", "error": "NoSuchSeat"}));
     server.stop().await;
 }
 
