@@ -440,12 +440,12 @@ test('a room on other dice takes a typed roll for them; Leave frees the seat, no
   await ana.page.getByRole('textbox', { name: 'Message' }).fill('hello');
   await ana.score.button('Send').click();
   await host.page.locator('.chat-lines').getByText('hello').waitFor();
+  await host.page.keyboard.type(' 2 3 4');
+  assert.equal(await typed.inputValue(), '20 1 2 3 4');
   // The teacher writes from the presenter, without a seat: shown as the teacher.
   await host.page.getByRole('textbox', { name: 'Message' }).fill('Ten more seconds');
   await host.page.locator('.room-chat').getByRole('button', { name: 'Send' }).click();
   await ana.page.locator('.chat-lines li.teacher').filter({ hasText: 'Ten more seconds' }).getByText('Teacher').waitFor();
-  await host.page.keyboard.type(' 2 3 4');
-  assert.equal(await typed.inputValue(), '20 1 2 3 4');
   // A typed roll for these dice is dealt (the page once checked it against the default dice).
   await panel.getByRole('button', { name: 'Deal this roll' }).click();
   await waitForRoll(ana, '1 2 3 4 20');
