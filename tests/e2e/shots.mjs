@@ -120,6 +120,12 @@ for (const [name, viewport, opts] of process.env.SHOTS_LANGS_ONLY ? [] : sizes) 
     await host.button('Present').click();
     await hostPage.getByRole('textbox', { name: 'Roll for the class' }).fill('2 5 12 12');
     await host.button('Deal this roll').click();
+    // A student removed (listed with Let back in), and a line from the teacher in the chat.
+    await hostPage.getByRole('button', { name: 'Remove Ana 1', exact: true }).click();
+    await hostPage.getByRole('button', { name: 'Let Ana 1 back in' }).waitFor();
+    await hostPage.getByRole('textbox', { name: 'Message' }).fill('Ten more seconds, then the next roll.');
+    await hostPage.locator('.room-chat').getByRole('button', { name: 'Send' }).click();
+    await studentPage.locator('.chat-lines li.teacher').waitFor();
     await hostPage.screenshot({ path: `${out}/${name}-room-host-panel.png`, fullPage: true });
     await host.button('Present').click();
     await student.tile('12 (d12)').waitFor();
@@ -177,6 +183,9 @@ for (const code of ['es', 'fr', 'de', 'pt-BR', 'ar']) {
     await hostPage.getByRole('button', { name: words.present, exact: true }).click();
     await hostPage.getByRole('textbox', { name: words.roll_for_class }).fill('2 5 12 12');
     await hostPage.getByRole('button', { name: words.deal_this_roll, exact: true }).click();
+    await hostPage.getByRole('textbox', { name: words.chat_message }).fill('…');
+    await hostPage.locator('.room-chat button[type=submit]').click();
+    await studentPage.locator('.chat-lines li.teacher').waitFor();
     await hostPage.getByRole('button', { name: words.present, exact: true }).click();
     await studentPage.getByRole('button', { name: words.claim_score, exact: true }).click();
     const st = (i) => studentPage.locator('.pool .tile').nth(i);
