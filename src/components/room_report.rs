@@ -77,7 +77,7 @@ pub fn RoomReport(
                 <tbody>
                     {rows.iter().map(|r| view! {
                         <tr data-testid=format!("report-{}", r.seat)>
-                            <th scope="row">{r.name.clone()} {r.left.then(|| view! { <span class="muted">{t(Key::ReportLeftMark)}</span> })}</th>
+                            <th scope="row">{r.name.clone()}{r.left.then(|| view! { " " <span class="muted">{t(Key::ReportLeftMark)}</span> })}</th>
                             <td>{r.rolls}</td>
                             <td>{r.scores_made}</td>
                             <td>{r.scores_failed}</td>

@@ -202,6 +202,20 @@ pub struct Member {
     /// leaving; none for a seat taken without one. Kept by the server, never sent to a page.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub owner: Option<String>,
+    /// The room's roll (its count, [`Saved::rolls_dealt`]) last counted in their record: a
+    /// roll counts once, however often they leave and come back on it.
+    #[serde(default)]
+    pub counted_roll: u64,
+}
+
+impl Member {
+    /// Whether their record is kept when they leave: it holds a claim or a result (practice
+    /// moves alone are not kept, so joining and leaving under name after name pushes out
+    /// nobody's record).
+    pub fn worth_keeping(&self) -> bool {
+        let r = &self.record;
+        self.score != 0 || r.scores_made + r.scores_failed + r.impossible_right + r.impossible_wrong > 0
+    }
 }
 
 fn away_after_restart() -> bool {
@@ -303,9 +317,12 @@ pub struct Saved {
     /// latest [`GONE_KEPT`]).
     #[serde(default)]
     pub gone: Vec<Gone>,
-    /// The names the host removed, refused (as [`name_key`] compares them) until let back in.
+    /// The names the host removed, refused (as [`same_name`] compares them) until let back in.
     #[serde(default)]
     pub removed: Vec<String>,
+    /// How many rolls this room has dealt (counted from when it was kept).
+    #[serde(default)]
+    pub rolls_dealt: u64,
 }
 
 /// Records of members who left, kept for a join again under the same name.
@@ -360,11 +377,21 @@ fn counts(c: char) -> bool {
 /// confusable skeleton, so "Ana" is one name with "ANA", with "Ana" and an invisible or blank
 /// character, and with "Аna" written with a Cyrillic А.
 pub fn name_key(name: &str) -> String {
+    let counted: String = name.chars().filter(|&c| counts(c)).collect::<String>().to_lowercase();
+    unicode_security::skeleton(&counted).collect()
+}
+
+/// [`name_key`] with the letters' case kept: a capital I and an l look alike only while the I
+/// is a capital ("AIex" and "Alex"), which lower case hides.
+fn cased_key(name: &str) -> String {
     let counted: String = name.chars().filter(|&c| counts(c)).collect();
-    // The skeleton before and after lower case: "AIex" (a capital i) is "Alex" only while I is
-    // still a capital, and "aiex" is not "alex" once lowered.
-    let skeleton: String = unicode_security::skeleton(&counted).collect();
-    unicode_security::skeleton(&skeleton.to_lowercase()).collect()
+    unicode_security::skeleton(&counted).collect()
+}
+
+/// Whether two names are one: alike in any case ("Liam", "LIAM"), or alike as written ("AIex"
+/// with a capital i, "Alex"). "Ian" and "Lan" stay two names.
+pub fn same_name(a: &str, b: &str) -> bool {
+    name_key(a) == name_key(b) || cased_key(a) == cased_key(b)
 }
 
 /// Checks a name: normalised (NFC, trimmed, no direction controls), 1–20 characters, no
@@ -424,6 +451,7 @@ impl Room {
             lang: None,
             gone: Vec::new(),
             removed: Vec::new(),
+            rolls_dealt: 0,
         };
         Room { saved, boards: Vec::new() }
     }
@@ -764,8 +792,7 @@ impl Room {
 
     /// The index in [`Saved::removed`] of a name the host removed.
     fn removed(&self, name: &str) -> Option<usize> {
-        let key = name_key(name);
-        self.saved.removed.iter().position(|n| name_key(n) == key)
+        self.saved.removed.iter().position(|n| same_name(n, name))
     }
 
     /// Whether the round in `phase` still has a clock that is `seat`'s.
@@ -785,8 +812,7 @@ impl Room {
         if let Some(at) = self.removed(&name) {
             return Err(RoomError::Removed(self.saved.removed[at].clone()));
         }
-        let key = name_key(&name);
-        if self.members().any(|(_, m)| name_key(&m.name) == key) {
+        if self.members().any(|(_, m)| same_name(&m.name, &name)) {
             return Err(RoomError::NameTaken(name));
         }
         // A name that was here before takes its record back (and the seat a clock of theirs
@@ -795,7 +821,7 @@ impl Room {
         // starts a record of their own (the other stays in the report), so nobody takes,
         // sinks or plants a classmate's score by typing their name.
         let mine = |g: &Gone| g.member.owner.is_none() || g.member.owner == device;
-        let back = self.saved.gone.iter().position(|g| name_key(&g.member.name) == key && mine(g));
+        let back = self.saved.gone.iter().position(|g| same_name(&g.member.name, &name) && mine(g));
         let owed = |s: Seat| self.saved.gone.iter().any(|g| g.stake == Some(s));
         let stake = back.and_then(|at| self.saved.gone[at].stake);
         let free = (0..self.saved.seats.len()).find(|&s| self.saved.seats[s].is_none() && !owed(s));
@@ -814,8 +840,13 @@ impl Room {
                 let mut m = self.saved.gone.remove(at).member;
                 m.name = name.clone();
                 m.away = false;
-                // The roll they come back on is played, as a new member's first is.
-                m.record.rolls += 1;
+                // An old record (made before devices were kept) becomes this device's.
+                m.owner = m.owner.or(device);
+                // The roll they come back on is played, as a new member's first is, once.
+                if m.counted_roll != self.saved.rolls_dealt {
+                    m.record.rolls += 1;
+                    m.counted_roll = self.saved.rolls_dealt;
+                }
                 m
             }
             None => Member {
@@ -825,6 +856,7 @@ impl Room {
                 away: false,
                 played: false,
                 owner: device,
+                counted_roll: self.saved.rolls_dealt,
             },
         };
         let score = member.score;
@@ -846,7 +878,7 @@ impl Room {
         let stake = Room::stake_in(self.phase(), seat).then_some(seat);
         // A record with nothing in it (no move, no claim, no result) is not kept: leaving and
         // joining under name after name pushes out no one's record.
-        let member = self.saved.seats[seat].take().filter(|m| m.played || stake.is_some());
+        let member = self.saved.seats[seat].take().filter(|m| m.worth_keeping() || stake.is_some());
         if let Some(member) = member {
             if self.saved.gone.len() == GONE_KEPT {
                 // The oldest record nobody's clock is owed to makes way.
@@ -969,8 +1001,11 @@ impl Room {
         self.saved.solution = deal.solution;
         self.saved.solved = true;
         // Played by those here: a member whose page is away doesn't play this roll.
+        self.saved.rolls_dealt += 1;
+        let dealt = self.saved.rolls_dealt;
         for m in self.saved.seats.iter_mut().flatten().filter(|m| !m.away) {
             m.record.rolls += 1;
+            m.counted_roll = dealt;
         }
         out.push(everyone(RoomEvent::Rolled { roll: deal.roll }));
         out
@@ -1272,6 +1307,15 @@ mod tests {
         assert!(matches!(refused(&mut r, Input::Join { name: "AIex".into() }, 0), RoomError::NameTaken(_)));
         r.apply(Input::Join { name: "BOB".into() }, 0).unwrap();
         assert!(matches!(refused(&mut r, Input::Join { name: "B0B".into() }, 0), RoomError::NameTaken(_)));
+        // Pins a bug of the look-alike check: "LIAM" was not "Liam" (a capital I is an l as
+        // written), and Ian and Lan were one name.
+        let joined = r.apply(Input::Join { name: "Liam".into() }, 0).unwrap();
+        assert!(matches!(refused(&mut r, Input::Join { name: "LIAM".into() }, 0), RoomError::NameTaken(_)));
+        let RoomEvent::Joined { seat, .. } = joined[0].event else { panic!("{joined:?}") };
+        r.apply(Input::Remove { seat }, 0).unwrap();
+        assert!(matches!(refused(&mut r, Input::Join { name: "LIAM".into() }, 0), RoomError::Removed(_)));
+        r.apply(Input::Join { name: "Ian".into() }, 0).unwrap();
+        r.apply(Input::Join { name: "Lan".into() }, 0).unwrap();
         // One name, however its accents were typed (é as one character, or e and a combining accent).
         r.apply(Input::Join { name: "Zoé".into() }, 0).unwrap();
         assert!(matches!(refused(&mut r, Input::Join { name: "Zoe\u{301}".into() }, 0), RoomError::NameTaken(_)));
@@ -1281,7 +1325,7 @@ mod tests {
         ));
         // A name can't turn the scoreboard's text around.
         let out = r.apply(Input::Join { name: "\u{202E}Dee".into() }, 0).unwrap();
-        assert_eq!(out[0].event, RoomEvent::Joined { seat: 6, name: "Dee".into(), score: 0 });
+        assert_eq!(out[0].event, RoomEvent::Joined { seat: 8, name: "Dee".into(), score: 0 });
     }
 
     #[test]
@@ -1395,11 +1439,20 @@ mod tests {
         r.apply(Input::Join { name: "Zed".into() }, 30_003).unwrap();
         r.apply(Input::Join { name: "BEN".into() }, 30_004).unwrap();
         let back = r.report().into_iter().find(|x| x.name == "BEN").unwrap();
-        // Their rolls, and the one they came back on.
-        assert_eq!(
-            (back.points, back.rolls, back.scores_failed),
-            (before.points, before.rolls + 1, before.scores_failed)
-        );
+        // Their rolls: the one they came back on was counted when it was dealt, and counts once.
+        assert_eq!((back.points, back.rolls, back.scores_failed), (before.points, before.rolls, before.scores_failed));
+        let seat = r.members().find(|(_, m)| m.name == "BEN").unwrap().0;
+        for t in 0..5 {
+            r.apply(Input::Leave { seat }, 30_005 + t).unwrap();
+            r.apply(Input::Join { name: "Ben".into() }, 30_005 + t).unwrap();
+        }
+        assert_eq!(r.report().into_iter().find(|x| x.name == "Ben").unwrap().rolls, before.rolls);
+        // A new roll while away, and back: that one was not played, the next is.
+        let seat = r.members().find(|(_, m)| m.name == "Ben").unwrap().0;
+        r.apply(Input::Leave { seat }, 30_100).unwrap();
+        r.apply(Input::NewRoll { deal: deal(&[2, 5, 12, 12]) }, 30_101).unwrap();
+        r.apply(Input::Join { name: "Ben".into() }, 30_102).unwrap();
+        assert_eq!(r.report().into_iter().find(|x| x.name == "Ben").unwrap().rolls, before.rolls + 1);
         assert_eq!(back.points, -1);
     }
 
@@ -1417,6 +1470,17 @@ mod tests {
         assert!(rows.iter().all(|x| x.name != "Cy"), "Cy never played: no row");
         let csv = r.csv(&Catalog::english());
         assert!(csv.contains("\"Left\",\"Ben\",-1,1,0,1,0,0,\n"), "{csv}");
+    }
+
+    // Practice moves alone keep no record: joining and leaving under new names, one move each,
+    // pushes out nobody's.
+    #[test]
+    fn a_record_of_practice_moves_alone_is_not_kept() {
+        let mut r = room(&[2, 5, 12, 12]);
+        r.apply(combine(2, 2, Op::Sub, 3), 0).unwrap();
+        r.apply(Input::Leave { seat: 2 }, 1).unwrap();
+        assert!(r.saved().gone.is_empty());
+        assert!(r.report().iter().all(|x| x.name != "Cy"));
     }
 
     // Pins a bug: a record went to whoever typed the name: a classmate could take Ana's

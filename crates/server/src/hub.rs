@@ -473,7 +473,7 @@ impl Hub {
                     outs.extend(e.room.apply(Input::NextRoll { deal }, now).unwrap_or_else(|r| r.settled));
                 }
             }
-            // A seat that never played is given up sooner: a minute, against ten.
+            // A seat that never played is given up sooner: three minutes, against ten.
             let played = |s: Seat| e.room.members().any(|(seat, m)| seat == s && m.played);
             let kept = |s: Seat| if played(s) { SEAT_KEPT_MS } else { UNPLAYED_KEPT_MS };
             let expired: Vec<Seat> =
@@ -777,8 +777,13 @@ impl Hub {
     ) -> Result<(Seat, String), Refusal> {
         // The token first: a seat is never taken without one.
         let t = token()?;
-        // A device's id as it may be kept: letters, digits and dashes, at most 64 (else none).
-        let device = device.filter(|d| d.len() <= 64 && d.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'));
+        // A device's id as it may be kept: letters, digits and dashes, at most 64. A join
+        // without one (or with another) gets an id of the server's making, which no other
+        // join will bring: its record goes back to nobody else.
+        let device = device
+            .filter(|d| d.len() <= 64 && d.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
+            .map_or_else(|| token().map(|t| format!("server-{t}")), Ok)?;
+        let device = Some(device);
         let outs = match e.room.apply(Input::Enter { name: name.into(), device }, now) {
             Ok(outs) => outs,
             Err(r) => {
@@ -909,10 +914,9 @@ impl Hub {
         if dealt.is_some_and(|rules| e.room.rules() != &rules) {
             return Err(Refusal::RulesChanged);
         }
-        // A removal of a name no longer in that seat removes nobody.
+        // A removal of a name no longer in that seat (exactly as the host saw it) removes nobody.
         if let Some((seat, name)) = &removing {
-            let key = score_room::room::name_key(name);
-            if !e.room.members().any(|(s, m)| s == *seat && score_room::room::name_key(&m.name) == key) {
+            if !e.room.members().any(|(s, m)| s == *seat && m.name == *name) {
                 return Err(Refusal::Room { error: score_room::room::RoomError::NoSuchSeat });
             }
         }

@@ -746,6 +746,11 @@ async fn a_name_keeps_its_record_across_leave_and_remove_holds_until_let_back_in
     assert_eq!(score_of(&someone), Some(Some(0)), "another device starts afresh: {someone}");
     send(&mut other, json!({"type": "Leave"})).await;
     until(&mut host, event("Left")).await;
+    // A join with no device at all (a message made by hand) starts afresh too.
+    let (mut bare, someone) = join(&server, &code, "Ana", None).await;
+    assert_eq!(score_of(&someone), Some(Some(0)), "a join without a device: {someone}");
+    send(&mut bare, json!({"type": "Leave"})).await;
+    until(&mut host, event("Left")).await;
     let (mut ana, back) = join_on(&server, &code, "ana", "ana-phone").await;
     assert_eq!(score_of(&back), Some(Some(points)), "{back}");
     let seat = back["seat"].as_u64().unwrap();
