@@ -132,11 +132,6 @@ pub struct Award {
     pub reason: Reason,
 }
 
-/// Who made the claim, if there is one.
-fn c_player(claim: Option<Claim>) -> Option<usize> {
-    claim.map(|c| c.player)
-}
-
 /// Formats points with a real minus sign: +1, 0, −2.
 pub fn signed(points: i32) -> String {
     match points {
@@ -452,7 +447,7 @@ impl Round {
         // Alone, the claimer's own failed SCORE judges their claim (docs/RULES.md §4); with
         // others at the table the claim's clock runs on to its deadline whoever failed
         // (§5): giving up one's own SCORE must not end one's own claim early.
-        let own = c_player(claim) == Some(player) && self.players == 1;
+        let own = claim.is_some_and(|c| c.player == player) && self.players == 1;
         match claim {
             Some(c) if own || now_ms >= c.deadline => self.judge(c, awards),
             Some(c) => self.phase = Phase::Impossible(c),

@@ -276,9 +276,5 @@ impl Mirror {
 
 /// A board on the view's roll and rules after `actions` (a move that no longer fits is skipped).
 fn replay<'a>(view: &View, actions: impl Iterator<Item = &'a Move>) -> Board {
-    let mut b = Board::new(&view.roll, &view.rules);
-    for &m in actions {
-        let _ = b.apply(m.into());
-    }
-    b
+    crate::room::replay(&view.roll, &view.rules, actions.map(|&m| m.into()))
 }

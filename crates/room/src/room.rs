@@ -209,6 +209,11 @@ pub struct Member {
 }
 
 impl Member {
+    /// Whether their seat is empty: their page is away and they never played.
+    pub fn empty_seat(&self) -> bool {
+        self.away && !self.played
+    }
+
     /// Whether their record is kept when they leave: it holds a claim or a result (practice
     /// moves alone are not kept, so joining and leaving under name after name pushes out
     /// nobody's record).
@@ -419,6 +424,15 @@ pub fn check_lang(code: &str) -> Result<String, RoomError> {
     score_i18n::Lang::from_code(code).map(|l| l.code().to_string()).ok_or(RoomError::UnknownLanguage)
 }
 
+/// A board on `roll` after `actions` (one that no longer fits is skipped).
+pub(crate) fn replay(roll: &[i64], rules: &Rules, actions: impl IntoIterator<Item = Action>) -> Board {
+    let mut b = Board::new(roll, rules);
+    for a in actions {
+        let _ = b.apply(a);
+    }
+    b
+}
+
 fn everyone(event: RoomEvent) -> Out {
     Out { to: To::All, event }
 }
@@ -466,24 +480,12 @@ impl Room {
         // The round's verdict is never stored: it is the room's own solver verdict.
         let solvable = saved.solution.is_some();
         saved.round.set_verdict(solvable);
-        let boards: Vec<Board> = saved
-            .actions
-            .iter()
-            .map(|log| {
-                let mut b = Board::new(&saved.roll, &saved.rules);
-                for &a in log {
-                    let _ = b.apply(a);
-                }
-                b
-            })
-            .collect();
+        let boards: Vec<Board> =
+            saved.actions.iter().map(|log| replay(&saved.roll, &saved.rules, log.iter().copied())).collect();
         // A log stored with its undos and clears is kept as the board's moves alone.
         saved.actions = boards.iter().map(Board::actions).collect();
         if let Some(w) = &mut saved.working {
-            let mut b = Board::new(&saved.roll, &saved.rules);
-            for &m in &w.actions {
-                let _ = b.apply(m.into());
-            }
+            let b = replay(&saved.roll, &saved.rules, w.actions.iter().map(|&m| m.into()));
             w.actions = b.actions().into_iter().map(Move::from).collect();
         }
         // A clock never runs longer than it is, whatever the clock said when it was stored; and
@@ -538,7 +540,7 @@ impl Room {
             median_score_ms: m.record.median_ms(),
         };
         let here = self.members().map(|(seat, m)| row(seat, m, false));
-        let gone = self.saved.gone.iter().enumerate().filter(|(_, g)| g.member.played);
+        let gone = self.saved.gone.iter().enumerate();
         here.chain(gone.map(|(i, g)| row(MAX_MEMBERS + i, &g.member, true))).collect()
     }
 
@@ -714,7 +716,7 @@ impl Room {
                 out
             }
             Input::ClearEmpty => {
-                let empty: Vec<Seat> = self.members().filter(|(_, m)| m.away && !m.played).map(|(s, _)| s).collect();
+                let empty: Vec<Seat> = self.members().filter(|(_, m)| m.empty_seat()).map(|(s, _)| s).collect();
                 let mut out = Vec::new();
                 for seat in empty {
                     out.extend(self.leave(seat, now_ms)?);
@@ -986,9 +988,6 @@ impl Room {
         let mut out = self.round(RoundInput::Abandon, now_ms).unwrap_or_default();
         let rules = &self.saved.rules;
         self.saved.round = Round::new(MAX_MEMBERS, rules, deal.solution.is_some(), self.saved.judging);
-        for g in &mut self.saved.gone {
-            g.stake = None;
-        }
         for (log, board) in self.saved.actions.iter_mut().zip(&mut self.boards) {
             log.clear();
             *board = Board::new(&deal.roll, rules);
@@ -1028,7 +1027,8 @@ impl Room {
                 m.record.count(a.reason, score_ms);
             }
         }
-        // A seat is owed to its leaver only while a clock of theirs runs.
+        // A seat is owed to its leaver only while a clock of theirs runs (a phase lets go of a
+        // seat only with awards, so this is the one place a stake ends).
         let phase = self.phase();
         for g in &mut self.saved.gone {
             if g.stake.is_some_and(|s| !Room::stake_in(phase, s)) {

@@ -24,7 +24,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use common::{action, NAMES};
+use common::{action, actor, NAMES};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use proptest_state_machine::{prop_state_machine, ReferenceStateMachine, StateMachineTest};
@@ -167,23 +167,6 @@ fn clocks(phase: Phase) -> Vec<(Seat, Claim, u64)> {
         }
         Phase::Impossible(c) => vec![(c.player, Claim::Impossible, c.deadline)],
         Phase::Open | Phase::Over => Vec::new(),
-    }
-}
-
-/// Who an input is from, for the rule that one member's input touches only their own clocks
-/// (a removal is the removed member's, who loses only what is theirs); none for the host's
-/// deals and for time.
-fn actor(input: &Input) -> Option<Seat> {
-    match input {
-        Input::Claim { seat, .. }
-        | Input::RevealNow { seat }
-        | Input::GiveUp { seat }
-        | Input::Act { seat, .. }
-        | Input::Chat { seat, .. }
-        | Input::Leave { seat }
-        | Input::Remove { seat }
-        | Input::Presence { seat, .. } => Some(*seat),
-        _ => None,
     }
 }
 

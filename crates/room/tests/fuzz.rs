@@ -14,10 +14,10 @@ use std::collections::HashMap;
 
 mod common;
 
-use common::{cases, roll_for, rules, step, Step};
+use common::{actor, cases, roll_for, rules, step, Step};
 use proptest::prelude::*;
 use score_room::protocol::{ClientMsg, RoomEvent};
-use score_room::room::{Deal, Input, Out, Refused, Room, Seat};
+use score_room::room::{Deal, Out, Refused, Room, Seat};
 
 /// Score changes by name, as a batch of events' results say them.
 fn said(outs: &[Out]) -> (bool, HashMap<String, i32>) {
@@ -40,17 +40,6 @@ fn scores(room: &Room) -> HashMap<Seat, (String, i32)> {
 
 fn boards(room: &Room) -> Vec<Vec<String>> {
     (0..7).map(|s| room.moves(s)).collect()
-}
-
-fn actor(input: &Input) -> Option<Seat> {
-    match input {
-        Input::Claim { seat, .. }
-        | Input::RevealNow { seat }
-        | Input::GiveUp { seat }
-        | Input::Act { seat, .. }
-        | Input::Chat { seat, .. } => Some(*seat),
-        _ => None,
-    }
 }
 
 fn restored(room: &Room, now: u64) -> Room {

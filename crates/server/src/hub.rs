@@ -749,7 +749,7 @@ impl Hub {
         // during the teacher's introduction went away later, and is not counted).
         let empty = |s: &Seat, joined: u64| {
             let quickly = e.dropped.get(s).is_some_and(|&away| away.saturating_sub(joined) < LEFT_EMPTY_WITHIN_MS);
-            quickly && e.room.members().any(|(seat, m)| seat == *s && m.away && !m.played)
+            quickly && e.room.members().any(|(seat, m)| seat == *s && m.empty_seat())
         };
         let left_empty = e.taken_from.iter().filter(|(s, (ip, at))| *ip == from && empty(s, *at)).count();
         if left_empty >= EMPTY_SEATS_PER_ADDRESS {

@@ -32,11 +32,21 @@ async fn create(server: &Server, name: &str) -> (Ws, String, String, String) {
     (ws, s("code"), s("token"), s("host"))
 }
 
-async fn join(server: &Server, code: &str, name: &str, token: Option<&str>) -> (Ws, Value) {
+/// A socket that says `hello`, and the Welcome or Error it is answered with.
+async fn hello(server: &Server, hello: Value) -> (Ws, Value) {
     let mut ws = server.connect().await;
-    send(&mut ws, json!({"type": "Join", "version": VERSION, "code": code, "name": name, "token": token})).await;
+    send(&mut ws, hello).await;
     let w = until(&mut ws, |v| v["type"] == "Welcome" || v["type"] == "Error").await;
     (ws, w)
+}
+
+async fn join(server: &Server, code: &str, name: &str, token: Option<&str>) -> (Ws, Value) {
+    hello(server, json!({"type": "Join", "version": VERSION, "code": code, "name": name, "token": token})).await
+}
+
+/// A join by name from a device (its own id), as a page sends it.
+async fn join_on(server: &Server, code: &str, name: &str, device: &str) -> (Ws, Value) {
+    hello(server, json!({"type": "Join", "version": VERSION, "code": code, "name": name, "device": device})).await
 }
 
 #[tokio::test]
@@ -714,13 +724,6 @@ async fn the_rooms_language_is_the_hosts_and_outlives_a_restart() {
     send(&mut ws, hello("de-AT")).await;
     assert_eq!(until(&mut ws, is("Welcome")).await["view"]["lang"], "de");
     server.stop().await;
-}
-
-async fn join_on(server: &Server, code: &str, name: &str, device: &str) -> (Ws, Value) {
-    let mut ws = server.connect().await;
-    send(&mut ws, json!({"type": "Join", "version": VERSION, "code": code, "name": name, "device": device})).await;
-    let w = until(&mut ws, |v| v["type"] == "Welcome" || v["type"] == "Error").await;
-    (ws, w)
 }
 
 // Pins two bugs: a student at −2 pressed Leave and joined again as the same name at 0; and a

@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use score_engine::{Action, Op, Rules, TileId};
 use score_room::protocol::Claim;
-use score_room::room::{Deal, Input};
+use score_room::room::{Deal, Input, Seat};
 
 pub fn cases() -> u32 {
     std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(1_000)
@@ -76,4 +76,21 @@ pub fn step() -> impl Strategy<Value = Step> {
         3 => (0u64..70_000, any::<bool>()).prop_map(|(ms, tick)| Step::Wait(ms, tick)),
         1 => Just(Step::Restart),
     ]
+}
+
+/// Who an input is from, for the rule that one member's input touches only their own clocks
+/// (a removal is the removed member's, who loses only what is theirs); none for the host's
+/// deals and for time.
+pub fn actor(input: &Input) -> Option<Seat> {
+    match input {
+        Input::Claim { seat, .. }
+        | Input::RevealNow { seat }
+        | Input::GiveUp { seat }
+        | Input::Act { seat, .. }
+        | Input::Chat { seat, .. }
+        | Input::Leave { seat }
+        | Input::Remove { seat }
+        | Input::Presence { seat, .. } => Some(*seat),
+        _ => None,
+    }
 }
