@@ -193,6 +193,10 @@ test('a class plays: presenter, a student by touch, one by keyboard, a host link
   await shown(guess.page, `This host link is not the one for room ${code}: you can join it as a member.`).waitFor();
   assert.equal(await guess.page.getByRole('textbox', { name: 'Room code' }).inputValue(), code);
   assert.equal(await guess.page.getByRole('region', { name: 'Host' }).count(), 0);
+  // The right host link pasted into that tab changes only the fragment: it opens as host.
+  await guess.page.evaluate((to) => { location.href = to; }, link);
+  await guess.page.getByTestId('room-code').waitFor();
+  assert.equal(new URL(guess.page.url()).hash, '', 'the token left the address again');
   await guess.context.close();
   assert.equal(laptop.asked.filter((a) => a.includes(token)).length, 0, 'the host token reached a server');
 

@@ -45,6 +45,9 @@ pub struct Mirror {
     pending: VecDeque<Move>,
     /// The server's clock minus this page's, ms.
     offset: i64,
+    /// The names of those who left since this page's Welcome, by the seat they left: a claim
+    /// of theirs may still run on its clock (RULES §5), and its line names them.
+    left: Vec<(Seat, String)>,
 }
 
 impl Mirror {
@@ -52,7 +55,7 @@ impl Mirror {
     /// last event it includes; `local_now` is this page's clock when it arrived.
     pub fn welcome(seat: Option<Seat>, seq: u64, view: View, local_now: u64) -> Mirror {
         let offset = view.now as i64 - local_now as i64;
-        Mirror { seat, seq, view, pending: VecDeque::new(), offset }
+        Mirror { seat, seq, view, pending: VecDeque::new(), offset, left: Vec::new() }
     }
 
     /// This page's seat (none for a host screen that doesn't play).
@@ -84,9 +87,12 @@ impl Mirror {
         self.seq
     }
 
-    /// A member's name (empty when nobody sits there).
+    /// A member's name, or the name of the one who last left that seat while this page
+    /// watched (empty when nobody sits there and nobody left it).
     pub fn name(&self, seat: Seat) -> String {
-        self.view.members.iter().find(|m| m.seat == seat).map(|m| m.name.clone()).unwrap_or_default()
+        let member = self.view.members.iter().find(|m| m.seat == seat).map(|m| &m.name);
+        let left = || self.left.iter().rev().find(|(s, _)| *s == seat).map(|(_, n)| n);
+        member.or_else(left).cloned().unwrap_or_default()
     }
 
     /// A server time in this page's clock.
@@ -183,6 +189,10 @@ impl Mirror {
                 v.members.sort_unstable_by_key(|m| m.seat);
             }
             RoomEvent::Left { seat } => {
+                if let Some(m) = v.members.iter().find(|m| m.seat == seat) {
+                    self.left.retain(|(s, _)| *s != seat);
+                    self.left.push((seat, m.name.clone()));
+                }
                 v.members.retain(|m| m.seat != seat);
                 if v.working.as_ref().is_some_and(|w| w.seat == seat) {
                     v.working = None;

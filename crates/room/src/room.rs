@@ -325,6 +325,10 @@ pub struct Saved {
     /// The names the host removed, refused (as [`same_name`] compares them) until let back in.
     #[serde(default)]
     pub removed: Vec<String>,
+    /// The devices of the members the host removed, with the name each was removed under:
+    /// refused under any name until that name is let back in. Never sent to a page.
+    #[serde(default)]
+    pub removed_devices: Vec<(String, String)>,
     /// How many rolls this room has dealt (counted from when it was kept).
     #[serde(default)]
     pub rolls_dealt: u64,
@@ -465,6 +469,7 @@ impl Room {
             lang: None,
             gone: Vec::new(),
             removed: Vec::new(),
+            removed_devices: Vec::new(),
             rolls_dealt: 0,
         };
         Room { saved, boards: Vec::new() }
@@ -705,6 +710,13 @@ impl Room {
             Input::Leave { seat } => self.leave(seat, now_ms)?,
             Input::Remove { seat } => {
                 let name = self.member(seat)?.name.clone();
+                // The device stays out too, under any name, until the name is let back in.
+                if let Some(device) = self.member(seat)?.owner.clone() {
+                    if self.saved.removed_devices.len() == GONE_KEPT {
+                        self.saved.removed_devices.remove(0);
+                    }
+                    self.saved.removed_devices.push((name.clone(), device));
+                }
                 let mut out = self.leave(seat, now_ms)?;
                 if self.removed(&name).is_none() {
                     if self.saved.removed.len() == GONE_KEPT {
@@ -725,7 +737,8 @@ impl Room {
             }
             Input::Readmit { name } => {
                 let Some(at) = self.removed(&name) else { return Ok(Vec::new()) };
-                self.saved.removed.remove(at);
+                let removed = self.saved.removed.remove(at);
+                self.saved.removed_devices.retain(|(n, _)| !same_name(n, &removed));
                 vec![everyone(RoomEvent::Removed { names: self.saved.removed.clone() })]
             }
             Input::Claim { seat, claim } => self.claim(seat, claim, now_ms)?,
@@ -813,6 +826,10 @@ impl Room {
         }
         if let Some(at) = self.removed(&name) {
             return Err(RoomError::Removed(self.saved.removed[at].clone()));
+        }
+        let barred = self.saved.removed_devices.iter().find(|(_, d)| device.as_ref() == Some(d));
+        if let Some((removed, _)) = barred {
+            return Err(RoomError::Removed(removed.clone()));
         }
         if self.members().any(|(_, m)| same_name(&m.name, &name)) {
             return Err(RoomError::NameTaken(name));
@@ -1515,6 +1532,23 @@ mod tests {
         r.apply(Input::Readmit { name: "BEN".into() }, 2).unwrap();
         assert!(r.view(None, 2).removed.is_empty());
         r.apply(Input::Join { name: "Ben".into() }, 3).unwrap();
+    }
+
+    // Pins a bug: a removed student came back at once under another name ("Ben2").
+    #[test]
+    fn a_removed_device_stays_out_under_any_name_until_let_back_in() {
+        let mut r = room(&[2, 5, 12, 12]);
+        let enter = |name: &str, device: &str| Input::Enter { name: name.into(), device: Some(device.into()) };
+        r.apply(enter("Eve", "eve-tablet"), 0).unwrap();
+        let eve = r.view(None, 0).members.iter().find(|m| m.name == "Eve").map(|m| m.seat).unwrap();
+        r.apply(Input::Remove { seat: eve }, 1).unwrap();
+        assert_eq!(refused(&mut r, enter("Eve2", "eve-tablet"), 2), RoomError::Removed("Eve".into()));
+        // Another device under another name is someone else.
+        r.apply(enter("Dee", "dee-phone"), 3).unwrap();
+        // The device list never reaches a page.
+        assert!(!serde_json::to_string(&r.view(None, 3)).unwrap().contains("eve-tablet"));
+        r.apply(Input::Readmit { name: "eve".into() }, 4).unwrap();
+        r.apply(enter("Eve2", "eve-tablet"), 5).unwrap();
     }
 
     // Pins a bug: every undo and clear was kept in a seat's log, sent with each move and

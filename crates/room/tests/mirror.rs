@@ -295,3 +295,17 @@ fn my_own_score_clock_keeps_my_picks_unless_it_takes_back_my_practice_moves() {
     assert_eq!(ben.receive(Some(12), 3, 3, clock), Effect::Board);
     assert!(ben.view().actions.is_empty());
 }
+
+// Pins a bug: Ana claimed IMPOSSIBLE and left; her claim ran on to its deadline (RULES §5),
+// but every page named nobody on its clock.
+#[test]
+fn a_claim_whose_claimer_left_still_names_them() {
+    let mut s = room_of_three();
+    s.input(Input::Claim { seat: 0, claim: Claim::Impossible }, 2);
+    s.input(Input::Leave { seat: 0 }, 3);
+    read_all(&mut s, 3);
+    let ben = &s.pages[&Some(1)].mirror;
+    assert_eq!(ben.view().clock.map(|c| (c.seat, c.claim)), Some((0, Claim::Impossible)));
+    assert_eq!(ben.name(0), "Ana");
+    s.check(3).unwrap();
+}
