@@ -28,6 +28,13 @@ pub fn typing(ev: &leptos::ev::KeyboardEvent) -> bool {
 
 /// The game as stored (or a new one), its notices added to `notices`.
 fn load_stored(notices: &mut Vec<Notice>) -> Game {
+    // The page's time starts where a clock last left it, at least. A bad mark is no mark,
+    // and neither is one more than a day ahead of the device (its clock was set right after
+    // running ahead): the page's time doesn't stay ahead for good.
+    let mark = storage::text(storage::TIME_KEY).and_then(|t| t.parse::<u64>().ok());
+    if let Some(mark) = mark.filter(|&m| (m as f64) <= js_sys::Date::now() + 86_400_000.0) {
+        crate::hooks::use_clock::not_before(mark);
+    }
     let (rules, n1) = storage::load::<Rules>(storage::RULES_KEY, Stored::Settings);
     let (stats, n2) = storage::load_stats();
     let (saved, n3) = storage::load::<Saved>(storage::GAME_KEY, Stored::Game);
@@ -55,7 +62,7 @@ fn load_game(notices: &mut Vec<Notice>) -> (Game, bool) {
     let mut game = load_stored(notices);
     // A shared link plays exactly its roll; a bad one says why and changes nothing.
     let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
-    match crate::forms::link(&query) {
+    match crate::forms::link(&query, &game.rules) {
         // A claim runs in the game (perhaps in another tab): a link never ends it unasked.
         Ok(Some(_)) if game.new_roll_costs().is_some() => {
             notices.push(Notice::LinkWhileClaim);
@@ -63,7 +70,7 @@ fn load_game(notices: &mut Vec<Notice>) -> (Game, bool) {
             (game, false)
         }
         Ok(Some((rules, roll))) => {
-            game.new_roll(rules, roll, now_ms());
+            game.deal(rules, roll, crate::game::Source::Link, now_ms());
             clear_query();
             (game, true)
         }
@@ -232,13 +239,26 @@ pub fn App() -> impl IntoView {
         page.set(Page::Solo);
     });
     // Back (and Forward) between solitaire and the room: the room's seat is kept, not given up.
-    let moved = window_event_listener(leptos::ev::popstate, move |_| {
-        let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
-        page.set(page_of(&query, ""));
-    });
+    // A host link pasted into a tab already on its room changes only the fragment: the page
+    // starts again on it, so the room opens as its host (and the token leaves the address).
+    let follow = move || {
+        let Some(location) = web_sys::window().map(|w| w.location()) else { return };
+        let query = location.search().unwrap_or_default();
+        let fragment = location.hash().unwrap_or_default();
+        match page_of(&query, &fragment) {
+            Page::Room(RoomLink { host: Some(_), .. }) => {
+                let _ = location.reload();
+            }
+            to if page.with_untracked(|p| *p != to) => page.set(to),
+            _ => {}
+        }
+    };
+    let moved = window_event_listener(leptos::ev::popstate, move |_| follow());
+    let hashed = window_event_listener(leptos::ev::hashchange, move |_| follow());
     on_cleanup(move || {
         left.remove();
         moved.remove();
+        hashed.remove();
     });
     let open_room = move |_| {
         let link = RoomLink::default();
@@ -269,12 +289,25 @@ pub fn App() -> impl IntoView {
         }
     });
 
+    // While a clock runs, the page's time is kept each second: a page opened later starts
+    // from it at least, whatever the device's clock says (RULES §4).
+    let marked = StoredValue::new(0u64);
+    let mark = move |t: u64| {
+        marked.set_value(t);
+        let _ = storage::save_text(storage::TIME_KEY, &t.to_string());
+    };
     use_clock(now, move |t| {
-        let due = game.with_untracked(|g| g.round.deadline().is_some_and(|d| t >= d));
+        let (due, running) =
+            game.with_untracked(|g| (g.round.deadline().is_some_and(|d| t >= d), g.round.is_running()));
         if due {
             game.update(|g| g.tick(t));
         }
+        if running && t >= marked.get_value() + 1_000 {
+            mark(t);
+        }
     });
+    let hidden = window_event_listener(leptos::ev::pagehide, move |_| mark(now_ms()));
+    on_cleanup(move || hidden.remove());
 
     // Another tab of this game wrote: this one takes what it wrote (the whole game, as a
     // reload would), so it never writes back from a stale copy and loses what the other

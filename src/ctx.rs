@@ -4,12 +4,12 @@
 //! shell nor the components, so both can use it.
 
 use leptos::prelude::*;
-use score_engine::{Phase, Rules};
+use score_engine::Rules;
 use score_i18n::{Catalog, Fill, Key};
 
-use crate::game::Game;
+use crate::game::{Game, Source};
 use crate::hooks::use_clock::now_ms;
-use crate::table::{Act, ClaimRow, Claims, ClockView, Desk, TableSource};
+use crate::table::{Act, Claims, Desk, TableSource};
 
 /// Everything the components share.
 #[derive(Debug, Clone, Copy)]
@@ -120,10 +120,12 @@ pub fn next_roll(ctx: Ctx) {
             0 => None,
             l => score_engine::practice::roll_of_difficulty(&rules, l, random_u32),
         };
-        let chosen = picked.is_some().then_some(level);
-        let roll = picked.unwrap_or_else(|| roll_dice(&rules));
-        g.new_roll(rules, roll, now_ms());
-        g.level = chosen;
+        // A roll of a chosen level is practice (every one has a solution): RULES §6.
+        let (roll, source) = match picked {
+            Some(roll) => (roll, Source::Level(level)),
+            None => (roll_dice(&rules), Source::Dice),
+        };
+        g.deal(rules, roll, source, now_ms());
     });
 }
 
@@ -138,37 +140,7 @@ impl TableSource for LocalTable {
     }
 
     fn claims(&self) -> Claims {
-        self.0.game.with(|g| {
-            let phase = g.round.phase();
-            let row = |player, name, score| ClaimRow { player, name, score };
-            let rows = match &g.group {
-                Some(m) => m
-                    .names
-                    .iter()
-                    .zip(&m.scores)
-                    .enumerate()
-                    .map(|(i, (n, &s))| row(i, Some(n.clone()), Some(s)))
-                    .collect(),
-                None => vec![row(0, None, None)],
-            };
-            let scoring = matches!(phase, Phase::Score { .. });
-            Claims {
-                rows,
-                score_ok: matches!(phase, Phase::Open | Phase::Impossible(_)),
-                impossible_ok: phase == Phase::Open,
-                scoreboard: g.group.is_some(),
-                reveal: matches!(phase, Phase::Impossible(_)),
-                give_up: scoring,
-                clock: g
-                    .round
-                    .deadline()
-                    .zip(self.0.words.with(|w| g.clock_label(w)))
-                    .map(|(deadline, (label, holder))| ClockView { label, deadline, holder }),
-                results: self.0.words.with(|w| g.result_lines(w)),
-                settled: g.round.is_over(),
-                next: true,
-            }
-        })
+        self.0.game.with(|g| self.0.words.with(|w| g.claims(w)))
     }
 
     fn act(&self, act: Act) {

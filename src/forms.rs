@@ -71,7 +71,10 @@ pub fn roll_for(text: &str, dice: &[u32]) -> Result<Vec<i64>, FormError> {
 ///
 /// `Ok(None)` when the link carries no roll; `Err` with the reason when it
 /// carries one that cannot be played.
-pub fn link(query: &str) -> Result<Option<(Rules, Vec<i64>)>, FormError> {
+///
+/// A link sets the dice, goal (and a preset's operators) and the roll; the player's own
+/// clocks and strict mode, from `mine`, stay (RULES §6).
+pub fn link(query: &str, mine: &Rules) -> Result<Option<(Rules, Vec<i64>)>, FormError> {
     let pairs: Vec<(&str, &str)> = query
         .trim_start_matches('?')
         .split('&')
@@ -92,6 +95,9 @@ pub fn link(query: &str) -> Result<Option<(Rules, Vec<i64>)>, FormError> {
     if let Some(g) = get("goal") {
         rules.goal = goal(&g)?;
     }
+    rules.score_secs = mine.score_secs;
+    rules.impossible_secs = mine.impossible_secs;
+    rules.strict = mine.strict;
     rules.validate().map_err(FormError::Rules)?;
     let roll = roll_for(&roll_text, &rules.dice)?;
     Ok(Some((rules, roll)))
@@ -253,6 +259,7 @@ mod tests {
 
     #[test]
     fn links_round_trip_and_bad_links_say_why() {
+        let link = |q: &str| link(q, &Rules::default());
         let rules = Rules::default();
         let q = link_query(&rules, &[2, 5, 12, 12]);
         assert_eq!(q, "?preset=score&dice=6,6,12,20&roll=2,5,12,12&goal=20");
@@ -263,6 +270,11 @@ mod tests {
         assert_eq!(link(""), Ok(None));
         assert_eq!(link("?utm=x"), Ok(None));
         assert!(link("?roll=9,9,9,9").unwrap_err().to_string().contains("can't be rolled"));
+        // Pins a bug: a link reset the player's clocks and strict mode to the defaults.
+        let mine = Rules { score_secs: 45, impossible_secs: 90, strict: true, ..Rules::default() };
+        let (got, _) = super::link(&q, &mine).unwrap().unwrap();
+        assert_eq!((got.score_secs, got.impossible_secs, got.strict), (45, 90, true));
+        assert_eq!((got.dice, got.goal), (Rules::default().dice, 20));
         assert!(link("?roll=1,2,3,4&goal=huge").is_err());
         assert!(link("?roll=1,2,3,4&preset=chess").is_err());
         assert!(link("?roll=1,2&dice=6,6").is_err());

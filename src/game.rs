@@ -8,7 +8,9 @@
 use score_engine::board::Move;
 use score_engine::round::Reason;
 use score_engine::stats::HistoryEntry;
-use score_engine::{solve, Action, Award, Board, Event, Input, Op, Puzzle, Round, Rules, Stats, TileId};
+use score_engine::{solve, Action, Award, Board, Event, Input, Op, Phase, Puzzle, Round, Rules, Stats, TileId};
+
+use crate::table::{ClaimRow, Claims, ClockView};
 use score_i18n::{Catalog, Key};
 use serde::{Deserialize, Serialize};
 
@@ -46,14 +48,44 @@ impl Match {
     }
 }
 
-/// Daily puzzle results: one scored attempt per day.
+/// What scores once on this device: daily puzzle results (one scored attempt per day), and
+/// the shared links' rolls already settled here (played again, they are practice).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DailyLog {
     /// `(day number, points)` for every day played, oldest first.
     pub days: Vec<(i64, i32)>,
+    /// The shared links' rolls settled on this device ([`link_key`]), oldest first, the
+    /// latest [`LINKS_KEPT`] of them.
+    #[serde(default)]
+    pub links: Vec<String>,
+}
+
+/// How many shared links' rolls the log keeps.
+pub const LINKS_KEPT: usize = 1000;
+
+/// A shared link's roll as the log keeps it: the rules that judge it and the roll.
+pub fn link_key(rules: &Rules, roll: &[i64]) -> String {
+    let ops: String = rules.ops.iter().map(Op::symbol).collect();
+    let list = |v: Vec<String>| v.join(" ");
+    let dice = list(rules.dice.iter().map(u32::to_string).collect());
+    let roll = list(roll.iter().map(i64::to_string).collect());
+    format!("{dice}|{ops}|{}|{}|{roll}", rules.goal, u8::from(rules.use_all))
 }
 
 impl DailyLog {
+    /// Whether the shared link's roll `key` was settled on this device.
+    pub fn link_settled(&self, key: &str) -> bool {
+        self.links.iter().any(|k| k == key)
+    }
+
+    fn settle_link(&mut self, key: String) {
+        if !self.link_settled(&key) {
+            self.links.push(key);
+            let extra = self.links.len().saturating_sub(LINKS_KEPT);
+            self.links.drain(..extra);
+        }
+    }
+
     /// Points scored on `day`, if played.
     pub fn points(&self, day: i64) -> Option<i32> {
         self.days.iter().find(|(d, _)| *d == day).map(|(_, p)| *p)
@@ -90,6 +122,12 @@ pub struct Saved {
     /// The practice level the player chose this roll at, if any.
     #[serde(default)]
     pub level: Option<u8>,
+    /// Why the roll is practice from its deal, if it is.
+    #[serde(default)]
+    pub practice: Option<Practice>,
+    /// A shared link's roll, scoring its first settling on this device: its [`link_key`].
+    #[serde(default)]
+    pub link: Option<String>,
     /// Every board action since the roll (moves, undos, clears), replayed on a reload: a
     /// move made under a clock comes back with it (strict mode can't be escaped by a reload).
     #[serde(default)]
@@ -131,8 +169,38 @@ pub struct Game {
     pub solutions_shown: bool,
     /// The practice level the player chose this roll at (shown, since they asked for it).
     pub level: Option<u8>,
+    /// Why the roll is practice from its deal (no claims, 0 points), if it is.
+    pub practice: Option<Practice>,
+    /// A shared link's roll, scoring its first settling on this device: its [`link_key`].
+    pub link: Option<String>,
     /// Every board action since the roll, stored with it.
     pub actions: Vec<Action>,
+}
+
+/// Where a roll comes from, which decides whether it scores (docs/RULES.md §6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// New roll, at random: it scores.
+    Dice,
+    /// New roll at a chosen practice difficulty: practice.
+    Level(u8),
+    /// Typed by the player (Play this roll): practice.
+    Typed,
+    /// A shared link's roll: it scores the first time it is settled on this device.
+    Link,
+    /// The daily puzzle of a day: it scores the first time it is settled on this device.
+    Daily(i64),
+}
+
+/// Why a roll is practice from its deal: no claims, 0 points, said on the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Practice {
+    /// Dealt at a chosen difficulty: every roll of a level has a solution.
+    Level,
+    /// Typed by the player, who may know its answer.
+    Typed,
+    /// A link's roll, or the daily puzzle, already settled on this device.
+    Again,
 }
 
 pub use score_engine::round::signed;
@@ -146,6 +214,15 @@ pub fn answers_roll(roll: &[i64], roll_goal: i64, numbers: &[i64], goal: i64) ->
     let shared =
         numbers.iter().filter(|n| left.iter().position(|m| m == *n).map(|i| left.swap_remove(i)).is_some()).count();
     goal == roll_goal && shared >= roll.len().min(3)
+}
+
+/// A roll of `rules.dice` for Experiment's "Solve a random roll" that doesn't answer the
+/// table's `roll` ([`answers_roll`]), so that a random roll never asks about the table's
+/// (RULES §6): `None` when `tries` rolls all did (dice with few faces).
+pub fn other_roll(rules: &Rules, roll: &[i64], tries: usize, mut random: impl FnMut() -> u32) -> Option<Vec<i64>> {
+    (0..tries)
+        .map(|_| score_engine::roll::roll(&rules.dice, &mut random))
+        .find(|r| !answers_roll(roll, rules.goal, r, rules.goal))
 }
 
 /// A whole number as the page shows it: a minus sign (−2), as in every message, never a
@@ -184,6 +261,8 @@ impl Game {
             hint: None,
             solutions_shown: false,
             level: None,
+            practice: None,
+            link: None,
             actions: Vec::new(),
         }
     }
@@ -206,13 +285,40 @@ impl Game {
         self.round = self.fresh_round();
     }
 
-    /// Plays the daily puzzle of `day`.
+    /// Plays the daily puzzle of `day` (practice if it was settled here before).
     pub fn play_daily(&mut self, day: i64, now_ms: u64) {
         let rules = self.rules.clone();
         let roll = score_engine::practice::daily_roll(&rules, day);
+        self.deal(rules, roll, Source::Daily(day), now_ms);
+    }
+
+    /// Deals `roll` under `rules`, from `source`, which decides whether it scores: a roll
+    /// typed or chosen by difficulty is practice, and so is a link's roll or a daily puzzle
+    /// already settled on this device (docs/RULES.md §6).
+    pub fn deal(&mut self, rules: Rules, roll: Vec<i64>, source: Source, now_ms: u64) {
         self.new_roll(rules, roll, now_ms);
-        self.daily = Some(day);
-        self.announcement = Said::Daily { roll: self.roll.clone(), goal: self.rules.goal };
+        self.practice = match source {
+            Source::Dice => None,
+            Source::Level(level) => {
+                self.level = Some(level);
+                Some(Practice::Level)
+            }
+            Source::Typed => Some(Practice::Typed),
+            Source::Link => {
+                let key = link_key(&self.rules, &self.roll);
+                let again = self.daily_log.link_settled(&key);
+                self.link = Some(key);
+                again.then_some(Practice::Again)
+            }
+            Source::Daily(day) => {
+                self.daily = Some(day);
+                self.announcement = Said::Daily { roll: self.roll.clone(), goal: self.rules.goal };
+                self.daily_log.points(day).is_some().then_some(Practice::Again)
+            }
+        };
+        if self.practice.is_some() {
+            self.round.make_practice();
+        }
     }
 
     /// Shows the next move of a simplest solution from here; the roll then scores nothing.
@@ -280,6 +386,35 @@ impl Game {
         })
     }
 
+    /// The claim bar as this table shows it, in `words`: who may claim, the clock, the results.
+    pub fn claims(&self, words: &Catalog) -> Claims {
+        let phase = self.round.phase();
+        let row = |player, name, score| ClaimRow { player, name, score };
+        let rows = match &self.group {
+            Some(m) => {
+                m.names.iter().zip(&m.scores).enumerate().map(|(i, (n, &s))| row(i, Some(n.clone()), Some(s))).collect()
+            }
+            None => vec![row(0, None, None)],
+        };
+        let open = !self.round.is_practice();
+        Claims {
+            rows,
+            score_ok: open && matches!(phase, Phase::Open | Phase::Impossible(_)),
+            impossible_ok: open && phase == Phase::Open,
+            scoreboard: self.group.is_some(),
+            reveal: matches!(phase, Phase::Impossible(_)),
+            give_up: matches!(phase, Phase::Score { .. }),
+            clock: self.round.deadline().zip(self.clock_label(words)).map(|(deadline, (label, holder))| ClockView {
+                label,
+                deadline,
+                holder,
+            }),
+            results: self.result_lines(words),
+            settled: self.round.is_over(),
+            next: true,
+        }
+    }
+
     /// What a new roll would cost now, in a sentence, while a clock runs: the player is asked
     /// before it is dealt. None when it costs nothing.
     pub fn new_roll_costs(&self) -> Option<Cost> {
@@ -333,6 +468,11 @@ impl Game {
         g.daily = saved.daily;
         g.solutions_shown = saved.solutions_shown;
         g.level = saved.level;
+        g.practice = saved.practice;
+        g.link = saved.link;
+        if g.practice.is_some() {
+            g.round.make_practice();
+        }
         let awards = g.round.tick(now_ms);
         g.settle(&awards, now_ms);
         g
@@ -347,6 +487,8 @@ impl Game {
             daily: self.daily,
             solutions_shown: self.solutions_shown,
             level: self.level,
+            practice: self.practice,
+            link: self.link.clone(),
             actions: self.actions.clone(),
         }
     }
@@ -451,6 +593,10 @@ impl Game {
             self.results.push(line);
         }
         self.announcement = Said::Results;
+        // A link's roll scores its first settling on this device only.
+        if let Some(key) = self.link.clone() {
+            self.daily_log.settle_link(key);
+        }
         // The daily puzzle scores its first result only.
         if let Some(day) = self.daily {
             if self.group.is_none() && self.daily_log.points(day).is_none() {
@@ -861,7 +1007,7 @@ mod tests {
 
     #[test]
     fn daily_streak_counts_days_in_a_row_with_a_gain() {
-        let log = DailyLog { days: vec![(10, 1), (11, 1), (12, -2), (13, 1), (14, 1)] };
+        let log = DailyLog { days: vec![(10, 1), (11, 1), (12, -2), (13, 1), (14, 1)], ..Default::default() };
         assert_eq!(log.streak(14), 2);
         assert_eq!(log.streak(15), 2);
         assert_eq!(log.streak(16), 0);
@@ -901,14 +1047,146 @@ mod tests {
     fn a_verdict_edited_in_storage_changes_nothing() {
         let g = game(&[2, 5, 12, 12]);
         let text = serde_json::to_string(&g.saved()).unwrap();
-        // The verdict forged in storage.
-        let forged = text.replace("\"solvable\":true", "\"solvable\":false");
+        // Storage holds no verdict (pins a bug: every deal wrote "solvable"), and one forged
+        // into it is not read.
+        assert!(!text.contains("solvable"), "{text}");
+        let forged = text.replace("\"judging\":", "\"solvable\":false,\"judging\":");
         assert_ne!(forged, text);
         let saved: Saved = serde_json::from_str(&forged).unwrap();
         let mut back = Game::restore(Rules::default(), saved, Stats::new(), DailyLog::default(), 0);
         back.press_impossible(0, 1);
         back.tick(61_001);
         assert_eq!(back.stats.score, -2);
+    }
+
+    // Pins a bug: "Solve a random roll" in Experiment made the table's roll practice when the
+    // random roll shared three numbers with it (about 3.5 % of presses).
+    #[test]
+    fn a_random_roll_in_experiment_never_answers_the_tables() {
+        let rules = Rules::default();
+        let table = [2, 5, 12, 12];
+        let mut seed = 7u32;
+        let mut random = || {
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            seed
+        };
+        let mut answered = 0;
+        for _ in 0..2_000 {
+            let plain = score_engine::roll::roll(&rules.dice, &mut random);
+            answered += usize::from(answers_roll(&table, 20, &plain, 20));
+            let other = other_roll(&rules, &table, 64, &mut random).unwrap();
+            assert!(!answers_roll(&table, 20, &other, 20), "{other:?}");
+        }
+        assert!(answered > 0, "plain rolls do answer the table's now and then");
+        // Dice with one face each can roll nothing else.
+        let ones = Rules { dice: vec![1, 1, 1, 1], goal: 4, ..Rules::default() };
+        assert_eq!(other_roll(&ones, &[1, 1, 1, 1], 64, &mut random), None);
+    }
+
+    fn claims_refused(g: &mut Game) {
+        let score = g.stats.score;
+        g.press_score(0, 1);
+        assert_eq!(g.message, Some(Said::Round(score_engine::RoundError::Practice)));
+        g.press_impossible(0, 1);
+        assert!(!g.round.is_running());
+        g.tick(100_000);
+        assert_eq!(g.stats.score, score);
+    }
+
+    // Pins a bug: Practice → difficulty 1 showed "Difficulty 1 of 5" beside a roll that still
+    // scored (every roll of a level has a solution: SCORE a near-sure +1).
+    #[test]
+    fn a_roll_chosen_by_difficulty_is_practice() {
+        let mut g = game(&[1, 1, 1, 4]);
+        g.deal(Rules::default(), vec![2, 5, 12, 12], Source::Level(1), 0);
+        assert_eq!((g.level, g.practice), (Some(1), Some(Practice::Level)));
+        claims_refused(&mut g);
+        g.place_tile(Slot::Left, TileId(2), 2);
+        g.place_tile(Slot::Right, TileId(3), 2);
+        g.place_op(Op::Sub, 2);
+        g.place_tile(Slot::Left, TileId(0), 3);
+        g.place_tile(Slot::Right, TileId(4), 3);
+        g.place_op(Op::Concat, 3);
+        assert_eq!(g.result_lines(&en())[0].points, 0);
+        assert_eq!(g.stats.score, 0);
+        // A reload keeps it practice.
+        let mut back = Game::restore(Rules::default(), g.saved(), g.stats.clone(), DailyLog::default(), 4);
+        back.deal(Rules::default(), vec![2, 5, 12, 12], Source::Level(1), 5);
+        let back = Game::restore(Rules::default(), back.saved(), Stats::new(), DailyLog::default(), 6);
+        assert_eq!(back.practice, Some(Practice::Level));
+        assert!(back.round.is_practice());
+    }
+
+    // Pins a bug: Play this roll with 1 1 1 4, IMPOSSIBLE, Reveal now: +1, again and again.
+    #[test]
+    fn a_typed_roll_is_practice() {
+        let mut g = game(&[2, 5, 12, 12]);
+        g.deal(Rules::default(), vec![1, 1, 1, 4], Source::Typed, 0);
+        claims_refused(&mut g);
+        g.reveal(2);
+        assert_eq!(g.stats.score, 0);
+        // A roll dealt at random afterwards scores again.
+        g.deal(Rules::default(), vec![1, 1, 1, 4], Source::Dice, 3);
+        g.press_impossible(0, 4);
+        g.reveal(5);
+        assert_eq!(g.stats.score, 1);
+    }
+
+    // Pins a bug: Play today's puzzle again after it was settled and its solutions shown:
+    // each replay added to Score and the streak (only the daily's log kept the first).
+    #[test]
+    fn the_daily_played_again_is_practice() {
+        let day = score_engine::practice::day_number(2026, 11, 22);
+        let mut g = game(&[2, 5, 12, 12]);
+        g.play_daily(day, 0);
+        assert_eq!(g.practice, None);
+        g.press_score(0, 1);
+        g.give_up(2);
+        assert_eq!((g.stats.score, g.daily_log.points(day)), (-1, Some(-1)));
+        let streak = g.stats.streak;
+        g.play_daily(day, 3);
+        assert_eq!(g.practice, Some(Practice::Again));
+        claims_refused(&mut g);
+        assert_eq!((g.stats.score, g.stats.streak), (-1, streak));
+        // Another day's puzzle scores.
+        g.play_daily(day + 1, 4);
+        assert_eq!(g.practice, None);
+    }
+
+    // A link's roll scores the first time it is settled on this device; opened again (a
+    // reload of the link, the same link shared back), it is practice.
+    #[test]
+    fn a_links_roll_scores_once_on_a_device() {
+        let mut g = game(&[2, 5, 12, 12]);
+        g.deal(Rules::default(), vec![1, 1, 1, 4], Source::Link, 0);
+        assert_eq!(g.practice, None);
+        // Dealt but not settled: opening it again still scores.
+        g.deal(Rules::default(), vec![1, 1, 1, 4], Source::Link, 1);
+        assert_eq!(g.practice, None);
+        g.press_impossible(0, 2);
+        g.reveal(3);
+        assert_eq!(g.stats.score, 1);
+        // The log is stored and read back as the page does.
+        let log: DailyLog = serde_json::from_str(&serde_json::to_string(&g.daily_log).unwrap()).unwrap();
+        let mut back = Game::restore(Rules::default(), g.saved(), g.stats.clone(), log, 4);
+        back.deal(Rules::default(), vec![1, 1, 1, 4], Source::Link, 5);
+        assert_eq!(back.practice, Some(Practice::Again));
+        claims_refused(&mut back);
+        assert_eq!(back.stats.score, 1);
+        // The same roll on other rules is another link.
+        let other = Rules { goal: 24, ..Rules::default() };
+        back.deal(other, vec![1, 1, 1, 4], Source::Link, 6);
+        assert_eq!(back.practice, None);
+    }
+
+    #[test]
+    fn the_log_keeps_the_latest_links() {
+        let mut log = DailyLog::default();
+        for n in 0..LINKS_KEPT + 5 {
+            log.settle_link(n.to_string());
+        }
+        assert_eq!(log.links.len(), LINKS_KEPT);
+        assert!(!log.link_settled("0") && log.link_settled(&(LINKS_KEPT + 4).to_string()));
     }
 
     // Pins a bug: strict mode, SCORE, a move, reload: the clock ran on over a fresh board, so
@@ -937,7 +1215,7 @@ mod tests {
         g.play_daily(20_400, 0);
         g.press_impossible(0, 1);
         let saved = g.saved();
-        let log = DailyLog { days: vec![(20_399, 1)] };
+        let log = DailyLog { days: vec![(20_399, 1)], ..Default::default() };
         let back = Game::restore(Rules::default(), saved, Stats::new(), log, 62_000);
         assert!(back.daily_log.points(20_400).is_some(), "{:?}", back.daily_log);
         assert!(back.daily_log.points(20_399).is_some(), "the days before are kept");

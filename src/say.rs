@@ -329,11 +329,11 @@ mod tests {
     #[test]
     fn the_daily_share_line_tells_the_day_points_and_streak_in_the_readers_language() {
         let day = score_engine::practice::day_number(2026, 11, 22);
-        let log = crate::game::DailyLog { days: vec![(day - 1, 1), (day, 1)] };
+        let log = crate::game::DailyLog { days: vec![(day - 1, 1), (day, 1)], ..Default::default() };
         let en = Catalog::english();
         assert_eq!(daily_share(&log, day, &en).unwrap(), "Score daily 2026-11-22: ✓ +1, streak 2");
         assert_eq!(daily_share(&log, day + 1, &en), None);
-        let lost = crate::game::DailyLog { days: vec![(day, -2)] };
+        let lost = crate::game::DailyLog { days: vec![(day, -2)], ..Default::default() };
         assert_eq!(daily_share(&lost, day, &en).unwrap(), "Score daily 2026-11-22: ✗ −2, streak 0");
         // Right to left: the date and the points keep their own order (isolated).
         let texts = [("daily_share_line", "Score، تحدي اليوم {date}: {mark} {points}، السلسلة {streak}")];

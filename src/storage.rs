@@ -21,6 +21,8 @@ pub const STATS_KEY_V1: &str = "score.stats.v1";
 pub const RULES_KEY: &str = "score.rules.v1";
 /// The current roll and any running claim (and the match, if one is on).
 pub const GAME_KEY: &str = "score.game.v1";
+/// The page's time while a clock ran, in ms (`hooks::use_clock::not_before`).
+pub const TIME_KEY: &str = "score.time.v1";
 /// Daily puzzle results.
 pub const DAILY_KEY: &str = "score.daily.v1";
 /// `true` once the first-visit "How to play" card has been dismissed.

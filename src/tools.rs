@@ -59,6 +59,13 @@ impl TableState {
         (self.rules.clone(), self.roll_count)
     }
 
+    /// Whether a worksheet under `sheet` may list the table's roll with its answer while the
+    /// roll is unsettled: then making it is asking (RULES §6), as listing the impossible rolls is.
+    pub fn sheet_asks(&self, sheet: &Rules) -> bool {
+        let game = |r: &Rules| (r.dice.clone(), r.goal, r.ops, r.use_all);
+        !self.solutions_shown && game(sheet) == game(&self.rules)
+    }
+
     /// Whether solving `numbers` → `goal` answers the roll, as [`Game::is_this_roll`] says it.
     pub fn is_this_roll(&self, numbers: &[i64], goal: i64) -> bool {
         crate::game::answers_roll(&self.roll, self.rules.goal, numbers, goal)
@@ -178,6 +185,22 @@ mod tests {
         // A new roll is another roll to a listing.
         g.new_roll(Rules::default(), vec![1, 1, 1, 1], 0);
         assert_ne!(TableState::of(&g).asked_on(), seen.asked_on());
+    }
+
+    // Pins a bug: with dice 6 6 6 and goal 10, a 50-roll worksheet listed almost every roll
+    // with its answer, the table's unsettled roll among them, without asking.
+    #[test]
+    fn a_worksheet_of_the_tables_game_asks_while_its_roll_is_unsettled() {
+        let rules = Rules { dice: vec![6, 6, 6], goal: 10, ..Rules::default() };
+        let mut g = Game::new(rules.clone(), vec![2, 3, 5], Stats::default());
+        let seen = TableState::of(&g);
+        assert!(seen.sheet_asks(&rules));
+        // The clocks are no part of the game a sheet lists.
+        assert!(seen.sheet_asks(&Rules { score_secs: 45, ..rules.clone() }));
+        assert!(!seen.sheet_asks(&Rules::default()));
+        assert!(!seen.sheet_asks(&Rules { goal: 12, ..rules.clone() }));
+        g.show_solutions(0).unwrap();
+        assert!(!TableState::of(&g).sheet_asks(&rules), "settled: nothing to ask");
     }
 
     #[test]

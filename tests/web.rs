@@ -365,7 +365,10 @@ fn stored_data_reads_the_same_from_the_browsers_json_and_serde_json() {
         let browser = codec::to_text(&saved).unwrap();
         assert_eq!(judged(serde_json::from_str::<score_app::game::Saved>(&browser).unwrap()), native);
     }
-    same_both_ways(&DailyLog { days: vec![(20_400, 1), (20_401, -2)] });
+    same_both_ways(&DailyLog {
+        days: vec![(20_400, 1), (20_401, -2)],
+        links: vec!["6 6 12 20|+−×÷‖|20|1|1 1 1 4".into()],
+    });
     same_both_ways(&true);
     same_both_ways(&None::<String>);
     // What a room server sends reads the same too (an empty list included).

@@ -4,7 +4,7 @@ use score_i18n::Key;
 
 use crate::components::solutions_panel::LIST_LIMIT;
 use crate::components::SolutionList;
-use crate::ctx::roll_dice;
+use crate::ctx::{random_u32, roll_dice};
 use crate::forms;
 use crate::game::roll_text;
 use crate::solver::{self, Task};
@@ -61,11 +61,20 @@ pub fn ExperimentPanel() -> impl IntoView {
             },
         )));
     };
+    // A random roll never asks about the table's (RULES §6): one that would answer the
+    // table's unsettled roll is rolled again.
     let calculate = move |_| {
-        let rules = table.with_untracked(|t| t.rules.clone());
-        numbers.set(roll_text(&roll_dice(&rules)));
+        let (rules, roll, settled) = table.with_untracked(|t| (t.rules.clone(), t.roll.clone(), t.solutions_shown));
+        let picked =
+            if settled { Some(roll_dice(&rules)) } else { crate::game::other_roll(&rules, &roll, 64, random_u32) };
         goal.set(rules.goal.to_string());
-        solve();
+        match picked {
+            Some(r) => {
+                numbers.set(roll_text(&r));
+                solve();
+            }
+            None => errors.set((Some(say.t(Key::NoOtherRoll, &[])), None)),
+        }
     };
     let cancel = move |_| {
         task.set_value(None);

@@ -3,6 +3,7 @@ use score_i18n::Key;
 
 use crate::ctx::use_ctx;
 use crate::forms;
+use crate::game::Source;
 use crate::hooks::use_clock::now_ms;
 
 /// "Play this roll": type the dice by hand (from a real table, a book, a friend).
@@ -20,7 +21,8 @@ pub fn PlayRollForm() -> impl IntoView {
                 error.set(None);
                 game.update(|g| {
                     let rules = g.rules.clone();
-                    g.new_roll(rules, roll, now_ms());
+                    // A typed roll is practice: its typist may know the answer (RULES §6).
+                    g.deal(rules, roll, Source::Typed, now_ms());
                 });
                 crate::ctx::show_table();
             }

@@ -36,6 +36,7 @@ pub fn RulesPanel() -> impl IntoView {
             <h3>{ctx.tr(Key::FairPlay)}</h3>
             <p>{ctx.tr(Key::RulesFair)}</p>
             <p>{ctx.tr(Key::RulesAsk)}</p>
+            <p>{ctx.tr(Key::RulesPracticeRolls)}</p>
             <h3>{ctx.tr(Key::Keys)}</h3>
             <ul class="keys">
                 <li><kbd>"N"</kbd> " " {ctx.tr(Key::KeyNext)}</li>

@@ -7,7 +7,7 @@ use score_i18n::Key;
 
 use crate::components::{ClaimBar, DifficultySelect, PlayRollForm, TableView};
 use crate::ctx::{next_roll, use_ctx, LocalTable};
-use crate::game::Game;
+use crate::game::{Game, Practice};
 use crate::hooks::use_clock::now_ms;
 use crate::table::Table;
 
@@ -62,6 +62,16 @@ pub fn SoloTable() -> impl IntoView {
         view! {
             <span class="difficulty-tag" data-testid="difficulty">{difficulty_text}</span>
             <span class="daily-tag">{move || game.with(|g| g.daily.is_some()).then(|| ctx.t(Key::DailyTag, &[]))}</span>
+            // Why this roll is practice from its deal (RULES §6): said before a claim is tried.
+            {move || game.with(|g| g.practice).map(|why| view! {
+                <span class="practice-note" data-testid="practice-note">
+                    {ctx.t(match why {
+                        Practice::Level => Key::PracticeLevel,
+                        Practice::Typed => Key::PracticeTyped,
+                        Practice::Again => Key::PracticeAgain,
+                    }, &[])}
+                </span>
+            })}
         }
     };
     // Rules other than the standard ones (a link's, or Settings') are said on the table,
@@ -96,7 +106,7 @@ pub fn SoloTable() -> impl IntoView {
                 {ctx.tr(Key::Hint)}
             </button>
             // Said before it is pressed: a hint on an unsettled roll makes it practice.
-            <span id="hint-cost" class="muted hint-cost" hidden=move || running() || practice_already()>
+            <span id="hint-cost" class="muted hint-cost" hidden=move || running() || practice_already() || game.with(|g| g.practice.is_some())>
                 {ctx.tr(Key::HintCost)}
             </span>
             // Once the roll is settled, "Next roll" beside the result does this: one button, not two.

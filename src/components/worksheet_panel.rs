@@ -39,6 +39,13 @@ pub fn WorksheetPanel() -> impl IntoView {
             Some(p) => Rules { score_secs: base.score_secs, impossible_secs: base.impossible_secs, ..Rules::preset(p) },
             None => base,
         };
+        // A sheet of the table's game may hold its unsettled roll, answer and all: asking.
+        if table.with_untracked(|t| t.sheet_asks(&rules)) {
+            if let Err(why) = tools.ask_solutions() {
+                error.set(Some(tools.refusal(why)));
+                return;
+            }
+        }
         let lvl = Some(level.get_untracked()).filter(|l| *l > 0);
         let seed = (u64::from(random_u32()) << 32) | u64::from(random_u32());
         error.set(None);
@@ -89,6 +96,15 @@ pub fn WorksheetPanel() -> impl IntoView {
                     </select>
                 </label>
                 <DifficultySelect label=Key::DifficultyLabel any=Key::AnyDifficulty level=level words=say.0.into()/>
+                // Said before it is pressed, as the impossible rolls' list says it.
+                {move || {
+                    let base = table.with(|t| t.rules.clone());
+                    let sheet = match Preset::from_key(&preset.get()) {
+                        Some(p) => Rules::preset(p),
+                        None => base,
+                    };
+                    table.with(|t| t.sheet_asks(&sheet)).then(|| view! { <p class="muted">{say.tr(Key::WorksheetPractice)}</p> })
+                }}
                 <p class="field-error" role="alert">{move || error.get()}</p>
                 <div class="controls">
                     <button type="submit" class="primary">{say.tr(Key::MakeWorksheet)}</button>

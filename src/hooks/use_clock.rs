@@ -12,6 +12,22 @@ thread_local! {
     static ANCHOR: std::cell::Cell<Option<f64>> = const { std::cell::Cell::new(None) };
 }
 
+/// Where the page's time stands, kept in storage while a clock runs (and as the page is
+/// hidden), so that a page opened later never starts its time below it: a device clock set
+/// back before a reload can't fill a SCORE clock again.
+pub fn not_before(mark_ms: u64) {
+    let perf = web_sys::window().and_then(|w| w.performance()).map(|p| p.now());
+    let Some(perf) = perf else { return };
+    let wall = js_sys::Date::now();
+    ANCHOR.with(|a| a.set(Some(floored(a.get(), wall, perf, mark_ms as f64))));
+}
+
+/// The anchor at `perf` with the device's clock at `wall`, raised so that the page's time
+/// is `mark` at least.
+fn floored(counted: Option<f64>, wall: f64, perf: f64, mark: f64) -> f64 {
+    next_anchor(counted, wall, perf).max(mark - perf)
+}
+
 /// Milliseconds since the epoch, as the page measures them: the monotonic
 /// `performance.now()` from an anchor on the device's clock. Setting the device's clock back
 /// never stretches a clock running on the page. The device's clock running ahead of the
@@ -68,5 +84,20 @@ mod tests {
         assert_eq!(c + 10_600.0, t0 + 610_000.0);
         // The two clocks' own drift, under a second, moves nothing.
         assert_eq!(next_anchor(Some(c), c + 20_000.0 + 700.0, 20_000.0), c);
+    }
+
+    // Pins a bug: SCORE, the device's clock set back, a reload: the SCORE clock was full
+    // again, as often as one liked. The page's time starts at the stored mark at least.
+    #[test]
+    fn a_page_never_starts_its_time_below_the_stored_mark() {
+        let mark = 1_800_000_025_000.0;
+        // Reloaded 200 ms into the new page, the device's clock an hour behind.
+        let a = super::floored(None, mark - 3_600_000.0, 200.0, mark);
+        assert_eq!(a + 200.0, mark);
+        // And it runs on in real time from there.
+        assert_eq!(next_anchor(Some(a), mark - 3_600_000.0 + 5_000.0, 5_200.0) + 5_200.0, mark + 5_000.0);
+        // A device clock ahead of the mark is taken as it is.
+        let b = super::floored(None, mark + 60_000.0, 200.0, mark);
+        assert_eq!(b + 200.0, mark + 60_000.0);
     }
 }

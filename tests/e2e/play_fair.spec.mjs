@@ -57,9 +57,46 @@ test('practice by difficulty shows the level chosen, never a verdict on the roll
     await page.getByTestId('difficulty').getByText('Difficulty 3 of 5').waitFor();
     const text = await pageText(page);
     assert.doesNotMatch(text, /no solution|distinct solution/i);
+    // Pins a bug: the level stood beside a roll that still scored (every roll of a level can
+    // be made). Such a roll is practice, and the table says so before a claim is tried.
+    await page.getByTestId('practice-note').getByText('Practice: a roll chosen by difficulty has no claims and scores nothing.').waitFor();
+    assert.equal(await score.button('SCORE').isDisabled(), true);
+    assert.equal(await score.button('IMPOSSIBLE').isDisabled(), true);
     // A typed roll was not chosen by level: no tag.
-    await score.playRoll('1 1 1 4');
+    await score.typeRoll('1 1 1 4');
     assert.equal(await page.getByTestId('difficulty').textContent(), '');
+  });
+});
+
+// Pins three ways of farming points: a typed roll whose answer one knows (1 1 1 4,
+// IMPOSSIBLE, Reveal now: +1, again and again), a link's roll played again, and the daily
+// puzzle played again after it was settled. RULES §6.
+test('a typed roll is practice; a link and the daily score once on a device, then are practice', async () => {
+  await withPage(browser, async (score, page) => {
+    await score.open();
+    await score.typeRoll('1 1 1 4');
+    await page.getByTestId('practice-note').getByText('Practice: a roll you typed has no claims and scores nothing.').waitFor();
+    assert.equal(await score.button('IMPOSSIBLE').isDisabled(), true);
+    // The same roll from a link scores, once.
+    await score.playRoll('1 1 1 4');
+    assert.equal(await page.getByTestId('practice-note').count(), 0);
+    await score.button('IMPOSSIBLE').click();
+    await score.button('Reveal now').click();
+    await score.expectScore(1);
+    await score.playRoll('1 1 1 4', { again: true });
+    await page.getByTestId('practice-note').getByText(/already settled on this device/).waitFor();
+    assert.equal(await score.button('IMPOSSIBLE').isDisabled(), true);
+    await score.expectScore(1);
+    // The daily puzzle: once.
+    await score.button('Daily puzzle').click();
+    await score.button("Play today's puzzle").click();
+    await score.button('SCORE').click();
+    await score.button('Give up').click();
+    await score.expectScore(0);
+    await score.button("Play today's puzzle").click();
+    await page.getByTestId('practice-note').getByText(/already settled on this device/).waitFor();
+    assert.equal(await score.button('SCORE').isDisabled(), true);
+    await score.expectScore(0);
   });
 });
 
@@ -260,3 +297,22 @@ for (const viewport of [{ width: 1920, height: 1080 }, { width: 1280, height: 72
     }, { viewport });
   });
 }
+
+// Pins a bug: a worksheet of the table's game listed its unsettled roll with the answer
+// without asking (with dice 6 6 6 and goal 10, a 50-roll sheet holds almost every roll).
+test('a worksheet of the table’s game says first that it makes the roll practice; another game’s doesn’t', async () => {
+  await withPage(browser, async (score, page) => {
+    await score.open();
+    await score.playRoll('2 5 12 12');
+    await score.button('Worksheet').click();
+    await page.getByRole('combobox', { name: 'Game' }).selectOption('24');
+    await score.button('Make worksheet').click();
+    await page.locator('.worksheet-roll').first().waitFor();
+    assert.equal(await score.button('SCORE').isEnabled(), true);
+    await page.getByRole('combobox', { name: 'Game' }).selectOption('score');
+    await page.getByText('A worksheet of the game on the table may list its roll with the answer').waitFor();
+    await score.button('Make worksheet').click();
+    await score.result('0: the solutions were shown, so this roll is practice').waitFor();
+    assert.equal(await score.button('SCORE').isDisabled(), true);
+  });
+});

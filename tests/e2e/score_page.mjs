@@ -75,10 +75,37 @@ export class ScorePage {
     if (!(await details.evaluate((d) => d.open))) await details.locator('summary').click();
   }
 
-  async playRoll(text) {
+  /**
+   * Deals `text` ("1 1 1 4") on the table's dice and goal as a shared link's roll, which
+   * scores the first time it is settled on a device (RULES §6). A spec plays the same roll
+   * more than once, so by default the device forgets the links it settled first (as
+   * another device would be); `{ again: true }` keeps them. A typed roll is practice:
+   * see `typeRoll`.
+   */
+  async playRoll(text, { again = false } = {}) {
+    await this.openShare();
+    const link = new URL(await this.page.getByRole('textbox', { name: 'Link to this roll' }).inputValue());
+    link.searchParams.set('roll', text.split(' ').join(','));
+    if (!again) {
+      await this.page.evaluate(() => {
+        const log = JSON.parse(localStorage.getItem('score.daily.v1') ?? 'null');
+        if (log?.links) localStorage.setItem('score.daily.v1', JSON.stringify({ ...log, links: [] }));
+      });
+    }
+    await this.page.goto(link.toString());
+    await this.waitForRoll(text);
+  }
+
+  /** Types `text` into Play this roll: practice, no claims (RULES §6). */
+  async typeRoll(text) {
     await this.openShare();
     await this.page.getByRole('textbox', { name: 'Roll to play' }).fill(text);
     await this.button('Play this roll').click();
+    await this.waitForRoll(text);
+  }
+
+  /** Waits for the numbers on the table to be `text`. */
+  async waitForRoll(text) {
     await this.page.waitForFunction(
       (want) => [...document.querySelectorAll('[aria-label="Numbers"] button .value')].map((e) => e.textContent).join(' ') === want,
       text,

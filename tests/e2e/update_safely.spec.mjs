@@ -155,7 +155,7 @@ async function updateToB(server, s) {
     assert.equal(await runs(page), builds.bootB, 'the page comes up on build B');
 
     // Its solver worker answers it.
-    await score.playRoll('2 5 12 12');
+    await score.typeRoll('2 5 12 12');
     await score.button('Show solutions').click();
     await page.getByText('2‖(12 − 12)', { exact: true }).waitFor();
 
@@ -238,7 +238,7 @@ test("a page left open on the old build refuses the new build's solver worker wi
   try {
     await withPage(browser, async (score, page, context) => {
       const old = await twoTabs(score, context, server.url);
-      await old.playRoll('2 5 12 12');
+      await old.typeRoll('2 5 12 12');
 
       // The first tab takes the update: the old tab is now served by B's service worker,
       // whose solver worker is B's.

@@ -218,17 +218,24 @@ pub enum RoundError {
     /// Solutions asked for while a clock runs.
     #[error("Solutions stay hidden while a clock runs: settle the claim first.")]
     NoSolutionsNow,
+    /// A claim on a roll that is practice from its deal (docs/RULES.md §6).
+    #[error("This roll is practice: no claims, no points.")]
+    Practice,
 }
 
 /// One roll's claims and clocks.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Round {
     players: usize,
-    /// The solver's verdict on the roll. Never read back: whoever brings a round back gives
-    /// it the verdict again ([`Round::set_verdict`]), so stored data can't change how a claim
-    /// is judged. (Still written, so a page of an older build, open in another tab, reads it.)
-    #[serde(skip_deserializing)]
+    /// The solver's verdict on the roll. Neither written nor read back: whoever brings a
+    /// round back gives it the verdict again ([`Round::set_verdict`]), so nothing stored says
+    /// whether a roll can be made, and stored data can't change how a claim is judged.
+    #[serde(skip)]
     solvable: bool,
+    /// The roll is practice from its deal (a roll typed, chosen by difficulty, or played
+    /// again): no claims, no points (docs/RULES.md §6).
+    #[serde(default)]
+    practice: bool,
     judging: bool,
     strict: bool,
     score_ms: u64,
@@ -247,6 +254,7 @@ impl Round {
         Round {
             players: players.max(1),
             solvable,
+            practice: false,
             judging,
             strict: rules.strict,
             score_ms: rules.score_secs as u64 * 1000,
@@ -264,6 +272,16 @@ impl Round {
     /// from storage, which holds none.
     pub fn set_verdict(&mut self, solvable: bool) {
         self.solvable = solvable;
+    }
+
+    /// Makes the roll practice from its deal: claims are refused, the goal scores nothing.
+    pub fn make_practice(&mut self) {
+        self.practice = true;
+    }
+
+    /// Whether the roll is practice from its deal ([`Round::make_practice`]).
+    pub fn is_practice(&self) -> bool {
+        self.practice
     }
 
     /// Whether the roll has a solution.
@@ -364,6 +382,7 @@ impl Round {
         };
         match (input, self.phase) {
             (Input::Tick, _) => {}
+            (Input::Score(_) | Input::Impossible(_), Phase::Open) if self.practice => return Err(RoundError::Practice),
             (Input::Score(p), Phase::Open) => {
                 self.phase = Phase::Score { player: check(p)?, deadline: now_ms + self.score_ms, claim: None };
             }
@@ -553,6 +572,40 @@ mod tests {
         back.set_verdict(true);
         assert_eq!(back, r);
         assert_eq!(pts(&back.tick(60_000)), [(0, -1)]);
+    }
+
+    // Pins a bug: every stored round said whether its roll can be made ("solvable": true).
+    #[test]
+    fn a_stored_round_says_nothing_of_the_verdict() {
+        for solvable in [true, false] {
+            let json = serde_json::to_string(&solo(solvable)).unwrap();
+            assert!(!json.contains("solvable"), "{json}");
+            assert_eq!(json, serde_json::to_string(&solo(!solvable)).unwrap());
+        }
+    }
+
+    #[test]
+    fn a_practice_roll_refuses_claims_and_scores_the_goal_nothing() {
+        let mut r = solo(false);
+        r.make_practice();
+        assert_eq!(r.apply(Input::Score(0), 0), Err(RoundError::Practice));
+        assert_eq!(r.apply(Input::Impossible(0), 0), Err(RoundError::Practice));
+        assert!(!r.is_running());
+        let back: Round = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
+        assert!(back.is_practice(), "a reload keeps it practice");
+        assert_eq!(pts(&r.apply(Input::GoalMade { moves: 2 }, 1).unwrap()), [(0, 0)]);
+    }
+
+    // RULES §4: the goal made by the claimer under their own IMPOSSIBLE clock, without
+    // pressing SCORE, beats the claim: +1 for the goal, −2 for the claim.
+    #[test]
+    fn the_goal_made_under_ones_own_impossible_clock_beats_the_claim() {
+        let mut r = solo(true);
+        r.apply(Input::Impossible(0), 0).unwrap();
+        let awards = r.apply(Input::GoalMade { moves: 2 }, 5_000).unwrap();
+        assert_eq!(pts(&awards), [(0, 1), (0, -2)]);
+        assert_eq!(awards[1].reason, Reason::ClaimBeaten { by: 0 });
+        assert!(r.is_over());
     }
 
     // Pins a bug: the device's clock set back an hour under a SCORE clock showed 3,630 s left.

@@ -163,6 +163,7 @@ pub fn round_error(error: RoundError, words: &Catalog) -> String {
             RoundError::NoSuchPlayer => Key::RoundNoSuchPlayer,
             RoundError::NoHintNow => Key::RoundNoHintNow,
             RoundError::NoSolutionsNow => Key::RoundNoSolutionsNow,
+            RoundError::Practice => Key::RoundPractice,
         },
         &[],
     )
@@ -388,6 +389,7 @@ mod tests {
             RoundError::NoSuchPlayer,
             RoundError::NoHintNow,
             RoundError::NoSolutionsNow,
+            RoundError::Practice,
         ];
         let moves = [
             MoveError::DivideByZero,
