@@ -44,8 +44,14 @@ done
 # the tools module (score-tools), fetched when one of them is opened, with the solver's
 # tables and worksheets, which only they ask for. The first load went from 308,988 to
 # 288,540 B gzip (245,403 to 230,565 B brotli).
-BUDGET_GZIP=290000
-BUDGET_BROTLI=233000
+# Raised to 295,000 / 235,300 by solitaire's fair play (issue 41): which rolls are practice
+# and why (said on the table in its words), the rolls and days seen on the device, the time
+# mark that a device clock set back can't get under, saves that write only over what the
+# tab last read, results heard before what came with them, the claim bar as pure code. The
+# first load went from 289,603 to 294,334 B gzip (231,141 to 234,816 B brotli). Taking the
+# first load down is the "lighter and quicker" issue's work.
+BUDGET_GZIP=295000
+BUDGET_BROTLI=235300
 over=0
 if [ "${sum[first-load.gz]}" -gt "$BUDGET_GZIP" ]; then
   echo "size: first load is ${sum[first-load.gz]} B gzip, over the budget of $BUDGET_GZIP B"; over=1

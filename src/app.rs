@@ -28,16 +28,24 @@ pub fn typing(ev: &leptos::ev::KeyboardEvent) -> bool {
 
 /// The game as stored (or a new one), its notices added to `notices`.
 fn load_stored(notices: &mut Vec<Notice>) -> Game {
-    // The page's time starts where a clock last left it, at least. A bad mark is no mark,
-    // and neither is one more than a day ahead of the device (its clock was set right after
-    // running ahead): the page's time doesn't stay ahead for good.
-    let mark = storage::text(storage::TIME_KEY).and_then(|t| t.parse::<u64>().ok());
-    if let Some(mark) = mark.filter(|&m| (m as f64) <= js_sys::Date::now() + 86_400_000.0) {
-        crate::hooks::use_clock::not_before(mark);
-    }
     let (rules, n1) = storage::load::<Rules>(storage::RULES_KEY, Stored::Settings);
     let (stats, n2) = storage::load_stats();
     let (saved, n3) = storage::load::<Saved>(storage::GAME_KEY, Stored::Game);
+    // The page's time starts where a clock last left it, at least, before the game is
+    // restored. A bad mark is no mark. With no clock stored as running, neither is one more
+    // than a day ahead of the device (its clock set right after running ahead), so the
+    // page's time doesn't stay ahead for good; with one, the mark always holds, so no
+    // setting of the device's clock fills that clock again.
+    // A mark past the stored clock's deadline counts as the deadline: the clock ran out.
+    let deadline = saved.as_ref().and_then(|s| s.round.deadline());
+    let mark = storage::text(storage::TIME_KEY).and_then(|t| t.parse::<u64>().ok());
+    let mark = match deadline {
+        Some(d) => mark.map(|m| m.min(d)),
+        None => mark.filter(|&m| (m as f64) <= js_sys::Date::now() + 86_400_000.0),
+    };
+    if let Some(mark) = mark {
+        crate::hooks::use_clock::not_before(mark);
+    }
     let (daily_log, n4) = storage::load::<crate::game::DailyLog>(storage::DAILY_KEY, Stored::Daily);
     for n in [n1, n2, n3, n4].into_iter().flatten() {
         if !notices.contains(&n) {
@@ -60,9 +68,14 @@ fn load_stored(notices: &mut Vec<Notice>) -> Game {
 /// The saved game (or a new one), and whether it came from a shared link.
 fn load_game(notices: &mut Vec<Notice>) -> (Game, bool) {
     let mut game = load_stored(notices);
-    // A shared link plays exactly its roll; a bad one says why and changes nothing.
+    // A shared link plays exactly its roll; a bad one says why and changes nothing. The roll
+    // the page shows is noted as seen on this device (a roll a link replaces never was).
     let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
-    match crate::forms::link(&query, &game.rules) {
+    let link = crate::forms::link(&query, &game.rules);
+    if !matches!(link, Ok(Some(_))) || game.new_roll_costs().is_some() {
+        game.mark_seen();
+    }
+    match link {
         // A claim runs in the game (perhaps in another tab): a link never ends it unasked.
         Ok(Some(_)) if game.new_roll_costs().is_some() => {
             notices.push(Notice::LinkWhileClaim);
@@ -196,6 +209,8 @@ pub fn App() -> impl IntoView {
     let lang = crate::lang::starting();
     let mut first_notices = Vec::new();
     let (loaded, from_link) = load_game(&mut first_notices);
+    // Stats a newer build wrote are kept as they are: this page writes nothing until reloaded.
+    let storage_frozen = first_notices.contains(&Notice::NewerData);
     let game = RwSignal::new(loaded);
     let (help_seen, _) = storage::load::<bool>(storage::HELP_KEY, Stored::Help);
     let notices = RwSignal::new(first_notices);
@@ -216,11 +231,15 @@ pub fn App() -> impl IntoView {
     // The page's title follows its language.
     Effect::new(move |_| document().set_title(&ctx.t(Key::PageTitle, &[])));
     // The page's language: English at once (compiled in), another as soon as it is fetched.
+    // Until then the announcer holds what it would say (a screen reader hears nothing in a
+    // language other than the page's), and says it once the words are in.
+    let speaking = RwSignal::new(lang == score_i18n::Lang::En);
     if lang != score_i18n::Lang::En {
         leptos::task::spawn_local(async move {
             if crate::lang::switch(ctx.words, lang).await.is_err() {
                 ctx.notice(Notice::LanguageUnavailable(lang));
             }
+            speaking.set(true);
         });
     }
     // The room module asks for the room's language, or a student's pick, through the page.
@@ -275,12 +294,16 @@ pub fn App() -> impl IntoView {
         {
             ev.prevent_default();
             next_roll(ctx);
-            focus_soon(".claim.score:not(:disabled)");
+            focus_soon(".pool button");
         }
     });
     on_cleanup(move || keys.remove());
     // What the game says, worded in the page's language (not again when only the language changes).
-    Effect::new(move |_| announce.set(game.with(|g| ctx.words.with_untracked(|w| g.announcement_in(w)))));
+    Effect::new(move |_| {
+        if speaking.get() {
+            announce.set(game.with(|g| ctx.words.with_untracked(|w| g.announcement_in(w))));
+        }
+    });
     // The clock is announced at 10 and 5 seconds left.
     let seconds_left = Memo::new(move |_| game.with(|g| g.round.remaining_ms(now.get()).map(|ms| ms.div_ceil(1000))));
     Effect::new(move |_| {
@@ -306,7 +329,11 @@ pub fn App() -> impl IntoView {
             mark(t);
         }
     });
-    let hidden = window_event_listener(leptos::ev::pagehide, move |_| mark(now_ms()));
+    let hidden = window_event_listener(leptos::ev::pagehide, move |_| {
+        if game.with_untracked(|g| g.round.is_running()) {
+            mark(now_ms());
+        }
+    });
     on_cleanup(move || hidden.remove());
 
     // Another tab of this game wrote: this one takes what it wrote (the whole game, as a
@@ -314,11 +341,19 @@ pub fn App() -> impl IntoView {
     // tab earned, and it says so once. A save writes four keys: their events are taken as
     // one, a moment later. What this page can't read (another tab on a newer build) is
     // never taken, nor written over: this tab stops saving and asks to be reloaded.
+    // Every save bumps a count in storage (`storage::REV_KEY`); a tab writes only over the
+    // count it last read or wrote (compare and swap), so a tab that woke with a stale copy
+    // (a frozen background tab settling an old clock) takes the other tab's game instead of
+    // writing over what that tab earned.
     let adopting = StoredValue::new(false);
-    let frozen = StoredValue::new(false);
+    let frozen = StoredValue::new(storage_frozen);
+    let known_rev = StoredValue::new(storage::rev());
     let pending = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
     let follow = move || {
         pending.set_value(None);
+        if frozen.get_value() {
+            return;
+        }
         let readable = storage::readable::<Saved>(storage::GAME_KEY)
             && storage::readable::<Rules>(storage::RULES_KEY)
             && storage::readable::<crate::game::DailyLog>(storage::DAILY_KEY)
@@ -328,6 +363,7 @@ pub fn App() -> impl IntoView {
             ctx.notice(Notice::NewerTab);
             return;
         }
+        known_rev.set_value(storage::rev());
         // In step already (this tab's own write, or nothing new): nothing to take.
         let ours = game.with_untracked(|g| codec::to_text(&g.saved()).ok());
         let stats = game.with_untracked(|g| codec::to_text(&g.stats).ok());
@@ -350,11 +386,12 @@ pub fn App() -> impl IntoView {
             soon();
         }
     });
-    // A page back from the back/forward cache, or a tab shown again, may have missed events.
-    let shown = window_event_listener_untyped("pageshow", move |_| soon());
+    // A page back from the back/forward cache, or a tab shown again, may have missed events:
+    // it takes what was written meanwhile at once, before its clock ticks.
+    let shown = window_event_listener_untyped("pageshow", move |_| follow());
     let visible = window_event_listener_untyped("visibilitychange", move |_| {
         if document().visibility_state() == web_sys::VisibilityState::Visible {
-            soon();
+            follow();
         }
     });
     on_cleanup(move || {
@@ -374,11 +411,29 @@ pub fn App() -> impl IntoView {
         if frozen.get_value() {
             return;
         }
-        let result = game.with(|g| {
-            storage::save(storage::STATS_KEY, &g.stats)
-                .and_then(|_| storage::save(storage::RULES_KEY, &g.rules))
-                .and_then(|_| storage::save(storage::GAME_KEY, &g.saved()))
-                .and_then(|_| storage::save(storage::DAILY_KEY, &g.daily_log))
+        // Another tab wrote since this one last read: take its game, write nothing. (A count
+        // below this tab's is storage cleared meanwhile: this tab writes its game back.)
+        if storage::rev() > known_rev.get_value() {
+            follow();
+            return;
+        }
+        let texts = game.with(|g| {
+            [
+                (storage::STATS_KEY, codec::to_text(&g.stats)),
+                (storage::RULES_KEY, codec::to_text(&g.rules)),
+                (storage::GAME_KEY, codec::to_text(&g.saved())),
+                (storage::DAILY_KEY, codec::to_text(&g.daily_log)),
+            ]
+        });
+        // Nothing new (a page just opened on what is stored): no write, no count, so another
+        // tab's next move isn't taken for a stale one.
+        if texts.iter().all(|(key, text)| text.as_ref().ok() == storage::text(key).as_ref()) {
+            return;
+        }
+        known_rev.set_value(storage::bump_rev());
+        let result = texts.into_iter().try_for_each(|(key, text)| {
+            let text = text.map_err(Notice::Text)?;
+            storage::save_text(key, &text)
         });
         if let Err(notice) = result {
             ctx.notice(notice);

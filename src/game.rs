@@ -48,41 +48,52 @@ impl Match {
     }
 }
 
-/// What scores once on this device: daily puzzle results (one scored attempt per day), and
-/// the shared links' rolls already settled here (played again, they are practice).
+/// What scores once on this device: daily puzzle results (one scored attempt per day), the
+/// days whose daily was dealt here, and the rolls dealt here (a link's roll seen before, or
+/// a daily dealt before, is practice: RULES §6).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DailyLog {
     /// `(day number, points)` for every day played, oldest first.
     pub days: Vec<(i64, i32)>,
-    /// The shared links' rolls settled on this device ([`link_key`]), oldest first, the
-    /// latest [`LINKS_KEPT`] of them.
+    /// The rolls dealt on this device ([`roll_key`]), oldest first, the latest
+    /// [`SEEN_KEPT`] of them.
     #[serde(default)]
-    pub links: Vec<String>,
+    pub seen: Vec<u32>,
+    /// The days whose daily puzzle was dealt on this device, the latest [`DAYS_KEPT`]: played
+    /// again, settled or not, it is practice.
+    #[serde(default)]
+    pub dealt_days: Vec<i64>,
 }
 
-/// How many shared links' rolls the log keeps.
-pub const LINKS_KEPT: usize = 1000;
+/// How many days' deals the log keeps.
+pub const DAYS_KEPT: usize = 400;
 
-/// A shared link's roll as the log keeps it: the rules that judge it and the roll.
-pub fn link_key(rules: &Rules, roll: &[i64]) -> String {
-    let ops: String = rules.ops.iter().map(Op::symbol).collect();
-    let list = |v: Vec<String>| v.join(" ");
-    let dice = list(rules.dice.iter().map(u32::to_string).collect());
-    let roll = list(roll.iter().map(i64::to_string).collect());
-    format!("{dice}|{ops}|{}|{}|{roll}", rules.goal, u8::from(rules.use_all))
+/// How many rolls dealt the log keeps (every roll of the standard dice fits).
+pub const SEEN_KEPT: usize = 10_000;
+
+/// A roll as the log keeps it: a 32-bit FNV-1a hash of what its solutions depend on (its
+/// numbers in order, the goal, the operators, whether every number must be used), not the
+/// dice, which a link may name in any way it likes.
+pub fn roll_key(rules: &Rules, roll: &[i64]) -> u32 {
+    let mut numbers = roll.to_vec();
+    numbers.sort_unstable();
+    let ops = Op::ALL.iter().fold(0u8, |bits, &op| bits << 1 | u8::from(rules.ops.contains(op)));
+    let head = [numbers.len() as i64, rules.goal, i64::from(ops), i64::from(rules.use_all)];
+    let words = head.iter().chain(&numbers);
+    words.flat_map(|n| n.to_le_bytes()).fold(0x811c_9dc5u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))
 }
 
 impl DailyLog {
-    /// Whether the shared link's roll `key` was settled on this device.
-    pub fn link_settled(&self, key: &str) -> bool {
-        self.links.iter().any(|k| k == key)
+    /// Whether the roll `key` ([`roll_key`]) was dealt on this device.
+    pub fn saw(&self, key: u32) -> bool {
+        self.seen.contains(&key)
     }
 
-    fn settle_link(&mut self, key: String) {
-        if !self.link_settled(&key) {
-            self.links.push(key);
-            let extra = self.links.len().saturating_sub(LINKS_KEPT);
-            self.links.drain(..extra);
+    fn see(&mut self, key: u32) {
+        if !self.saw(key) {
+            self.seen.push(key);
+            let extra = self.seen.len().saturating_sub(SEEN_KEPT);
+            self.seen.drain(..extra);
         }
     }
 
@@ -125,9 +136,6 @@ pub struct Saved {
     /// Why the roll is practice from its deal, if it is.
     #[serde(default)]
     pub practice: Option<Practice>,
-    /// A shared link's roll, scoring its first settling on this device: its [`link_key`].
-    #[serde(default)]
-    pub link: Option<String>,
     /// Every board action since the roll (moves, undos, clears), replayed on a reload: a
     /// move made under a clock comes back with it (strict mode can't be escaped by a reload).
     #[serde(default)]
@@ -171,8 +179,6 @@ pub struct Game {
     pub level: Option<u8>,
     /// Why the roll is practice from its deal (no claims, 0 points), if it is.
     pub practice: Option<Practice>,
-    /// A shared link's roll, scoring its first settling on this device: its [`link_key`].
-    pub link: Option<String>,
     /// Every board action since the roll, stored with it.
     pub actions: Vec<Action>,
 }
@@ -186,9 +192,10 @@ pub enum Source {
     Level(u8),
     /// Typed by the player (Play this roll): practice.
     Typed,
-    /// A shared link's roll: it scores the first time it is settled on this device.
+    /// A shared link's roll: it scores unless it was dealt on this device before.
     Link,
-    /// The daily puzzle of a day: it scores the first time it is settled on this device.
+    /// The daily puzzle of a day: it scores unless it was settled, or its roll dealt, on
+    /// this device before.
     Daily(i64),
 }
 
@@ -199,7 +206,7 @@ pub enum Practice {
     Level,
     /// Typed by the player, who may know its answer.
     Typed,
-    /// A link's roll, or the daily puzzle, already settled on this device.
+    /// A link's roll, or the daily puzzle, already dealt (or settled) on this device.
     Again,
 }
 
@@ -210,10 +217,7 @@ pub use crate::say::rules_in_force;
 /// Whether solving `numbers` → `goal` answers `roll` played to `roll_goal`: that goal, and
 /// three or more of the roll's numbers among them ([`Game::is_this_roll`]).
 pub fn answers_roll(roll: &[i64], roll_goal: i64, numbers: &[i64], goal: i64) -> bool {
-    let mut left = roll.to_vec();
-    let shared =
-        numbers.iter().filter(|n| left.iter().position(|m| m == *n).map(|i| left.swap_remove(i)).is_some()).count();
-    goal == roll_goal && shared >= roll.len().min(3)
+    goal == roll_goal && score_engine::roll::answers(roll, numbers)
 }
 
 /// A roll of `rules.dice` for Experiment's "Solve a random roll" that doesn't answer the
@@ -262,7 +266,6 @@ impl Game {
             solutions_shown: false,
             level: None,
             practice: None,
-            link: None,
             actions: Vec::new(),
         }
     }
@@ -294,8 +297,20 @@ impl Game {
 
     /// Deals `roll` under `rules`, from `source`, which decides whether it scores: a roll
     /// typed or chosen by difficulty is practice, and so is a link's roll or a daily puzzle
-    /// already settled on this device (docs/RULES.md §6).
+    /// dealt on this device before, settled or not (its answer may have been looked up
+    /// meanwhile: RULES §6). A link's roll or the daily already on the table, unsettled,
+    /// stays as it is.
     pub fn deal(&mut self, rules: Rules, roll: Vec<i64>, source: Source, now_ms: u64) {
+        let key = roll_key(&rules, &roll);
+        let here = roll_key(&self.rules, &self.roll) == key;
+        if matches!(source, Source::Link | Source::Daily(_)) && here && !self.round.is_over() && self.practice.is_none()
+        {
+            if let Source::Daily(day) = source {
+                self.daily = Some(day);
+            }
+            return;
+        }
+        let seen = self.daily_log.saw(key);
         self.new_roll(rules, roll, now_ms);
         self.practice = match source {
             Source::Dice => None,
@@ -304,16 +319,20 @@ impl Game {
                 Some(Practice::Level)
             }
             Source::Typed => Some(Practice::Typed),
-            Source::Link => {
-                let key = link_key(&self.rules, &self.roll);
-                let again = self.daily_log.link_settled(&key);
-                self.link = Some(key);
-                again.then_some(Practice::Again)
-            }
+            Source::Link => seen.then_some(Practice::Again),
+            // The daily is known by its day: its roll dealt at random before, by chance, is no
+            // reason to take its point away.
             Source::Daily(day) => {
                 self.daily = Some(day);
                 self.announcement = Said::Daily { roll: self.roll.clone(), goal: self.rules.goal };
-                self.daily_log.points(day).is_some().then_some(Practice::Again)
+                let log = &mut self.daily_log;
+                let again = log.points(day).is_some() || log.dealt_days.contains(&day);
+                if !log.dealt_days.contains(&day) {
+                    log.dealt_days.push(day);
+                    let extra = log.dealt_days.len().saturating_sub(DAYS_KEPT);
+                    log.dealt_days.drain(..extra);
+                }
+                again.then_some(Practice::Again)
             }
         };
         if self.practice.is_some() {
@@ -324,10 +343,8 @@ impl Game {
     /// Shows the next move of a simplest solution from here; the roll then scores nothing.
     pub fn show_hint(&mut self, now_ms: u64) {
         match self.round.apply(Input::Hint, now_ms) {
-            Err(e) => {
-                self.message = Some(Said::Round(e));
-                self.announcement = Said::Round(e);
-            }
+            // A refusal is heard once: from the line beside the slots (an alert), not the announcer too.
+            Err(e) => self.message = Some(Said::Round(e)),
             Ok(awards) => {
                 self.settle(&awards, now_ms);
                 let tiles = self.board.tiles();
@@ -339,7 +356,9 @@ impl Game {
                     },
                     None => Said::NoWay,
                 };
-                self.announcement = hint.clone();
+                // The result it settled ("a hint was used…") is heard first, once.
+                self.announcement =
+                    if awards.is_empty() { hint.clone() } else { Said::AfterResults(Box::new(hint.clone())) };
                 self.hint = Some(hint);
             }
         }
@@ -349,10 +368,8 @@ impl Game {
     /// roll becomes practice (0 points, no claims), and while a clock runs it is refused.
     pub fn show_solutions(&mut self, now_ms: u64) -> Result<(), score_engine::RoundError> {
         match self.round.apply(Input::ShowSolutions, now_ms) {
-            Err(e) => {
-                self.announcement = Said::Round(e);
-                Err(e)
-            }
+            // Its caller shows the refusal in an alert: heard once, from there.
+            Err(e) => Err(e),
             Ok(awards) => {
                 self.settle(&awards, now_ms);
                 self.solutions_shown = true;
@@ -469,7 +486,6 @@ impl Game {
         g.solutions_shown = saved.solutions_shown;
         g.level = saved.level;
         g.practice = saved.practice;
-        g.link = saved.link;
         if g.practice.is_some() {
             g.round.make_practice();
         }
@@ -488,7 +504,6 @@ impl Game {
             solutions_shown: self.solutions_shown,
             level: self.level,
             practice: self.practice,
-            link: self.link.clone(),
             actions: self.actions.clone(),
         }
     }
@@ -593,10 +608,6 @@ impl Game {
             self.results.push(line);
         }
         self.announcement = Said::Results;
-        // A link's roll scores its first settling on this device only.
-        if let Some(key) = self.link.clone() {
-            self.daily_log.settle_link(key);
-        }
         // The daily puzzle scores its first result only.
         if let Some(day) = self.daily {
             if self.group.is_none() && self.daily_log.points(day).is_none() {
@@ -617,10 +628,7 @@ impl Game {
                 }
                 self.settle(&awards, now_ms);
             }
-            Err(e) => {
-                self.announcement = Said::Round(e);
-                self.message = Some(Said::Round(e));
-            }
+            Err(e) => self.message = Some(Said::Round(e)),
         }
     }
 
@@ -662,11 +670,22 @@ impl Game {
         let daily_log = std::mem::take(&mut self.daily_log);
         let (results, count) = (std::mem::take(&mut self.results), self.roll_count);
         *self = Game::new(rules, roll, stats);
+        if !results.is_empty() {
+            // A claim the new roll ended is heard, then the roll.
+            self.announcement = Said::AfterResults(Box::new(self.announcement.clone()));
+        }
         self.results = results;
         self.roll_count = count + 1;
         self.daily_log = daily_log;
         self.group = group;
         self.round = self.fresh_round();
+        self.mark_seen();
+    }
+
+    /// Notes the roll on the table as dealt on this device: a link to it, or the daily
+    /// puzzle on it, is practice from now on.
+    pub fn mark_seen(&mut self) {
+        self.daily_log.see(roll_key(&self.rules, &self.roll));
     }
 
     /// Puts a tile into a number slot (a drop).
@@ -696,7 +715,6 @@ impl Game {
     fn try_move(&mut self, now_ms: u64) {
         if self.group.is_some() && matches!(self.round.phase(), score_engine::Phase::Impossible(_)) {
             self.message = Some(Said::ScoreFirst);
-            self.announcement = Said::ScoreFirst;
             return;
         }
         let Some((left, op, right)) = self.slots.full() else {
@@ -719,10 +737,7 @@ impl Game {
                 }
             }
             Ok(_) => {}
-            Err(e) => {
-                self.announcement = Said::Board(e);
-                self.message = Some(Said::Board(e));
-            }
+            Err(e) => self.message = Some(Said::Board(e)),
         }
     }
 
@@ -746,8 +761,9 @@ impl Game {
         if self.message.is_none() {
             self.actions.push(action);
         }
+        // A refusal is heard from its alert line alone.
         self.announcement = match (&self.message, action) {
-            (Some(m), _) => m.clone(),
+            (Some(_), _) => return,
             (None, Action::Undo) => Said::Undone,
             (None, _) => Said::BackToRoll { roll: self.roll.clone() },
         };
@@ -1153,17 +1169,17 @@ mod tests {
         assert_eq!(g.practice, None);
     }
 
-    // A link's roll scores the first time it is settled on this device; opened again (a
-    // reload of the link, the same link shared back), it is practice.
+    // A link's roll scores the first time it is dealt on this device; opened again (the same
+    // link shared back, or any link to the same numbers), it is practice.
     #[test]
     fn a_links_roll_scores_once_on_a_device() {
         let mut g = game(&[2, 5, 12, 12]);
         g.deal(Rules::default(), vec![1, 1, 1, 4], Source::Link, 0);
         assert_eq!(g.practice, None);
-        // Dealt but not settled: opening it again still scores.
-        g.deal(Rules::default(), vec![1, 1, 1, 4], Source::Link, 1);
-        assert_eq!(g.practice, None);
-        g.press_impossible(0, 2);
+        // Opened again while it is on the table, unsettled: the game stays as it is.
+        g.press_impossible(0, 1);
+        g.deal(Rules::default(), vec![1, 1, 1, 4], Source::Link, 2);
+        assert!(g.round.is_running(), "the claim runs on");
         g.reveal(3);
         assert_eq!(g.stats.score, 1);
         // The log is stored and read back as the page does.
@@ -1172,21 +1188,93 @@ mod tests {
         back.deal(Rules::default(), vec![1, 1, 1, 4], Source::Link, 5);
         assert_eq!(back.practice, Some(Practice::Again));
         claims_refused(&mut back);
+        // The same numbers under dice named otherwise, in another order: the same roll.
+        let renamed = Rules { dice: vec![20, 12, 6, 7], ..Rules::default() };
+        back.deal(renamed, vec![4, 1, 1, 1], Source::Link, 6);
+        assert_eq!(back.practice, Some(Practice::Again));
         assert_eq!(back.stats.score, 1);
-        // The same roll on other rules is another link.
+        // Another goal is another roll.
         let other = Rules { goal: 24, ..Rules::default() };
-        back.deal(other, vec![1, 1, 1, 4], Source::Link, 6);
+        back.deal(other, vec![1, 1, 1, 4], Source::Link, 7);
         assert_eq!(back.practice, None);
     }
 
+    // Pins a bug (found reading the first fix): copy a roll's link, press New roll, solve the
+    // roll in Experiment (no longer the table's), open the link: a sure point. Leaving the
+    // daily unsettled did the same. A roll dealt here before is practice as a link or daily.
     #[test]
-    fn the_log_keeps_the_latest_links() {
+    fn a_roll_left_unsettled_and_looked_up_is_practice_when_it_comes_back() {
+        let mut g = game(&[1, 1, 1, 1]);
+        g.new_roll(Rules::default(), vec![2, 5, 12, 12], 0);
+        g.new_roll(Rules::default(), vec![3, 3, 8, 8], 1);
+        g.deal(Rules::default(), vec![2, 5, 12, 12], Source::Link, 2);
+        assert_eq!(g.practice, Some(Practice::Again));
+        let day = 20_500;
+        g.play_daily(day, 3);
+        assert_eq!(g.practice, None);
+        let daily = g.roll.clone();
+        // Play today's puzzle again while it is on the table: the same game, still scoring.
+        g.play_daily(day, 4);
+        assert_eq!((g.practice, g.daily), (None, Some(day)));
+        // Left unsettled, then played again: practice.
+        g.new_roll(Rules::default(), vec![3, 3, 8, 8], 5);
+        g.play_daily(day, 6);
+        assert_eq!((g.roll.clone(), g.practice), (daily, Some(Practice::Again)));
+    }
+
+    // Pins a bug (found reading the second fix): the daily was known by its roll, so a daily
+    // whose roll had come up at random before (a fifth of players after 300 rolls) scored 0.
+    #[test]
+    fn the_daily_is_known_by_its_day_not_its_roll() {
+        let day = 20_600;
+        let daily = score_engine::practice::daily_roll(&Rules::default(), day);
+        let mut g = game(&[1, 1, 1, 1]);
+        g.new_roll(Rules::default(), daily.clone(), 0);
+        g.new_roll(Rules::default(), vec![2, 5, 12, 12], 1);
+        g.play_daily(day, 2);
+        assert_eq!((g.roll.clone(), g.practice), (daily, None));
+        // A link to that roll, though, was played here: practice.
+        g.new_roll(Rules::default(), vec![2, 5, 12, 12], 3);
+        let roll = score_engine::practice::daily_roll(&Rules::default(), day);
+        g.deal(Rules::default(), roll, Source::Link, 4);
+        assert_eq!(g.practice, Some(Practice::Again));
+    }
+
+    // A new roll that ends a claim is heard with the claim's result first; so is the hint
+    // that made the roll practice.
+    #[test]
+    fn results_are_heard_before_what_came_with_them() {
+        let mut g = game(&[2, 5, 12, 12]);
+        g.press_score(0, 0);
+        g.new_roll(Rules::default(), vec![1, 1, 1, 4], 1);
+        assert_eq!(g.announcement_in(&en()), "−1: a new roll while the SCORE clock ran. New roll: 1 1 1 4. Make 20.");
+        g.show_hint(2);
+        assert!(
+            g.announcement_in(&en()).starts_with("0: a hint was used, so this roll is practice. "),
+            "{}",
+            g.announcement_in(&en())
+        );
+    }
+
+    #[test]
+    fn the_log_keeps_the_latest_rolls_seen() {
         let mut log = DailyLog::default();
-        for n in 0..LINKS_KEPT + 5 {
-            log.settle_link(n.to_string());
+        for n in 0..SEEN_KEPT as u32 + 5 {
+            log.see(n);
         }
-        assert_eq!(log.links.len(), LINKS_KEPT);
-        assert!(!log.link_settled("0") && log.link_settled(&(LINKS_KEPT + 4).to_string()));
+        assert_eq!(log.seen.len(), SEEN_KEPT);
+        assert!(!log.saw(0) && log.saw(SEEN_KEPT as u32 + 4));
+        // The key is the numbers, goal and operators; not the dice, nor their order.
+        let r = Rules::default();
+        assert_eq!(
+            roll_key(&r, &[1, 1, 1, 4]),
+            roll_key(&Rules { dice: vec![4, 4, 4, 4], ..r.clone() }, &[4, 1, 1, 1])
+        );
+        assert_ne!(roll_key(&r, &[1, 1, 1, 4]), roll_key(&r, &[1, 1, 1, 5]));
+        assert_ne!(
+            roll_key(&r, &[1, 1, 1, 4]),
+            roll_key(&Rules::preset(score_engine::Preset::TwentyFour), &[1, 1, 1, 4])
+        );
     }
 
     // Pins a bug: strict mode, SCORE, a move, reload: the clock ran on over a fresh board, so

@@ -41,6 +41,9 @@ pub enum Said {
     Undone,
     /// The moves cleared.
     BackToRoll { roll: Vec<i64> },
+    /// The results just settled (the game's `results`), then what came with them (a new
+    /// roll after a claim it ended, a hint after the roll it made practice).
+    AfterResults(Box<Said>),
 }
 
 /// A settled result: its award and what wording it needs.
@@ -96,6 +99,8 @@ pub enum Notice {
     BadLink(crate::forms::FormError),
     /// Another tab stored a newer game.
     NewerTab,
+    /// The stats were stored by a newer Score: kept, and nothing written over them.
+    NewerData,
     /// Another tab plays this game too.
     OtherTab,
     /// A language couldn't be fetched.
@@ -138,9 +143,20 @@ pub fn notice(n: &Notice, words: &Catalog) -> String {
         Notice::LinkWhileClaim => t(Key::LinkWhileClaim),
         Notice::BadLink(why) => words.text(Key::BadLink, &[("why", &form_error(why, words))]),
         Notice::NewerTab => t(Key::NewerTab),
+        Notice::NewerData => t(Key::NewerData),
         Notice::OtherTab => t(Key::OtherTab),
         Notice::LanguageUnavailable(lang) => words.text(Key::LanguageUnavailable, &[("language", lang.own_name())]),
         Notice::Text(text) => text.clone(),
+    }
+}
+
+/// Why a worksheet wasn't made, in `words`.
+pub fn worksheet_error(e: &score_engine::practice::WorksheetError, words: &Catalog) -> String {
+    use score_engine::practice::WorksheetError;
+    match e {
+        WorksheetError::NoneFound(level) => words.text(Key::WorksheetNoneFound, &[("level", &level.to_string())]),
+        WorksheetError::NoneSolvable => words.text(Key::WorksheetNoneSolvable, &[]),
+        WorksheetError::Count(_) | WorksheetError::Difficulty(_) => words.text(Key::WorksheetBadRequest, &[]),
     }
 }
 
@@ -280,6 +296,9 @@ pub fn said(s: &Said, results: &[Settled], words: &Catalog) -> String {
         Said::ScoreFirst => words.text(Key::ScoreFirst, &[]),
         Said::Undone => words.text(Key::HeardUndone, &[]),
         Said::BackToRoll { roll } => words.text(Key::HeardBackToRoll, &[("roll", &roll_text(roll))]),
+        Said::AfterResults(then) => {
+            [said(&Said::Results, results, words), said(then, results, words)].join(" ").trim().to_string()
+        }
     }
 }
 

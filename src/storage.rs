@@ -23,6 +23,23 @@ pub const RULES_KEY: &str = "score.rules.v1";
 pub const GAME_KEY: &str = "score.game.v1";
 /// The page's time while a clock ran, in ms (`hooks::use_clock::not_before`).
 pub const TIME_KEY: &str = "score.time.v1";
+/// How many saves the game has had, in every tab: a tab writes only over the count it
+/// last saw (`app`'s save).
+pub const REV_KEY: &str = "score.rev.v1";
+
+/// The count of saves in storage (0: none yet, or unreadable).
+pub fn rev() -> u64 {
+    text(REV_KEY).and_then(|t| t.parse().ok()).unwrap_or(0)
+}
+
+/// Counts one more save; the new count (as it was, if storage refuses).
+pub fn bump_rev() -> u64 {
+    let next = rev().wrapping_add(1);
+    match save_text(REV_KEY, &next.to_string()) {
+        Ok(()) => next,
+        Err(_) => next - 1,
+    }
+}
 /// Daily puzzle results.
 pub const DAILY_KEY: &str = "score.daily.v1";
 /// `true` once the first-visit "How to play" card has been dismissed.
@@ -93,8 +110,21 @@ pub fn decode_stats(text: &str) -> Option<Stats> {
     codec::from_text::<Stats>(text)?.migrate()
 }
 
-/// Reads the stats, migrating version 1's key on the way.
+/// Whether `text` is stats of a newer Score than this page (a version above its own).
+pub fn newer_stats(text: &str) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Version {
+        version: u32,
+    }
+    codec::from_text::<Version>(text).is_some_and(|v| v.version > Stats::VERSION)
+}
+
+/// Reads the stats, migrating version 1's key on the way. Stats of a newer Score are left
+/// where they are, untouched (`Notice::NewerData`: the page then writes nothing).
 pub fn load_stats() -> (Option<Stats>, Option<Notice>) {
+    if text(STATS_KEY).is_some_and(|t| newer_stats(&t)) {
+        return (None, Some(Notice::NewerData));
+    }
     let (stats, notice) = load_with(STATS_KEY, Stored::Score, decode_stats);
     if stats.is_some() || notice.is_some() {
         return (stats, notice);
@@ -147,6 +177,15 @@ mod tests {
         let v1 = r#"{"version":1,"score":-2,"streak":0,"best_streak":4,"history":[]}"#;
         let s = decode_stats(v1).unwrap();
         assert_eq!((s.version, s.score, s.best_streak), (Stats::VERSION, -2, 4));
+    }
+
+    // Pins a bug: stats of a newer build were set aside as unreadable, and the next save
+    // wrote over them (a rollback lost the score; going forward again left it in `.bad`).
+    #[test]
+    fn stats_of_a_newer_score_are_known_as_such() {
+        assert!(newer_stats(r#"{"version":99,"score":1,"streak":0,"best_streak":0,"history":[]}"#));
+        assert!(!newer_stats(r#"{"version":2,"score":1,"streak":0,"best_streak":0,"history":[]}"#));
+        assert!(!newer_stats("{not json"));
     }
 
     #[test]

@@ -59,11 +59,17 @@ impl TableState {
         (self.rules.clone(), self.roll_count)
     }
 
-    /// Whether a worksheet under `sheet` may list the table's roll with its answer while the
-    /// roll is unsettled: then making it is asking (RULES §6), as listing the impossible rolls is.
-    pub fn sheet_asks(&self, sheet: &Rules) -> bool {
-        let game = |r: &Rules| (r.dice.clone(), r.goal, r.ops, r.use_all);
-        !self.solutions_shown && game(sheet) == game(&self.rules)
+    /// The roll a worksheet under `sheet` must leave out: the table's, while it is unsettled
+    /// and the sheet makes its goal with its operators (whatever its dice), so a sheet never
+    /// lists it with its answer (RULES §6) and making one never costs the table's roll.
+    pub fn sheet_avoids(&self, sheet: &Rules) -> Vec<i64> {
+        // Dice and "use every number" aside: a sheet of other dice may still hold the roll.
+        let game = |r: &Rules| (r.goal, r.ops);
+        if !self.solutions_shown && game(sheet) == game(&self.rules) {
+            self.roll.clone()
+        } else {
+            Vec::new()
+        }
     }
 
     /// Whether solving `numbers` → `goal` answers the roll, as [`Game::is_this_roll`] says it.
@@ -190,17 +196,19 @@ mod tests {
     // Pins a bug: with dice 6 6 6 and goal 10, a 50-roll worksheet listed almost every roll
     // with its answer, the table's unsettled roll among them, without asking.
     #[test]
-    fn a_worksheet_of_the_tables_game_asks_while_its_roll_is_unsettled() {
-        let rules = Rules { dice: vec![6, 6, 6], goal: 10, ..Rules::default() };
+    fn a_worksheet_of_the_tables_game_leaves_its_unsettled_roll_out() {
+        let rules = Rules { dice: vec![6, 6, 12], goal: 10, ..Rules::default() };
         let mut g = Game::new(rules.clone(), vec![2, 3, 5], Stats::default());
         let seen = TableState::of(&g);
-        assert!(seen.sheet_asks(&rules));
-        // The clocks are no part of the game a sheet lists.
-        assert!(seen.sheet_asks(&Rules { score_secs: 45, ..rules.clone() }));
-        assert!(!seen.sheet_asks(&Rules::default()));
-        assert!(!seen.sheet_asks(&Rules { goal: 12, ..rules.clone() }));
+        assert_eq!(seen.sheet_avoids(&rules), [2, 3, 5]);
+        // The clocks are no part of the game a sheet lists, nor the dice's order.
+        assert_eq!(seen.sheet_avoids(&Rules { score_secs: 45, dice: vec![12, 6, 6], ..rules.clone() }), [2, 3, 5]);
+        // Other dice, the same goal and operators: the sheet may hold the roll all the same.
+        assert_eq!(seen.sheet_avoids(&Rules { dice: vec![6, 6, 12, 12, 20], ..rules.clone() }), [2, 3, 5]);
+        assert!(seen.sheet_avoids(&Rules::preset(score_engine::Preset::TwentyFour)).is_empty());
+        assert!(seen.sheet_avoids(&Rules { goal: 12, ..rules.clone() }).is_empty());
         g.show_solutions(0).unwrap();
-        assert!(!TableState::of(&g).sheet_asks(&rules), "settled: nothing to ask");
+        assert!(TableState::of(&g).sheet_avoids(&rules).is_empty(), "settled: nothing to hide");
     }
 
     #[test]

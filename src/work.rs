@@ -2,7 +2,7 @@
 //! through `postMessage`, see [`crate::codec`]), and [`run`], the one function that does
 //! it, in the worker or, where no worker can start, on the page itself.
 
-use score_engine::practice::worksheet;
+use score_engine::practice::{worksheet_avoiding, WorksheetError};
 use score_engine::solve::{difficulty, impossible_rolls_reporting, solutions_up_to, Puzzle};
 use score_engine::{Expr, Num, Rules};
 use serde::{Deserialize, Serialize};
@@ -18,8 +18,16 @@ pub enum Job {
     Solutions { numbers: Vec<i64>, goal: i64, rules: Rules, limit: usize },
     /// The table's roll: its first `limit` distinct solutions and its difficulty.
     Roll { roll: Vec<i64>, rules: Rules, limit: usize },
-    /// A worksheet of `count` rolls (of difficulty `level`, if any), drawn from `seed`.
-    Worksheet { rules: Rules, count: usize, level: Option<u8>, seed: u64 },
+    /// A worksheet of `count` rolls (of difficulty `level`, if any), drawn from `seed`,
+    /// leaving out `avoid` (the table's unsettled roll, if any) and any roll answering it.
+    Worksheet {
+        rules: Rules,
+        count: usize,
+        level: Option<u8>,
+        seed: u64,
+        #[serde(default)]
+        avoid: Vec<i64>,
+    },
 }
 
 /// A job as sent to the worker.
@@ -86,13 +94,14 @@ pub enum Reply {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Outcome {
     /// Impossible rolls, or why they cannot be listed.
-    Impossibles(Result<Table, String>),
+    /// The table, or how many rolls the dice have (too many to list).
+    Impossibles(Result<Table, u64>),
     /// Solutions.
     Solutions(Vec<Listed>),
     /// The table's roll: solutions, and its difficulty (none: no solution).
     Roll { solutions: Vec<Listed>, difficulty: Option<u8> },
     /// A worksheet, or why it cannot be made.
-    Worksheet(Result<Vec<SheetRoll>, String>),
+    Worksheet(Result<Vec<SheetRoll>, WorksheetError>),
 }
 
 /// SplitMix64: the worksheet's rolls from one seed the page draws (the worker needs no
@@ -122,8 +131,8 @@ pub fn run_play(job: Job) -> Outcome {
     match job {
         Job::Solutions { numbers, goal, rules, limit } => solutions_of(numbers, goal, &rules, limit),
         Job::Roll { roll, rules, limit } => roll_of(&roll, &rules, limit),
-        Job::Impossibles(_) => Outcome::Impossibles(Err(String::new())),
-        Job::Worksheet { .. } => Outcome::Worksheet(Err(String::new())),
+        Job::Impossibles(_) => Outcome::Impossibles(Err(0)),
+        Job::Worksheet { .. } => Outcome::Worksheet(Err(WorksheetError::NoneSolvable)),
     }
 }
 
@@ -147,23 +156,21 @@ pub fn run(job: Job, progress: impl FnMut(u64, u64)) -> Outcome {
                     probability: t.probability(),
                     impossible: t.impossible.iter().map(|r| roll_text(r)).collect(),
                 })
-                .map_err(|e| e.to_string()),
+                .map_err(|e| e.0),
         ),
         Job::Solutions { numbers, goal, rules, limit } => solutions_of(numbers, goal, &rules, limit),
         Job::Roll { roll, rules, limit } => roll_of(&roll, &rules, limit),
-        Job::Worksheet { rules, count, level, seed } => Outcome::Worksheet(
-            worksheet(&rules, count, level, seeded(seed))
-                .map(|items| {
-                    items
-                        .iter()
-                        .map(|i| SheetRoll {
-                            roll: roll_text(&i.roll),
-                            answer: listed(std::slice::from_ref(&i.answer)).remove(0),
-                        })
-                        .collect()
-                })
-                .map_err(|e| e.to_string()),
-        ),
+        Job::Worksheet { rules, count, level, seed, avoid } => {
+            Outcome::Worksheet(worksheet_avoiding(&rules, count, level, &avoid, seeded(seed)).map(|items| {
+                items
+                    .iter()
+                    .map(|i| SheetRoll {
+                        roll: roll_text(&i.roll),
+                        answer: listed(std::slice::from_ref(&i.answer)).remove(0),
+                    })
+                    .collect()
+            }))
+        }
     }
 }
 
@@ -202,7 +209,7 @@ mod tests {
 
     #[test]
     fn a_worksheet_comes_from_its_seed() {
-        let job = Job::Worksheet { rules: Rules::default(), count: 5, level: Some(3), seed: 42 };
+        let job = Job::Worksheet { rules: Rules::default(), count: 5, level: Some(3), seed: 42, avoid: vec![] };
         let Outcome::Worksheet(Ok(sheet)) = run(job.clone(), |_, _| {}) else { panic!("no sheet") };
         assert_eq!(sheet.len(), 5);
         assert_eq!(run(job, |_, _| {}), Outcome::Worksheet(Ok(sheet)));

@@ -367,7 +367,8 @@ fn stored_data_reads_the_same_from_the_browsers_json_and_serde_json() {
     }
     same_both_ways(&DailyLog {
         days: vec![(20_400, 1), (20_401, -2)],
-        links: vec!["6 6 12 20|+−×÷‖|20|1|1 1 1 4".into()],
+        seen: vec![1, 4_000_000_000],
+        dealt_days: vec![20_401],
     });
     same_both_ways(&true);
     same_both_ways(&None::<String>);
@@ -388,7 +389,13 @@ fn worker_messages_cross_whole() {
     let requests = [
         Request {
             id: 7,
-            job: Job::Worksheet { rules: Rules::preset(Preset::Score), count: 50, level: Some(5), seed: u64::MAX - 1 },
+            job: Job::Worksheet {
+                rules: Rules::preset(Preset::Score),
+                count: 50,
+                level: Some(5),
+                seed: u64::MAX - 1,
+                avoid: vec![2, 5, 12, 12],
+            },
         },
         Request {
             id: 8,
@@ -415,7 +422,8 @@ fn worker_messages_cross_whole() {
                 probability: 1.0 / 3.0,
             })),
         },
-        Reply::Done { id: 3, outcome: Outcome::Impossibles(Err("Too many rolls.".into())) },
+        Reply::Done { id: 3, outcome: Outcome::Impossibles(Err(75_582)) },
+        Reply::Done { id: 3, outcome: Outcome::Worksheet(Err(score_engine::practice::WorksheetError::NoneFound(5))) },
         Reply::Done {
             id: 4,
             outcome: Outcome::Roll {

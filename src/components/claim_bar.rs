@@ -34,9 +34,11 @@ pub fn ClaimBar() -> impl IntoView {
         }
         now_settled
     });
+    // Focus goes to the new roll's first number: a second Enter (a doubled key press) then
+    // picks a number, never starting a clock on a roll not yet read.
     let next = move |_| {
         table.act(Act::Next);
-        focus_soon(".claim.score:not(:disabled)");
+        focus_soon(".pool button");
     };
     let scoreboard = Memo::new(move |_| claims.with(|c| c.scoreboard));
     // The rows are redrawn when a player or a score changes, not when a button's state does.
@@ -85,7 +87,8 @@ pub fn ClaimBar() -> impl IntoView {
                 </p>
             </Show>
             <div class="outcome">
-                <div class="results" role="status" aria-live="polite">
+                // Results are heard from the page's announcer (solitaire's or the room's), once.
+                <div class="results">
                     <For
                         each=move || claims.with(|c| c.results.clone()).into_iter().enumerate()
                         key=|(i, r)| (*i, r.text.clone())

@@ -1,4 +1,5 @@
 use leptos::prelude::*;
+use score_engine::solve::MAX_TABLE_ROLLS;
 use score_engine::Rules;
 use score_i18n::{Catalog, Key};
 
@@ -16,62 +17,38 @@ pub enum State {
     Listed { table: Summary, rolls: Vec<String> },
 }
 
-/// A listing's figures, worded when shown.
+/// A listing's figures, worded when shown (in the reader's language, with its marks).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Summary {
     impossible: usize,
     rolls: u64,
-    chance: String,
-    ms: String,
+    /// The chance of an impossible roll, in percent.
+    chance: f64,
+    ms: f64,
 }
 
 fn summary(t: &Table, ms: f64) -> Summary {
-    Summary {
-        impossible: t.impossible.len(),
-        rolls: t.rolls,
-        chance: fixed(t.probability * 100.0, 2),
-        ms: fixed(ms, 1),
-    }
+    Summary { impossible: t.impossible.len(), rolls: t.rolls, chance: t.probability * 100.0, ms }
 }
 
+/// Why dice with `count` rolls aren't listed, in `words`.
+fn too_many(count: u64, words: &Catalog) -> String {
+    let lang = words.lang();
+    words.text(Key::ImpossiblesTooMany, &[("rolls", &lang.grouped(count)), ("max", &lang.grouped(MAX_TABLE_ROLLS))])
+}
+
+/// A listing's summary in `words`, its numbers written the language's way (2.359 in German).
 fn summary_words(s: &Summary, words: &Catalog) -> String {
+    let lang = words.lang();
     words.text(
         Key::ImpossiblesSummary,
         &[
-            ("impossible", &s.impossible.to_string()),
-            ("total", &grouped(s.rolls)),
-            ("chance", &s.chance),
-            ("ms", &s.ms),
+            ("impossible", &lang.grouped(s.impossible as u64)),
+            ("total", &lang.grouped(s.rolls)),
+            ("chance", &lang.fixed(s.chance, 2)),
+            ("ms", &lang.fixed(s.ms, 1)),
         ],
     )
-}
-
-/// `x` to `places` decimals (up to 6), rounded half away from zero. Whole-number formatting
-/// instead of the float formatter, which is the only caller of its ~10 KB of code here.
-pub fn fixed(x: f64, places: u32) -> String {
-    let scale = 10u64.pow(places.min(6));
-    // `as` saturates (and takes NaN to 0): a silly input gives a silly number, never a panic.
-    let n = (x * scale as f64).round() as i64;
-    let sign = if n < 0 { "-" } else { "" };
-    let n = n.unsigned_abs();
-    if scale == 1 {
-        format!("{sign}{n}")
-    } else {
-        format!("{sign}{}.{:0width$}", n / scale, n % scale, width = places.min(6) as usize)
-    }
-}
-
-/// A count with thousands separated: 42,504.
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn performance_now() -> f64 {
@@ -121,6 +98,12 @@ pub fn ImpossiblesPanel() -> impl IntoView {
     let list = move |_| {
         // Whatever comes of it (a list, or why not) is of this roll.
         listed_for.set_value(Some(table.with_untracked(TableState::asked_on)));
+        // Dice with too many rolls are refused before anything is asked (the count is known).
+        let count = table.with_untracked(|t| score_engine::roll::count_sorted_rolls(&t.rules.dice));
+        if count > MAX_TABLE_ROLLS {
+            state.set(State::Failed(say.0.with_untracked(|w| too_many(count, w))));
+            return;
+        }
         // The list answers the table's roll too: before it is settled, that is asking.
         if table.with_untracked(|t| !t.solutions_shown) {
             if let Err(why) = tools.ask_solutions() {
@@ -142,7 +125,7 @@ pub fn ImpossiblesPanel() -> impl IntoView {
                     Outcome::Impossibles(Ok(t)) => {
                         State::Listed { table: summary(&t, performance_now() - t0), rolls: t.impossible }
                     }
-                    Outcome::Impossibles(Err(e)) => State::Failed(e),
+                    Outcome::Impossibles(Err(count)) => State::Failed(say.0.with_untracked(|w| too_many(count, w))),
                     _ => State::Failed(say.t(Key::ListingWrongAnswer, &[])),
                 };
                 state.try_set(next);
@@ -188,9 +171,10 @@ pub fn ImpossiblesPanel() -> impl IntoView {
                 State::Idle => ().into_any(),
                 State::Listing(at) => {
                     let text = match at {
-                        Some((done, total)) => {
-                            say.t(Key::ListingProgress, &[("done", &grouped(done)), ("total", &grouped(total))])
-                        }
+                        Some((done, total)) => say.0.with(|w| {
+                            let lang = w.lang();
+                            w.text(Key::ListingProgress, &[("done", &lang.grouped(done)), ("total", &lang.grouped(total))])
+                        }),
                         None => say.t(Key::Listing, &[]),
                     };
                     let (done, total) = at.unwrap_or((0, 1));
@@ -216,26 +200,29 @@ pub fn ImpossiblesPanel() -> impl IntoView {
     }
 }
 
-#[cfg(test)]
+// The catalogs of other languages are built in natively only.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
-    #[test]
-    fn counts_are_grouped_by_thousands() {
-        assert_eq!(super::grouped(0), "0");
-        assert_eq!(super::grouped(999), "999");
-        assert_eq!(super::grouped(2359), "2,359");
-        assert_eq!(super::grouped(42504), "42,504");
-        assert_eq!(super::grouped(1234567), "1,234,567");
-    }
+    use score_i18n::{Catalog, Lang};
+
+    use super::{summary_words, Summary};
 
     #[test]
-    fn fixed_decimals_match_the_float_formatter() {
-        use super::fixed;
-        for (x, places) in
-            [(0.0, 2), (4.4155, 2), (0.09259, 2), (13.04, 1), (1234.56, 1), (-2.5, 1), (7.0, 0), (99.999, 2)]
-        {
-            assert_eq!(fixed(x, places), format!("{x:.*}", places as usize), "{x} to {places}");
-        }
-        assert_eq!(fixed(-0.004, 2), "0.00");
-        assert_eq!(fixed(f64::NAN, 1), "0.0");
+    fn the_summary_writes_numbers_the_readers_way() {
+        let s = Summary { impossible: 2359, rolls: 42504, chance: 4.4155, ms: 1234.56 };
+        let en = summary_words(&s, &Catalog::english());
+        assert!(en.starts_with("2,359 impossible of 42,504 rolls: a 4.42% chance"), "{en}");
+        assert!(en.contains("1,234.6 ms"), "{en}");
+        let de = summary_words(&s, &Catalog::builtin(Lang::De));
+        assert!(de.contains("2.359") && de.contains("42.504") && de.contains("4,42") && de.contains("1.234,6"), "{de}");
+    }
+
+    // Pins a bug: dice with too many rolls made the table's roll practice, then failed in
+    // English. The refusal comes first, in the reader's language.
+    #[test]
+    fn too_many_rolls_are_said_in_the_readers_language() {
+        let fr = super::too_many(75_582, &Catalog::builtin(Lang::Fr));
+        assert!(fr.contains("75\u{202F}582") && fr.contains("60\u{202F}000"), "{fr}");
+        assert_ne!(fr, super::too_many(75_582, &Catalog::english()));
     }
 }

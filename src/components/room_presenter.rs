@@ -186,7 +186,7 @@ pub(crate) fn RoomPresenter(
                     </p>
                 })}
                 <LiveWorking room/>
-                <div class="results" role="status">
+                <div class="results">
                     {move || results.get().into_iter().map(|r| view! { <p class=result_class(r.points)>{r.text}</p> }).collect_view()}
                 </div>
             </section>

@@ -67,7 +67,7 @@ pub fn ScorePanel() -> impl IntoView {
                             let:item
                         >
                             <tr>
-                                <td>{item.1.1}</td>
+                                <td class="roll-cell">{item.1.1}</td>
                                 <td>{item.1.2}</td>
                                 <td>{item.1.3}</td>
                             </tr>

@@ -23,13 +23,23 @@ pub fn SoloTable() -> impl IntoView {
     // Under a clock a new roll costs points: it asks first, saying what it costs.
     let confirming = RwSignal::new(false);
     // A second tap asks again (a double tap never deals): only "New roll anyway" does.
+    // The question takes focus (on its safe answer), and gives it back to New roll when the
+    // player keeps playing.
     let new_roll = move |_| match game.with_untracked(Game::new_roll_costs) {
-        Some(_) => confirming.set(true),
+        Some(_) => {
+            confirming.set(true);
+            crate::ctx::focus_soon(".confirm-new-roll .primary");
+        }
         None => next_roll(ctx),
     };
     let anyway = move |_| {
         confirming.set(false);
         next_roll(ctx);
+        crate::ctx::focus_soon(".pool button");
+    };
+    let keep = move |_| {
+        confirming.set(false);
+        crate::ctx::focus_soon(".new-roll");
     };
     // What it costs, as it stands now (a SCORE pressed meanwhile costs more).
     let cost = move || {
@@ -110,7 +120,7 @@ pub fn SoloTable() -> impl IntoView {
                 {ctx.tr(Key::HintCost)}
             </span>
             // Once the roll is settled, "Next roll" beside the result does this: one button, not two.
-            <button class:primary=move || !running() on:click=new_roll hidden=move || game.with(|g| g.round.is_over())>
+            <button class="new-roll" class:primary=move || !running() on:click=new_roll hidden=move || game.with(|g| g.round.is_over())>
                 {ctx.tr(Key::NewRoll)}
             </button>
             <DifficultySelect label=Key::Practice any=Key::AnyRoll level=level words=ctx.words.into()/>
@@ -119,10 +129,11 @@ pub fn SoloTable() -> impl IntoView {
             <div class="confirm-new-roll" role="alertdialog" aria-labelledby="new-roll-cost">
                 <p id="new-roll-cost">{cost}</p>
                 <button type="button" class="danger" on:click=anyway>{ctx.tr(Key::NewRollAnyway)}</button>
-                <button type="button" class="primary" on:click=move |_| confirming.set(false)>{ctx.tr(Key::KeepPlaying)}</button>
+                <button type="button" class="primary" on:click=keep>{ctx.tr(Key::KeepPlaying)}</button>
             </div>
         })}
-        <p class="hint" role="status">{move || game.with(|g| ctx.words.with(|w| g.hint_in(w)))}</p>
+        // Heard from the announcer (which says the hint), not from here as well.
+        <p class="hint">{move || game.with(|g| ctx.words.with(|w| g.hint_in(w)))}</p>
         <details
             class="share-roll"
             prop:open=move || share_open.get()

@@ -39,18 +39,13 @@ pub fn WorksheetPanel() -> impl IntoView {
             Some(p) => Rules { score_secs: base.score_secs, impossible_secs: base.impossible_secs, ..Rules::preset(p) },
             None => base,
         };
-        // A sheet of the table's game may hold its unsettled roll, answer and all: asking.
-        if table.with_untracked(|t| t.sheet_asks(&rules)) {
-            if let Err(why) = tools.ask_solutions() {
-                error.set(Some(tools.refusal(why)));
-                return;
-            }
-        }
+        // A sheet of the table's game never lists its unsettled roll, answer and all.
+        let avoid = table.with_untracked(|t| t.sheet_avoids(&rules));
         let lvl = Some(level.get_untracked()).filter(|l| *l > 0);
         let seed = (u64::from(random_u32()) << 32) | u64::from(random_u32());
         error.set(None);
         making.set(true);
-        let job = Job::Worksheet { rules: rules.clone(), count: n, level: lvl, seed };
+        let job = Job::Worksheet { rules: rules.clone(), count: n, level: lvl, seed, avoid };
         task.set_value(Some(solver::start(
             job,
             |_, _| {},
@@ -60,7 +55,7 @@ pub fn WorksheetPanel() -> impl IntoView {
                         sheet.try_set(Some((rules, items)));
                     }
                     Outcome::Worksheet(Err(e)) => {
-                        error.try_set(Some(e));
+                        error.try_set(Some(say.0.with_untracked(|w| crate::say::worksheet_error(&e, w))));
                     }
                     _ => {}
                 }
@@ -96,15 +91,6 @@ pub fn WorksheetPanel() -> impl IntoView {
                     </select>
                 </label>
                 <DifficultySelect label=Key::DifficultyLabel any=Key::AnyDifficulty level=level words=say.0.into()/>
-                // Said before it is pressed, as the impossible rolls' list says it.
-                {move || {
-                    let base = table.with(|t| t.rules.clone());
-                    let sheet = match Preset::from_key(&preset.get()) {
-                        Some(p) => Rules::preset(p),
-                        None => base,
-                    };
-                    table.with(|t| t.sheet_asks(&sheet)).then(|| view! { <p class="muted">{say.tr(Key::WorksheetPractice)}</p> })
-                }}
                 <p class="field-error" role="alert">{move || error.get()}</p>
                 <div class="controls">
                     <button type="submit" class="primary">{say.tr(Key::MakeWorksheet)}</button>

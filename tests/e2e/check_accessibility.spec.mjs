@@ -131,10 +131,11 @@ test('a whole SCORE round with the keyboard alone', async () => {
     await score.tabTo('0 (derived)');
     await page.keyboard.press('|');
     await score.result('+1: 20 made in 2 moves').waitFor();
-    // Focus lands on "Next roll", not back at the top of the page; Enter rolls and focus goes to SCORE.
+    // Focus lands on "Next roll", not back at the top of the page; Enter rolls and focus goes
+    // to the new roll's first number (a doubled Enter must not start a clock).
     await page.waitForFunction(() => document.activeElement?.textContent === 'Next roll');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.activeElement?.textContent === 'SCORE');
+    await page.waitForFunction(() => document.activeElement?.matches('.pool button'));
     assert.equal(await page.locator('.results p').count(), 0);
   });
 });

@@ -77,9 +77,9 @@ export class ScorePage {
 
   /**
    * Deals `text` ("1 1 1 4") on the table's dice and goal as a shared link's roll, which
-   * scores the first time it is settled on a device (RULES §6). A spec plays the same roll
-   * more than once, so by default the device forgets the links it settled first (as
-   * another device would be); `{ again: true }` keeps them. A typed roll is practice:
+   * scores unless the roll was dealt on the device before (RULES §6). A spec plays the same
+   * roll more than once, so by default the device forgets the rolls it has seen first (as
+   * another device would); `{ again: true }` keeps them. A typed roll is practice:
    * see `typeRoll`.
    */
   async playRoll(text, { again = false } = {}) {
@@ -89,7 +89,7 @@ export class ScorePage {
     if (!again) {
       await this.page.evaluate(() => {
         const log = JSON.parse(localStorage.getItem('score.daily.v1') ?? 'null');
-        if (log?.links) localStorage.setItem('score.daily.v1', JSON.stringify({ ...log, links: [] }));
+        if (log?.seen) localStorage.setItem('score.daily.v1', JSON.stringify({ ...log, seen: [] }));
       });
     }
     await this.page.goto(link.toString());

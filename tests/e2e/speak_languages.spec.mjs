@@ -165,3 +165,21 @@ test('× ÷ or · :: German classrooms\' way by default, a choice kept, and the 
     assert.deepEqual(await signs(page), ['+', '−', '×', '÷', '‖']);
   }, { locale: 'en-US' });
 });
+
+// Pins a bug: on ?lang=fr the announcer said "New roll: 5 3 8 8. Make 20." in English before
+// the French words came, and nothing said it again in French. It holds its words until then.
+test('the first thing a screen reader hears is in the page\'s language', async () => {
+  const fr = await catalog('fr');
+  await withPage(browser, async (score, page) => {
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    await page.route('**/i18n/fr.json*', async (route) => { await held; await route.continue(); });
+    await page.goto(`${BASE_URL}/?lang=fr`);
+    await tiles(page).first().waitFor();
+    await page.waitForTimeout(300);
+    assert.equal(await page.getByTestId('announcer').textContent(), '', 'nothing said in English');
+    release();
+    const start = fr.heard_rolled.split('{')[0];
+    await page.waitForFunction((s) => document.querySelector('[data-testid="announcer"]').textContent.startsWith(s), start);
+  });
+});

@@ -94,8 +94,8 @@ pub struct WorksheetItem {
 /// Most rolls on one worksheet.
 pub const MAX_WORKSHEET: usize = 50;
 
-/// Why a worksheet could not be made.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why a worksheet could not be made (data: a page words it in its reader's language).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
 pub enum WorksheetError {
     /// Count out of range.
     #[error("A worksheet has 1 to 50 rolls (not {0}).")]
@@ -106,6 +106,9 @@ pub enum WorksheetError {
     /// No roll of that difficulty turned up.
     #[error("No roll of difficulty {0} turned up for these dice; try another difficulty.")]
     NoneFound(u8),
+    /// No roll with a solution turned up (any difficulty).
+    #[error("No roll of these dice with a solution turned up for this goal.")]
+    NoneSolvable,
 }
 
 /// `count` distinct solvable rolls (of `level`, if given), each with a simplest solution.
@@ -113,6 +116,18 @@ pub fn worksheet(
     rules: &Rules,
     count: usize,
     level: Option<u8>,
+    next_u32: impl FnMut() -> u32,
+) -> Result<Vec<WorksheetItem>, WorksheetError> {
+    worksheet_avoiding(rules, count, level, &[], next_u32)
+}
+
+/// [`worksheet`] with no roll that answers `avoid` ([`roll::answers`]): a page's sheet of
+/// the game on its table never lists the table's unsettled roll, answer and all.
+pub fn worksheet_avoiding(
+    rules: &Rules,
+    count: usize,
+    level: Option<u8>,
+    avoid: &[i64],
     next_u32: impl FnMut() -> u32,
 ) -> Result<Vec<WorksheetItem>, WorksheetError> {
     if !(1..=MAX_WORKSHEET).contains(&count) {
@@ -125,7 +140,7 @@ pub fn worksheet(
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
     #[cfg(target_arch = "wasm32")]
     let cores = 1;
-    worksheet_on(rules, count, level, next_u32, cores)
+    worksheet_on(rules, count, level, avoid, next_u32, cores)
 }
 
 /// [`worksheet`] with `cores` helpers rating rolls ahead (none below two).
@@ -133,6 +148,7 @@ fn worksheet_on(
     rules: &Rules,
     count: usize,
     level: Option<u8>,
+    avoid: &[i64],
     next_u32: impl FnMut() -> u32,
     cores: usize,
 ) -> Result<Vec<WorksheetItem>, WorksheetError> {
@@ -168,19 +184,20 @@ fn worksheet_on(
                         })
                         .collect()
                 };
-                fill(Ahead::new(rules, level, Some(Box::new(hire))), count, next_u32)
+                fill(Ahead::new(rules, level, Some(Box::new(hire))), count, avoid, next_u32)
             });
         }
     }
     #[cfg(target_arch = "wasm32")]
     let _ = cores;
-    fill(Ahead::new(rules, level, None), count, next_u32)
+    fill(Ahead::new(rules, level, None), count, avoid, next_u32)
 }
 
 /// The sheet, its rolls rated by `ahead`.
 fn fill(
     mut ahead: Ahead,
     count: usize,
+    avoid: &[i64],
     mut next_u32: impl FnMut() -> u32,
 ) -> Result<Vec<WorksheetItem>, WorksheetError> {
     let mut items: Vec<WorksheetItem> = Vec::with_capacity(count);
@@ -192,9 +209,13 @@ fn fill(
     while items.len() < count {
         tries += 1;
         if tries > MAX_TRIES * count.max(4) {
-            return Err(WorksheetError::NoneFound(ahead.level.unwrap_or(0)));
+            return Err(ahead.level.map_or(WorksheetError::NoneSolvable, WorksheetError::NoneFound));
         }
         let (r, sorted) = ahead.next(&mut next_u32, &taken, &unfit, count - items.len());
+        if !avoid.is_empty() && roll::answers(avoid, &r) {
+            unfit.insert(sorted);
+            continue;
+        }
         if taken.contains(&sorted) && tries < MAX_TRIES {
             continue;
         }
@@ -371,7 +392,7 @@ mod tests {
                 for seed in [1, 7] {
                     let sheet = |cores| {
                         let mut rng = SplitMix64(seed);
-                        worksheet_on(&rules, 12, level, || rng.next_u32(), cores)
+                        worksheet_on(&rules, 12, level, &[], || rng.next_u32(), cores)
                     };
                     let one = sheet(1);
                     assert!(one.as_ref().is_ok_and(|s| s.len() == 12), "{level:?} {seed}: {one:?}");
@@ -381,6 +402,28 @@ mod tests {
                 }
             }
         }
+    }
+
+    // Pins a bug: with dice 6 6 6 and goal 10 a 50-roll sheet held almost every roll, the
+    // table's unsettled one among them with its answer. A page's sheet avoids it.
+    #[test]
+    fn a_sheet_avoiding_a_roll_never_holds_it_or_one_that_answers_it() {
+        let rules = Rules { dice: vec![6, 6, 6], goal: 10, ..Rules::default() };
+        let mut rng = SplitMix64(3);
+        let plain = worksheet(&rules, 50, None, || rng.next_u32()).unwrap();
+        let sorted = |r: &[i64]| {
+            let mut r = r.to_vec();
+            r.sort_unstable();
+            r
+        };
+        assert!(plain.iter().any(|i| sorted(&i.roll) == [2, 3, 5]), "the plain sheet holds 2 3 5");
+        let mut rng = SplitMix64(3);
+        let sheet = worksheet_avoiding(&rules, 50, None, &[5, 2, 3], || rng.next_u32()).unwrap();
+        assert_eq!(sheet.len(), 50);
+        assert!(sheet.iter().all(|i| !roll::answers(&[5, 2, 3], &i.roll)), "{sheet:?}");
+        // No level asked and none solvable: said as such, not as "difficulty 0".
+        let none = Rules { dice: vec![1, 1], goal: 1000, ..Rules::default() };
+        assert_eq!(worksheet(&none, 3, None, || 0), Err(WorksheetError::NoneSolvable));
     }
 
     #[test]

@@ -22,6 +22,17 @@ fn face(sides: u32, next_u32: &mut impl FnMut() -> u32) -> i64 {
     }
 }
 
+/// Whether solving `numbers` may answer `roll` (for the same goal): they hold three or more
+/// of its numbers (all of a shorter roll). A solution takes two moves at least, so three
+/// numbers; any solution on numbers the roll has is one of the roll's: "2 12 12",
+/// "2 12 12 7" and the roll with 1 added all list 2‖(12 − 12).
+pub fn answers(roll: &[i64], numbers: &[i64]) -> bool {
+    let mut left = roll.to_vec();
+    let shared =
+        numbers.iter().filter(|n| left.iter().position(|m| m == *n).map(|i| left.swap_remove(i)).is_some()).count();
+    shared >= roll.len().min(3)
+}
+
 /// How many distinct sorted rolls the dice have (cheap; check before listing).
 pub fn count_sorted_rolls(dice: &[u32]) -> u64 {
     let mut sides: Vec<u32> = dice.to_vec();

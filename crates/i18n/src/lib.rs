@@ -225,11 +225,57 @@ impl Lang {
     /// `tenths` (e.g. of a second) as a decimal with one digit after the mark this language
     /// writes: 3.4 in English (and in Arabic written with these digits), 3,4 in the others.
     pub fn tenths(self, tenths: u64) -> String {
-        let mark = match self {
+        format!("{}{}{}", tenths / 10, self.decimal_mark(), tenths % 10)
+    }
+
+    /// The decimal mark this language writes: `.` in English (and in Arabic written with
+    /// these digits), `,` in the others.
+    pub const fn decimal_mark(self) -> char {
+        match self {
             Lang::En | Lang::Ar => '.',
             Lang::Es | Lang::Fr | Lang::De | Lang::PtBr => ',',
-        };
-        format!("{}{mark}{}", tenths / 10, tenths % 10)
+        }
+    }
+
+    /// What groups thousands: `,` in English and Arabic, `.` in German, Spanish and
+    /// Portuguese, a narrow no-break space in French.
+    pub const fn group_mark(self) -> &'static str {
+        match self {
+            Lang::En | Lang::Ar => ",",
+            Lang::Es | Lang::De | Lang::PtBr => ".",
+            Lang::Fr => "\u{202F}",
+        }
+    }
+
+    /// A whole number with its thousands grouped: 2,359 in English, 2.359 in German.
+    pub fn grouped(self, n: u64) -> String {
+        let digits = n.to_string();
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push_str(self.group_mark());
+            }
+            out.push(c);
+        }
+        out
+    }
+
+    /// `x` to `places` decimals (up to 6), rounded half away from zero, with this language's
+    /// marks: 4.41 in English, 4,41 in French; the whole part grouped. Whole-number
+    /// formatting instead of the float formatter, whose code a page would carry for this alone.
+    pub fn fixed(self, x: f64, places: u32) -> String {
+        let scale = 10u64.pow(places.min(6));
+        // `as` saturates (and takes NaN to 0): a silly input gives a silly number, never a panic.
+        let n = (x * scale as f64).round() as i64;
+        let sign = if n < 0 { "-" } else { "" };
+        let n = n.unsigned_abs();
+        let whole = self.grouped(n / scale);
+        if scale == 1 {
+            format!("{sign}{whole}")
+        } else {
+            let width = places.min(6) as usize;
+            format!("{sign}{whole}{}{:0width$}", self.decimal_mark(), n % scale)
+        }
     }
 
     /// The language of a code as browsers and links write it (`es`, `es-MX`, `pt-br`,
@@ -657,6 +703,28 @@ mod tests {
         assert_eq!(Lang::De.tenths(34), "3,4");
         assert_eq!(Lang::Fr.tenths(120), "12,0");
         assert_eq!(Lang::Ar.tenths(5), "0.5");
+    }
+
+    // Pins a bug: the impossible rolls' summary printed "2,359" and "4.41 %" in every
+    // language (German reads 2.359 as two and a bit).
+    #[test]
+    fn numbers_are_written_with_the_languages_marks() {
+        assert_eq!(Lang::En.grouped(2359), "2,359");
+        assert_eq!(Lang::De.grouped(2359), "2.359");
+        assert_eq!(Lang::Fr.grouped(1234567), "1\u{202F}234\u{202F}567");
+        assert_eq!(Lang::En.grouped(999), "999");
+        assert_eq!(Lang::En.grouped(0), "0");
+        assert_eq!(Lang::De.fixed(4.4155, 2), "4,42");
+        assert_eq!(Lang::PtBr.fixed(1234.56, 1), "1.234,6");
+        assert_eq!(Lang::Ar.fixed(4.41, 2), "4.41");
+        // The digits are the float formatter's, whatever the language.
+        for (x, places) in
+            [(0.0, 2), (4.4155, 2), (0.09259, 2), (13.04, 1), (234.56, 1), (-2.5, 1), (7.0, 0), (99.999, 2)]
+        {
+            assert_eq!(Lang::En.fixed(x, places), format!("{x:.*}", places as usize), "{x} to {places}");
+        }
+        assert_eq!(Lang::En.fixed(-0.004, 2), "0.00");
+        assert_eq!(Lang::En.fixed(f64::NAN, 1), "0.0");
     }
 
     #[test]

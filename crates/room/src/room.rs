@@ -736,9 +736,10 @@ impl Room {
                 out
             }
             Input::Readmit { name } => {
+                // The name's devices go free even when the name itself is no longer listed.
+                self.saved.removed_devices.retain(|(n, _)| !same_name(n, &name));
                 let Some(at) = self.removed(&name) else { return Ok(Vec::new()) };
-                let removed = self.saved.removed.remove(at);
-                self.saved.removed_devices.retain(|(n, _)| !same_name(n, &removed));
+                self.saved.removed.remove(at);
                 vec![everyone(RoomEvent::Removed { names: self.saved.removed.clone() })]
             }
             Input::Claim { seat, claim } => self.claim(seat, claim, now_ms)?,
