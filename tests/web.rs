@@ -442,3 +442,22 @@ fn worker_messages_cross_whole() {
     }
     assert!(codec::from_message::<Request>(wasm_bindgen::JsValue::from_str("{}")).is_err());
 }
+
+// Pins a bug: an old tab after an update met a tools module of the new build, which couldn't
+// read its table; "Try again" met the same module again, forever. The module now says so
+// (`score-tools:stale`), and the view offers a reload instead.
+#[wasm_bindgen_test]
+async fn a_tools_module_of_another_build_offers_a_reload_not_try_again() {
+    let root = fresh_root();
+    let _app = leptos::mount::mount_to(root.clone(), App);
+    settle().await;
+    button(&root, "Experiment").click();
+    settle().await;
+    let event = web_sys::Event::new(&score_app::modules::TOOLS.event(score_app::tools::STALE)).unwrap();
+    web_sys::window().unwrap().dispatch_event(&event).unwrap();
+    settle().await;
+    let status = one(&root, ".tools-loading [role='status']").text_content().unwrap_or_default();
+    assert_eq!(status.trim(), "A new version of Score is ready.");
+    assert!(button(&root, "Reload").is_connected());
+    assert!(all(&root, ".tools-loading button").iter().all(|b| b.text_content().as_deref() != Some("Try again")));
+}

@@ -36,10 +36,11 @@ fn mount() {
     let Ok(root) = root.dyn_into::<web_sys::HtmlElement>() else { return };
     let Some((tools, listing)) = KEPT.with_borrow(|k| *k) else { return };
     // A table this module can't read (a page of another build than this module's): no view,
-    // which could answer the roll without asking. The host says the view couldn't load.
+    // which could answer the roll without asking. The host says a newer version is ready and
+    // offers a reload (trying again would meet the same module).
     let readable = root.get_attribute("data-table").and_then(|t| score_app::codec::from_text::<TableState>(&t));
     if readable.is_none() {
-        score_app::modules::TOOLS.dispatch("failed");
+        score_app::modules::TOOLS.dispatch(score_app::tools::STALE);
         return;
     }
     let view = root.get_attribute("data-view").unwrap_or_default();
