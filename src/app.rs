@@ -65,6 +65,16 @@ fn load_stored(notices: &mut Vec<Notice>) -> Game {
     restore_or_roll(rules, stats, saved, daily_log.unwrap_or_default())
 }
 
+/// What a save writes of `g`, key by key: stats, rules, the game, the daily log.
+fn stored_texts(g: &Game) -> [(&'static str, Result<String, String>); 4] {
+    [
+        (storage::STATS_KEY, codec::to_text(&g.stats)),
+        (storage::RULES_KEY, codec::to_text(&g.rules)),
+        (storage::GAME_KEY, codec::to_text(&g.saved())),
+        (storage::DAILY_KEY, codec::to_text(&g.daily_log)),
+    ]
+}
+
 /// The saved game (or a new one), and whether it came from a shared link.
 fn load_game(notices: &mut Vec<Notice>) -> (Game, bool) {
     let mut game = load_stored(notices);
@@ -72,12 +82,13 @@ fn load_game(notices: &mut Vec<Notice>) -> (Game, bool) {
     // the page shows is noted as seen on this device (a roll a link replaces never was).
     let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
     let link = crate::forms::link(&query, &game.rules);
-    if !matches!(link, Ok(Some(_))) || game.new_roll_costs().is_some() {
+    let running = game.new_roll_costs().is_some();
+    if !matches!(link, Ok(Some(_))) || running {
         game.mark_seen();
     }
     match link {
         // A claim runs in the game (perhaps in another tab): a link never ends it unasked.
-        Ok(Some(_)) if game.new_roll_costs().is_some() => {
+        Ok(Some(_)) if running => {
             notices.push(Notice::LinkWhileClaim);
             clear_query();
             (game, false)
@@ -365,9 +376,9 @@ pub fn App() -> impl IntoView {
         }
         known_rev.set_value(storage::rev());
         // In step already (this tab's own write, or nothing new): nothing to take.
-        let ours = game.with_untracked(|g| codec::to_text(&g.saved()).ok());
-        let stats = game.with_untracked(|g| codec::to_text(&g.stats).ok());
-        if ours == storage::text(storage::GAME_KEY) && stats == storage::text(storage::STATS_KEY) {
+        let [stats, _, ours, _] = game.with_untracked(stored_texts);
+        let same = |(key, text): (&str, Result<String, String>)| text.ok() == storage::text(key);
+        if same(ours) && same(stats) {
             return;
         }
         let mut ignored = Vec::new();
@@ -417,14 +428,7 @@ pub fn App() -> impl IntoView {
             follow();
             return;
         }
-        let texts = game.with(|g| {
-            [
-                (storage::STATS_KEY, codec::to_text(&g.stats)),
-                (storage::RULES_KEY, codec::to_text(&g.rules)),
-                (storage::GAME_KEY, codec::to_text(&g.saved())),
-                (storage::DAILY_KEY, codec::to_text(&g.daily_log)),
-            ]
-        });
+        let texts = game.with(stored_texts);
         // Nothing new (a page just opened on what is stored): no write, no count, so another
         // tab's next move isn't taken for a stale one.
         if texts.iter().all(|(key, text)| text.as_ref().ok() == storage::text(key).as_ref()) {

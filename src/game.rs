@@ -71,6 +71,15 @@ pub const DAYS_KEPT: usize = 400;
 /// How many rolls dealt the log keeps (every roll of the standard dice fits).
 pub const SEEN_KEPT: usize = 10_000;
 
+/// Adds `item` to `list` unless it is there, keeping the latest `kept`.
+fn remember<T: PartialEq>(list: &mut Vec<T>, item: T, kept: usize) {
+    if !list.contains(&item) {
+        list.push(item);
+        let extra = list.len().saturating_sub(kept);
+        list.drain(..extra);
+    }
+}
+
 /// A roll as the log keeps it: a 32-bit FNV-1a hash of what its solutions depend on (its
 /// numbers in order, the goal, the operators, whether every number must be used), not the
 /// dice, which a link may name in any way it likes.
@@ -90,11 +99,7 @@ impl DailyLog {
     }
 
     fn see(&mut self, key: u32) {
-        if !self.saw(key) {
-            self.seen.push(key);
-            let extra = self.seen.len().saturating_sub(SEEN_KEPT);
-            self.seen.drain(..extra);
-        }
+        remember(&mut self.seen, key, SEEN_KEPT);
     }
 
     /// Points scored on `day`, if played.
@@ -327,11 +332,7 @@ impl Game {
                 self.announcement = Said::Daily { roll: self.roll.clone(), goal: self.rules.goal };
                 let log = &mut self.daily_log;
                 let again = log.points(day).is_some() || log.dealt_days.contains(&day);
-                if !log.dealt_days.contains(&day) {
-                    log.dealt_days.push(day);
-                    let extra = log.dealt_days.len().saturating_sub(DAYS_KEPT);
-                    log.dealt_days.drain(..extra);
-                }
+                remember(&mut log.dealt_days, day, DAYS_KEPT);
                 again.then_some(Practice::Again)
             }
         };

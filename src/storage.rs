@@ -26,20 +26,6 @@ pub const TIME_KEY: &str = "score.time.v1";
 /// How many saves the game has had, in every tab: a tab writes only over the count it
 /// last saw (`app`'s save).
 pub const REV_KEY: &str = "score.rev.v1";
-
-/// The count of saves in storage (0: none yet, or unreadable).
-pub fn rev() -> u64 {
-    text(REV_KEY).and_then(|t| t.parse().ok()).unwrap_or(0)
-}
-
-/// Counts one more save; the new count (as it was, if storage refuses).
-pub fn bump_rev() -> u64 {
-    let next = rev().wrapping_add(1);
-    match save_text(REV_KEY, &next.to_string()) {
-        Ok(()) => next,
-        Err(_) => next - 1,
-    }
-}
 /// Daily puzzle results.
 pub const DAILY_KEY: &str = "score.daily.v1";
 /// `true` once the first-visit "How to play" card has been dismissed.
@@ -153,6 +139,20 @@ pub fn set_tab_note(key: &str, value: Option<&str>) {
         Some(v) => s.set_item(key, v),
         None => s.remove_item(key),
     };
+}
+
+/// The count of saves in storage (0: none yet, or unreadable).
+pub fn rev() -> u64 {
+    text(REV_KEY).and_then(|t| t.parse().ok()).unwrap_or(0)
+}
+
+/// Counts one more save; the new count (as it was, if storage refuses).
+pub fn bump_rev() -> u64 {
+    let next = rev().wrapping_add(1);
+    match save_text(REV_KEY, &next.to_string()) {
+        Ok(()) => next,
+        Err(_) => next - 1,
+    }
 }
 
 /// Writes `text` to `key` as it is; `Err` with a notice when storage refuses.

@@ -437,6 +437,14 @@ pub(crate) fn replay(roll: &[i64], rules: &Rules, actions: impl IntoIterator<Ite
     b
 }
 
+/// Adds `item` to a list the room keeps the latest [`GONE_KEPT`] of.
+fn push_kept<T>(list: &mut Vec<T>, item: T) {
+    if list.len() == GONE_KEPT {
+        list.remove(0);
+    }
+    list.push(item);
+}
+
 fn everyone(event: RoomEvent) -> Out {
     Out { to: To::All, event }
 }
@@ -712,17 +720,11 @@ impl Room {
                 let name = self.member(seat)?.name.clone();
                 // The device stays out too, under any name, until the name is let back in.
                 if let Some(device) = self.member(seat)?.owner.clone() {
-                    if self.saved.removed_devices.len() == GONE_KEPT {
-                        self.saved.removed_devices.remove(0);
-                    }
-                    self.saved.removed_devices.push((name.clone(), device));
+                    push_kept(&mut self.saved.removed_devices, (name.clone(), device));
                 }
                 let mut out = self.leave(seat, now_ms)?;
                 if self.removed(&name).is_none() {
-                    if self.saved.removed.len() == GONE_KEPT {
-                        self.saved.removed.remove(0);
-                    }
-                    self.saved.removed.push(name);
+                    push_kept(&mut self.saved.removed, name);
                 }
                 out.push(everyone(RoomEvent::Removed { names: self.saved.removed.clone() }));
                 out
