@@ -7,14 +7,18 @@
    and the solver's worker tell it: `<meta name="score-build">` in index.html, and
    `self.SCORE_BUILD` in the worker's loader, which also loads the worker's (unhashed) files
    as `?v=<id>`, so a worker is of one build throughout. The page refuses a worker of another
-   build (src/solver.rs).
+   build (src/solver.rs). The same for the modules fetched on demand (tools, class room):
+   each boot script, which the page asks for as `?v=<id>`, gets `const BUILD = "<id>"` and
+   loads its module's files as `?v=<id>`; it starts nothing on a page of another build.
 4. Writes sw.js with the precache list of every file of this build and a version
    derived from their contents, so a new build is a new service worker.
 5. Writes each language's catalog, `crates/i18n/locales/<code>.toml`, as
    `i18n/<code>.json` (English is compiled into the page): entries `key` or `key.form`
    mapped to their words. They are not precached: the page fetches the language a player
    chooses, and the service worker keeps it (and, on an update, the new build's copy).
-6. Precompresses every text and wasm file: `name.gz` (gzip -9) and `name.br` (brotli -q 11)
+6. Drops the comment lines of the scripts copied from static/ (and of sw.js): they are for
+   who reads the source, and the first load carries every byte of them.
+7. Precompresses every text and wasm file: `name.gz` (gzip -9) and `name.br` (brotli -q 11)
    beside it, for hosts and servers that serve precompressed files. They are not in the
    precache list: the browser caches what it was served, decompressed.
 
@@ -33,6 +37,18 @@ import tomllib
 # The solver's worker: its loader (the one URL the page knows) and the files it loads.
 LOADER = "score-worker_loader.js"
 WORKER_FILES = ("score-worker.js", "score-worker_bg.wasm")
+# The modules fetched on demand: each boot script (the one URL the page knows, as
+# `?v=<build>`) and the files it loads.
+MODULES = {
+    "tools-boot.js": ("score-tools.js", "score-tools_bg.wasm"),
+    "room-boot.js": ("score-room.js", "score-room_bg.wasm"),
+}
+# Where a boot script holds its build: `const BUILD = "<id>";` and `"./<file>?v=<id>"`.
+BOOT_BUILD = re.compile(r'const BUILD = "[0-9a-f]*";')
+VERSIONED = re.compile(r'\?v=[0-9a-f]*"')
+
+# Scripts copied from static/ as they are written: their whole-line comments are dropped.
+COMMENTED = ("register-sw.js",) + tuple(MODULES)
 
 COMPRESSIBLE = (".wasm", ".js", ".css", ".html", ".webmanifest", ".svg", ".json")
 
@@ -56,6 +72,12 @@ def main():
             f.write(body)
         html = html[: m.start()] + '<script type="module" src="./%s"></script>' % name + html[m.end():]
 
+    for name in COMMENTED:
+        path = os.path.join(root, name)
+        if os.path.exists(path):
+            text = open(path, encoding="utf-8").read()
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(uncomment(text))
     write_catalogs(root)
     build = build_id(root)
     meta = '<meta name="score-build" content="%s" />' % build
@@ -63,7 +85,7 @@ def main():
         html = re.sub(r'<meta name="score-build"[^>]*>', meta, html, count=1)
     else:
         html = html.replace("<meta charset=\"utf-8\" />", "<meta charset=\"utf-8\" />\n    " + meta, 1)
-    versioned = stamp_worker(root, build)
+    versioned = stamp_worker(root, build) + stamp_modules(root, build)
 
     if "Content-Security-Policy" not in html:
         meta = '<meta http-equiv="Content-Security-Policy" content="%s" />' % CSP
@@ -90,7 +112,7 @@ def main():
     version = digest.hexdigest()[:16]
     template = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "sw.template.js"), encoding="utf-8").read()
     urls = ["./"] + ["./" + f + ("?v=" + build if f in versioned else "") for f in files]
-    sw = template.replace("__VERSION__", json.dumps(version)).replace("__BUILD__", json.dumps(build)).replace("__FILES__", json.dumps(urls))
+    sw = uncomment(template).replace("__VERSION__", json.dumps(version)).replace("__BUILD__", json.dumps(build)).replace("__FILES__", json.dumps(urls))
     with open(os.path.join(root, "sw.js"), "w", encoding="utf-8") as f:
         f.write(sw)
     print("postbuild: %d files precached, version %s, build %s" % (len(files) + 1, version, build))
@@ -135,8 +157,45 @@ def build_id(root):
                 rels.append(rel)
     digest = hashlib.sha256()
     for rel in sorted(rels):
-        digest.update(hashlib.sha256(rel.encode() + b"\0" + open(os.path.join(root, rel), "rb").read()).digest())
+        data = open(os.path.join(root, rel), "rb").read()
+        if rel in MODULES:
+            # As copied from static/: the id a run before this one wrote is no part of it.
+            data = unstamp_boot(data.decode("utf-8")).encode()
+        digest.update(hashlib.sha256(rel.encode() + b"\0" + data).digest())
     return digest.hexdigest()[:16]
+
+
+def uncomment(text):
+    """`text` without its lines that are only a `//` comment (none of these scripts has one
+    inside a string)."""
+    return "".join(line for line in text.splitlines(keepends=True) if not line.lstrip().startswith("//"))
+
+
+def unstamp_boot(text):
+    return VERSIONED.sub('"', BOOT_BUILD.sub('const BUILD = "";', text))
+
+
+def stamp_modules(root, build):
+    """Writes `build` into each module's boot script and has it load its files as `?v=<build>`.
+
+    Returns the files now asked for so: the boot scripts and what they load."""
+    versioned = ()
+    for boot, names in MODULES.items():
+        path = os.path.join(root, boot)
+        if not os.path.exists(path):
+            continue
+        text = unstamp_boot(open(path, encoding="utf-8").read())
+        if not BOOT_BUILD.search(text):
+            sys.exit("postbuild: %s has no `const BUILD = \"\";` to write the build into" % boot)
+        text = BOOT_BUILD.sub('const BUILD = "%s";' % build, text)
+        script = names[0]
+        if '"./%s"' % script not in text:
+            sys.exit("postbuild: %s does not import ./%s" % (boot, script))
+        text = text.replace('"./%s"' % script, '"./%s?v=%s"' % (script, build))
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        versioned += (boot,) + names
+    return versioned
 
 
 def stamp_worker(root, build):

@@ -5,7 +5,9 @@
 //! it (`NAME:open`) and when to let go (`NAME:close`). A module whose script can't be
 //! fetched is told to the host showing it then (`NAME:unreachable`), not only to the one that
 //! asked (gone, if the player moved on meanwhile); one whose script ran but whose wasm
-//! couldn't be fetched says so (`NAME:failed`) and starts again on `NAME:retry`.
+//! couldn't be fetched says so (`NAME:failed`) and starts again on `NAME:retry`. A module
+//! of another build than the page (an old tab after an update) says so (`NAME:stale`, from its
+//! boot script, which the page asks for as `SCRIPT?v=<build>`), and the host offers a reload.
 
 use std::cell::RefCell;
 
@@ -26,6 +28,10 @@ pub const ROOM: OnDemand = OnDemand { name: "score-room", script: "room-boot.js"
 /// Experiment, Impossible rolls, Worksheets and Rules.
 pub const TOOLS: OnDemand = OnDemand { name: "score-tools", script: "tools-boot.js" };
 
+/// A module's event when it is of another build than the page: trying again can't mend
+/// that; a reload can.
+pub const STALE: &str = "stale";
+
 /// How far a module has come.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Stage {
@@ -35,6 +41,9 @@ enum Stage {
     Asked,
     /// Its script ran but its wasm couldn't be fetched; it starts again on `NAME:retry`.
     Stalled,
+    /// Its script is of another build than the page: it started nothing, and only a reload
+    /// mends that.
+    Stale,
 }
 
 thread_local! {
@@ -74,10 +83,14 @@ impl OnDemand {
     }
 
     /// Notes, for the page's whole life, when the module's wasm couldn't be fetched (even
-    /// while its view is closed, so that opening it again starts the module again).
+    /// while its view is closed, so that opening it again starts the module again), and when
+    /// it is of another build (so that opening it again says so again).
     fn watch(self) {
         listen_always(&self.event("failed"), move || {
             self.set_stage(Stage::Stalled);
+        });
+        listen_always(&self.event(STALE), move || {
+            self.set_stage(Stage::Stale);
         });
     }
 
@@ -93,7 +106,10 @@ impl OnDemand {
         let doc = web_sys::window()?.document()?;
         let script = doc.create_element("script").ok()?;
         script.set_attribute("type", "module").ok()?;
-        script.set_attribute("src", self.script).ok()?;
+        // Of this page's build: no cache hands this page another build's copy.
+        let build = crate::solver::page_build();
+        let src = if build.is_empty() { self.script.to_string() } else { format!("{}?v={build}", self.script) };
+        script.set_attribute("src", &src).ok()?;
         // Told to whichever host shows the module by then (the one that asked may be gone).
         let on_error = Closure::once_into_js(move || {
             self.set_stage(Stage::Absent);
@@ -122,19 +138,24 @@ impl OnDemand {
                 self.dispatch("retry");
             }
             Stage::Asked => self.dispatch("open"),
+            // Said again, for the host now showing it.
+            Stage::Stale => self.dispatch(STALE),
         }
     }
 
     /// For a host view: asks the module to mount once the view is on the page, sets `failed`
-    /// when it can't load, and asks it to let go when the view goes.
-    pub fn host(self, failed: RwSignal<bool>) {
+    /// when it can't load and `stale` when it is of another build, and asks it to let go when
+    /// the view goes.
+    pub fn host(self, failed: RwSignal<bool>, stale: RwSignal<bool>) {
         // Once the module's root is in the page (the module mounts itself into it when it starts).
         Effect::new(move |_| self.open(failed));
         let stalled = window_event_listener_untyped(&self.event("failed"), move |_| failed.set(true));
         let unreachable = window_event_listener_untyped(&self.event("unreachable"), move |_| failed.set(true));
+        let other_build = window_event_listener_untyped(&self.event(STALE), move |_| stale.set(true));
         on_cleanup(move || {
             stalled.remove();
             unreachable.remove();
+            other_build.remove();
             self.dispatch("close");
         });
     }
@@ -146,4 +167,55 @@ fn listen_always(name: &str, f: impl Fn() + 'static) {
     let f = Closure::<dyn Fn()>::new(f);
     let _ = w.add_event_listener_with_callback(name, f.as_ref().unchecked_ref());
     f.forget();
+}
+
+/// What a host shows until its module mounts over it: opening, couldn't load (Try again),
+/// or of another build (Reload). `back`, where given, is a way out of the view.
+#[component]
+pub fn Loading(
+    module: OnDemand,
+    /// The view's name (its heading) and the panel's class.
+    title: score_i18n::Key,
+    class: &'static str,
+    /// The line while it opens, and when it couldn't load.
+    opening: score_i18n::Key,
+    unloaded: score_i18n::Key,
+    #[prop(optional)] back: Option<fn()>,
+) -> impl IntoView {
+    use score_i18n::Key;
+    let say = crate::ctx::use_words();
+    let tr = move |key: Key| say.tr(key);
+    let failed = RwSignal::new(false);
+    // The module is of another build than this page: a reload brings both to the newest.
+    let stale = RwSignal::new(false);
+    module.host(failed, stale);
+    let way_back =
+        move || back.map(|f| view! { <button type="button" on:click=move |_| f()>{tr(Key::BackToSolitaire)}</button> });
+    view! {
+        <section class=format!("panel {class}") aria-label=tr(title)>
+            <h2>{tr(title)}</h2>
+            <p role="status">
+                {move || tr(match (stale.get(), failed.get()) {
+                    (true, _) => Key::UpdateReady,
+                    (false, true) => unloaded,
+                    (false, false) => opening,
+                })()}
+            </p>
+            <Show when=move || stale.get()>
+                <button type="button" class="primary" on:click=|_| reload()>{tr(Key::Reload)}</button>
+                {way_back()}
+            </Show>
+            <Show when=move || failed.get() && !stale.get()>
+                <button type="button" class="primary" on:click=move |_| module.open(failed)>{tr(Key::TryAgain)}</button>
+                {way_back()}
+            </Show>
+        </section>
+    }
+}
+
+/// Loads the page again (a module of another build: the reload brings page and module to one).
+pub fn reload() {
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().reload();
+    }
 }

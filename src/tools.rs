@@ -29,11 +29,6 @@ pub const ASK: &str = "ask";
 /// The module → page, an event of [`TOOLS`]: show the "How to play" card.
 pub const HELP: &str = "help";
 
-/// The tools module's event when it can't read the page's table: the page is of another
-/// build than the module it was served (an old tab after an update). Trying again can't
-/// mend that; a reload can.
-pub const STALE: &str = "stale";
-
 /// What the tools see of the table: its rules, its roll and whether the roll's solutions
 /// may be shown. A mirror, never written back: the page keeps the round.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

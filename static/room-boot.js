@@ -1,13 +1,26 @@
-// Starts the Class room module (score-room): fetched only when a player opens Class room.
-// If its wasm can't be fetched, the page is told ("score-room:failed") and may ask again
-// ("score-room:retry").
+// Starts the class room module (score-room): fetched only when a player opens Class room,
+// as `room-boot.js?v=<build>`.
+// scripts/postbuild.py writes the build's id into BUILD and into the module's URLs, as it does
+// for the solver's worker: the browser's cache never mixes two builds' files in one module.
+// A page of another build (an old tab after an update) is told "score-room:stale" and starts
+// nothing, since a reload is what mends it. If the wasm can't be fetched, the page is told
+// ("score-room:failed") and may ask again ("score-room:retry").
 import init from "./score-room.js";
 
+const BUILD = "";
+const NAME = "score-room";
+
 function start() {
-  init().catch((e) => {
+  const page = document.querySelector('meta[name="score-build"]')?.content ?? "";
+  if (BUILD && page && BUILD !== page) {
+    window.dispatchEvent(new Event(`${NAME}:stale`));
+    return;
+  }
+  const wasm = new URL(`./${NAME}_bg.wasm${BUILD ? `?v=${BUILD}` : ""}`, import.meta.url);
+  init({ module_or_path: wasm }).catch((e) => {
     console.error("Score: the class room module failed to start", e);
-    window.addEventListener("score-room:retry", start, { once: true });
-    window.dispatchEvent(new Event("score-room:failed"));
+    window.addEventListener(`${NAME}:retry`, start, { once: true });
+    window.dispatchEvent(new Event(`${NAME}:failed`));
   });
 }
 

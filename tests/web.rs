@@ -453,11 +453,33 @@ async fn a_tools_module_of_another_build_offers_a_reload_not_try_again() {
     settle().await;
     button(&root, "Experiment").click();
     settle().await;
-    let event = web_sys::Event::new(&score_app::modules::TOOLS.event(score_app::tools::STALE)).unwrap();
+    let event = web_sys::Event::new(&score_app::modules::TOOLS.event(score_app::modules::STALE)).unwrap();
     web_sys::window().unwrap().dispatch_event(&event).unwrap();
     settle().await;
     let status = one(&root, ".tools-loading [role='status']").text_content().unwrap_or_default();
     assert_eq!(status.trim(), "A new version of Score is ready.");
     assert!(button(&root, "Reload").is_connected());
     assert!(all(&root, ".tools-loading button").iter().all(|b| b.text_content().as_deref() != Some("Try again")));
+}
+
+// Pins a bug: a tab frozen in the background missed the other tab's write (its storage events
+// came late), then wrote its own, older game over it: the other tab's points were lost. A
+// tab writes only over the save count it last read; here it takes the other tab's game.
+#[wasm_bindgen_test]
+async fn a_tab_that_missed_another_tabs_write_takes_it_instead_of_writing_over_it() {
+    use score_app::storage;
+    let root = fresh_root();
+    let _app = leptos::mount::mount_to(root.clone(), App);
+    settle().await;
+    // The other tab earned 7 points and saved; no storage event reached this tab.
+    let earned = Stats { score: 7, ..Stats::new() };
+    storage::save_text(storage::STATS_KEY, &codec::to_text(&earned).unwrap()).unwrap();
+    storage::bump_rev();
+    // This tab, waking, makes a move of its own (which saves).
+    all(&root, ".pool button")[0].click();
+    settle().await;
+    TimeoutFuture::new(100).await;
+    let kept = storage::text(storage::STATS_KEY).and_then(|t| storage::decode_stats(&t)).map(|s| s.score);
+    assert_eq!(kept, Some(7), "the other tab's points are still stored");
+    assert_eq!(one(&root, "[data-testid='score']").text_content().as_deref(), Some("7"));
 }

@@ -40,7 +40,7 @@ fn mount() {
     // offers a reload (trying again would meet the same module).
     let readable = root.get_attribute("data-table").and_then(|t| score_app::codec::from_text::<TableState>(&t));
     if readable.is_none() {
-        score_app::modules::TOOLS.dispatch(score_app::tools::STALE);
+        score_app::modules::TOOLS.dispatch(score_app::modules::STALE);
         return;
     }
     let view = root.get_attribute("data-view").unwrap_or_default();

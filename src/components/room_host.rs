@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use score_i18n::Key;
 
 use crate::forms::RoomLink;
-use crate::modules::ROOM;
+use crate::modules::{Loading, ROOM};
 
 /// The class room's place: the page.
 #[component]
@@ -19,29 +19,13 @@ pub fn RoomHost(
     #[prop(optional)]
     link: RoomLink,
 ) -> impl IntoView {
-    let say = crate::ctx::use_words();
-    let tr = move |key: Key| say.tr(key);
     let RoomLink { code, host } = link;
     let invite = Some(code).filter(|c| !c.is_empty());
-    let failed = RwSignal::new(false);
-    ROOM.host(failed);
     view! {
         <div class="room-host">
             <div id="room-root" data-invite=invite data-host=host></div>
-            <section class="panel room-loading" aria-label=tr(Key::TabRoom)>
-                <h2>{tr(Key::TabRoom)}</h2>
-                <p role="status">
-                    {move || tr(if failed.get() { Key::RoomLoadFailed } else { Key::RoomLoading })()}
-                </p>
-                <Show when=move || failed.get()>
-                    <button type="button" class="primary" on:click=move |_| ROOM.open(failed)>
-                        {tr(Key::TryAgain)}
-                    </button>
-                    <button type="button" on:click=move |_| ROOM.dispatch("left")>
-                        {tr(Key::BackToSolitaire)}
-                    </button>
-                </Show>
-            </section>
+            <Loading module=ROOM title=Key::TabRoom class="room-loading" opening=Key::RoomLoading
+                unloaded=Key::RoomLoadFailed back=|| ROOM.dispatch("left")/>
         </div>
     }
 }

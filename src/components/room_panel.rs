@@ -99,11 +99,7 @@ pub fn RoomPanel(invite: Option<String>, host: Option<String>) -> impl IntoView 
                 Status::Outdated => view! {
                     <p class="notice" role="status">
                         {room.tr(Key::RoomOutdated)} " "
-                        <button type="button" on:click=move |_| {
-                            if let Some(w) = web_sys::window() {
-                                let _ = w.location().reload();
-                            }
-                        }>{room.tr(Key::Reload)}</button>
+                        <button type="button" on:click=|_| crate::modules::reload()>{room.tr(Key::Reload)}</button>
                     </p>
                 }.into_any(),
                 _ => ().into_any(),

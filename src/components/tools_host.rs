@@ -7,8 +7,8 @@ use leptos::prelude::*;
 use score_i18n::Key;
 
 use crate::ctx::use_ctx;
-use crate::modules::TOOLS;
-use crate::tools::{answer_asks, TableState, HELP, ROOT_ID, STALE, TABLE_CHANGED};
+use crate::modules::{Loading, TOOLS};
+use crate::tools::{answer_asks, TableState, HELP, ROOT_ID, TABLE_CHANGED};
 
 /// A tool's place, in the page's views.
 #[component]
@@ -37,41 +37,10 @@ pub fn ToolsHost(
         crate::ctx::focus_soon(".help-card h2");
     });
     on_cleanup(move || help.remove());
-    let failed = RwSignal::new(false);
-    TOOLS.host(failed);
-    // The module is of another build than this page: a reload brings both to the newest.
-    let stale = RwSignal::new(false);
-    let told = window_event_listener_untyped(&TOOLS.event(STALE), move |_| stale.set(true));
-    on_cleanup(move || told.remove());
-    let reload = move |_| {
-        if let Some(w) = web_sys::window() {
-            let _ = w.location().reload();
-        }
-    };
     view! {
         <div class="tools-host">
             <div id=ROOT_ID data-view=view data-table=table node_ref=root></div>
-            <section class="panel tools-loading" aria-label=ctx.tr(title)>
-                <h2>{ctx.tr(title)}</h2>
-                <p role="status">
-                    {move || {
-                        let key = match (stale.get(), failed.get()) {
-                            (true, _) => Key::UpdateReady,
-                            (false, true) => Key::ToolsLoadFailed,
-                            (false, false) => Key::ToolsLoading,
-                        };
-                        ctx.t(key, &[])
-                    }}
-                </p>
-                <Show when=move || stale.get()>
-                    <button type="button" class="primary" on:click=reload>{ctx.tr(Key::Reload)}</button>
-                </Show>
-                <Show when=move || failed.get() && !stale.get()>
-                    <button type="button" class="primary" on:click=move |_| TOOLS.open(failed)>
-                        {ctx.tr(Key::TryAgain)}
-                    </button>
-                </Show>
-            </section>
+            <Loading module=TOOLS title class="tools-loading" opening=Key::ToolsLoading unloaded=Key::ToolsLoadFailed/>
         </div>
     }
 }

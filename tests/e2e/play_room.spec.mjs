@@ -389,7 +389,7 @@ test('the class room is its own module: fetched when opened, kept while away, re
   page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
   const roomFiles = () => fetched.filter((p) => /score-room|room-boot/.test(p));
   // The first load doesn't carry the room module, even once the table is playable.
-  await page.route('**/room-boot.js', (route) => route.abort());
+  await page.route(/\/room-boot\.js(\?|$)/, (route) => route.abort());
   await score.open('', ROOM_URL);
   await score.button('Got it').click();
   await score.playRoll('2 5 12 12');
@@ -398,15 +398,15 @@ test('the class room is its own module: fetched when opened, kept while away, re
   await score.button('Class room').click();
   await shown(page, "The class room couldn't load.").waitFor();
   // Its script comes, but not its wasm: Try again says so again.
-  await page.unroute('**/room-boot.js');
-  await page.route('**/score-room_bg.wasm', (route) => route.abort());
+  await page.unroute(/\/room-boot\.js(\?|$)/);
+  await page.route(/\/score-room_bg\.wasm(\?|$)/, (route) => route.abort());
   const stalled = page.waitForEvent('console', (m) => /class room module failed to start/.test(m.text()));
   await score.button('Try again').click();
   await stalled;
   await shown(page, "The class room couldn't load.").waitFor();
   // Back to solitaire, then reachable again: opening the room again starts it.
   await score.button('Back to solitaire').click();
-  await page.unroute('**/score-room_bg.wasm');
+  await page.unroute(/\/score-room_bg\.wasm(\?|$)/);
   await score.button('Class room').click();
   // The browser logs the blocked fetches, the module its failure; nothing else may be in the console.
   score.errors = score.errors.filter((e) => !/Failed to load resource|class room module failed to start/.test(e));

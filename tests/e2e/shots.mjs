@@ -63,22 +63,22 @@ for (const [name, viewport, opts] of process.env.SHOTS_LANGS_ONLY ? [] : sizes) 
   const roomContext = await browser.newContext({ viewport, ...opts, serviceWorkers: 'block' });
   const roomPage = await roomContext.newPage();
   const room = new ScorePage(roomPage);
-  await roomPage.route('**/room-boot.js', (route) => route.abort());
-  await roomPage.route('**/tools-boot.js', (route) => route.abort());
+  await roomPage.route(/\/room-boot\.js(\?|$)/, (route) => route.abort());
+  await roomPage.route(/\/tools-boot\.js(\?|$)/, (route) => route.abort());
   await room.open();
   await room.button('Got it').click();
   // The tools' module likewise: unreachable, then loaded.
   await room.button('Experiment').click();
   await roomPage.getByText("This view couldn't load.").waitFor();
   await roomPage.locator('.views').screenshot({ path: `${out}/${name}-tools-unreachable.png` });
-  await roomPage.unroute('**/tools-boot.js');
+  await roomPage.unroute(/\/tools-boot\.js(\?|$)/);
   await room.button('Try again').click();
   await roomPage.getByRole('textbox', { name: 'Numbers' }).waitFor();
   await roomPage.locator('.views').screenshot({ path: `${out}/${name}-experiment.png` });
   await room.button('Class room').click();
   await roomPage.getByText("The class room couldn't load.").waitFor();
   await roomPage.screenshot({ path: `${out}/${name}-room-unreachable.png` });
-  await roomPage.unroute('**/room-boot.js');
+  await roomPage.unroute(/\/room-boot\.js(\?|$)/);
   await room.button('Try again').click();
   await room.button('Create room').waitFor();
   await roomPage.screenshot({ path: `${out}/${name}-room-forms.png`, fullPage: true });
