@@ -70,3 +70,28 @@ test('version 1 stats are migrated and nothing earned is lost', async () => {
     assert.deepEqual(stored, [null, 2]);
   });
 });
+
+// Pins a bug: stats a newer Score wrote were moved aside as unreadable and written over on
+// the next save (going back to an older version lost the score; going forward again left it
+// in `.bad` for good). They are kept as they are, the page says so and writes nothing.
+test('stats of a newer version are kept untouched: the page says so and saves nothing over them', async () => {
+  await withPage(browser, async (score, page) => {
+    const newer = JSON.stringify({ version: 3, score: 42, streak: 4, best_streak: 9, history: [], results: 60, badges: ['new'] });
+    await page.addInitScript((v) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('score.stats.v2', v);
+        sessionStorage.setItem('seeded', '1');
+      }
+    }, newer);
+    await score.open();
+    await score.notice('Your score was saved by a newer version of Score').waitFor();
+    // A round played here earns nothing that could be kept; the newer stats stay whole.
+    await score.playRoll('2 5 12 12');
+    await score.button('SCORE').click();
+    await tapSolution(score);
+    await page.reload();
+    await score.notice('Your score was saved by a newer version of Score').waitFor();
+    const stored = await page.evaluate(() => [localStorage.getItem('score.stats.v2'), localStorage.getItem('score.stats.v2.bad')]);
+    assert.deepEqual(stored, [newer, null]);
+  });
+});
