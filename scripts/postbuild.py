@@ -85,6 +85,8 @@ def main():
         html = re.sub(r'<meta name="score-build"[^>]*>', meta, html, count=1)
     else:
         html = html.replace("<meta charset=\"utf-8\" />", "<meta charset=\"utf-8\" />\n    " + meta, 1)
+    if meta not in html:
+        sys.exit("postbuild: index.html has no <meta charset=\"utf-8\" /> to write the build's id after")
     versioned = stamp_worker(root, build) + stamp_modules(root, build)
 
     if "Content-Security-Policy" not in html:

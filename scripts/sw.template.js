@@ -55,7 +55,17 @@ self.addEventListener('fetch', (event) => {
     const key = request.mode === 'navigate' ? './' : request;
     const hit = await cache.match(key, { ignoreSearch: request.mode === 'navigate' });
     if (hit) return hit;
-    const response = await fetch(request);
+    let response;
+    try {
+      response = await fetch(request);
+    } catch (offline) {
+      // Offline, a file this build doesn't hold under that query (an old tab asking for its
+      // own build's module after this build took over): this build's copy, which says a
+      // reload is needed, rather than no answer.
+      const any = await cache.match(request, { ignoreSearch: true });
+      if (any) return any;
+      throw offline;
+    }
     // A language's catalog, fetched when chosen, is kept for offline play.
     if (response.ok && CATALOG.test(new URL(request.url).pathname)) {
       // Storage full: the language is not kept, but this page has it.

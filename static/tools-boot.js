@@ -13,11 +13,21 @@ const NAME = "score-tools";
 function start() {
   const page = document.querySelector('meta[name="score-build"]')?.content ?? "";
   if (BUILD && page && BUILD !== page) {
+    // "failed" first, for a page from before "stale" was said (it offers Try again, and
+    // the way back); then "stale", which a page that knows it offers a reload for.
+    window.addEventListener(`${NAME}:retry`, start, { once: true });
+    window.dispatchEvent(new Event(`${NAME}:failed`));
     window.dispatchEvent(new Event(`${NAME}:stale`));
     return;
   }
   const wasm = new URL(`./${NAME}_bg.wasm${BUILD ? `?v=${BUILD}` : ""}`, import.meta.url);
   init({ module_or_path: wasm }).catch((e) => {
+    // Another build's wasm for this build's script (an old tab, the server updated): a
+    // reload mends it, trying again can't.
+    if (e instanceof WebAssembly.LinkError) {
+      window.dispatchEvent(new Event(`${NAME}:stale`));
+      return;
+    }
     console.error("Score: the tools module failed to start", e);
     window.addEventListener(`${NAME}:retry`, start, { once: true });
     window.dispatchEvent(new Event(`${NAME}:failed`));
