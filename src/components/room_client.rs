@@ -14,7 +14,8 @@ use score_engine::{Action, Board};
 use score_i18n::{Catalog, Fill, Key};
 use score_room::mirror::{Effect, Mirror};
 use score_room::protocol::{
-    random_code, ClientMsg, ErrorCode, HostCommand, Refusal, ReportRow, RoomEvent, Seat, ServerMsg, View, CODE_LEN,
+    random_code, ClientMsg, ErrorCode, HostCommand, ProgressRow, Refusal, ReportRow, RoomEvent, Seat, ServerMsg, View,
+    CODE_LEN,
 };
 use score_room::ticket::{Ticket, Tickets};
 use wasm_bindgen::prelude::*;
@@ -178,8 +179,8 @@ pub(crate) struct Room {
     pub(crate) rolls: RwSignal<u64>,
     /// The wall clock, ms.
     pub(crate) now: RwSignal<u64>,
-    /// The teacher's report, when the host asked for it.
-    pub(crate) report: RwSignal<Option<Vec<ReportRow>>>,
+    /// The teacher's report, when the host asked for it, with a kept class's Progress.
+    pub(crate) report: RwSignal<Option<(Vec<ReportRow>, Vec<ProgressRow>)>>,
     /// The join form's code and name, filled in again when a seat is gone or refused.
     pub(crate) code: RwSignal<String>,
     pub(crate) name: RwSignal<String>,
@@ -286,7 +287,7 @@ impl Room {
             ServerMsg::Error { code, why } => self.on_error(code, why.as_ref()),
             ServerMsg::Event { seq, now, event } => self.on_event(event, now, Some(seq)),
             ServerMsg::Own { now, event } => self.on_event(event, now, None),
-            ServerMsg::Report { rows } => self.report.set(Some(rows)),
+            ServerMsg::Report { rows, progress } => self.report.set(Some((rows, progress))),
             ServerMsg::JoinAt { addresses } => self.server_at.set(Some(addresses)),
         }
     }

@@ -38,6 +38,8 @@ pub(crate) fn RoomHostPanel(
     let show_host_link = RwSignal::new(false);
     let ending = RwSignal::new(false);
     let locked = Memo::new(move |_| seen.with(|s| s.as_ref().is_some_and(|s| s.locked)));
+    let kept = Memo::new(move |_| seen.with(|s| s.as_ref().is_some_and(|s| s.kept)));
+    let lesson = Memo::new(move |_| seen.with(|s| s.as_ref().map_or(1, |s| s.lesson)));
     // The room's language; a room from before rooms had one shows the page's.
     let room_lang = Memo::new(move |_| {
         let room_lang = seen.with(|s| s.as_ref().and_then(|s| s.mirror.view().lang.clone()));
@@ -83,6 +85,30 @@ pub(crate) fn RoomHostPanel(
                 </button>
                 <button on:click=move |_| room.command(HostCommand::ClearChat)>{room.tr(Key::ClearChat)}</button>
             </div>
+            <section class="kept-class" aria-labelledby="kept-title">
+                <h3 id="kept-title">
+                    {move || if kept.get() { room.t(Key::LessonN, &[("lesson", &lesson.get().to_string())]) } else { room.t(Key::KeepClass, &[]) }}
+                </h3>
+                <Show
+                    when=move || kept.get()
+                    fallback=move || view! {
+                        <p class="muted">{room.tr(Key::KeepClassAbout)}</p>
+                        <button type="button" on:click=move |_| room.command(HostCommand::Keep { kept: true })>{room.tr(Key::KeepClass)}</button>
+                    }
+                >
+                    <p class="muted">{room.tr(Key::KeptNote)}</p>
+                    <div class="controls">
+                        <button type="button" on:click=move |_| {
+                            room.command(HostCommand::EndLesson);
+                            // The Progress on the page shows the lesson just ended.
+                            if report.with_untracked(Option::is_some) {
+                                room.command(HostCommand::Report);
+                            }
+                        }>{room.tr(Key::EndLesson)}</button>
+                        <button type="button" on:click=move |_| room.command(HostCommand::Keep { kept: false })>{room.tr(Key::UnkeepClass)}</button>
+                    </div>
+                </Show>
+            </section>
             <form class="play-roll" on:submit=move |ev| {
                 ev.prevent_default();
                 // Checked against the room's own dice, as the server checks it.
@@ -210,7 +236,7 @@ pub(crate) fn RoomHostPanel(
                     {move || room.t(if report.with(Option::is_some) { Key::UpdateReport } else { Key::ShowReport }, &[])}
                 </button>
             </p>
-            {move || report.get().map(|rows| view! { <RoomReport words=room.words code=code.get() rows/> })}
+            {move || report.get().map(|(rows, progress)| view! { <RoomReport words=room.words code=code.get() rows progress/> })}
             <Show
                 when=move || ending.get()
                 fallback=move || view! {

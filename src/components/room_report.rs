@@ -1,11 +1,13 @@
 //! The teacher's report of a class room: a line per member (rolls played, SCOREs made and
 //! failed, IMPOSSIBLEs right and wrong, points, median time to a made SCORE) and a bar
-//! chart of the points, printable. The server counts; this only shows what it sent.
+//! chart of the points, printable; for a kept class, its Progress: a line per student per
+//! lesson and each student's points lesson by lesson as a small trend line. The server
+//! counts; this only shows what it sent.
 
 use leptos::prelude::*;
 use score_engine::round::signed;
 use score_i18n::{Catalog, Key};
-use score_room::protocol::ReportRow;
+use score_room::protocol::{ProgressRow, ReportRow};
 
 /// Width of the chart's drawing, in its own units; bars grow left (below 0) or right.
 const CHART_W: i32 = 300;
@@ -32,6 +34,8 @@ pub fn RoomReport(
     code: String,
     /// A line per member.
     rows: Vec<ReportRow>,
+    /// A kept class's Progress: a line per member per lesson (none for a room of one lesson).
+    progress: Vec<ProgressRow>,
 ) -> impl IntoView {
     let most = rows.iter().map(|r| r.points.unsigned_abs()).max().unwrap_or(0).max(1) as i32;
     let half = CHART_W / 2;
@@ -98,7 +102,95 @@ pub fn RoomReport(
                 <line class="axis" x1=NAMES_W + half y1=0 x2=NAMES_W + half y2=height></line>
                 {bars}
             </svg>
+            {(!progress.is_empty()).then(|| view! { <Progress words progress/> })}
             <button on:click=print>{t(Key::PrintReport)}</button>
+        </section>
+    }
+}
+
+/// Width and height of a student's trend line, in its own units.
+const TREND_W: i32 = 120;
+const TREND_H: i32 = 28;
+
+/// A kept class's Progress: a line per student per lesson, and each student's points lesson
+/// by lesson as a trend line (its own scale: who is improving, not who scored most).
+#[component]
+fn Progress(words: Signal<Catalog>, progress: Vec<ProgressRow>) -> impl IntoView {
+    let t = move |key: Key| move || words.with(|w| w.text(key, &[]));
+    // Each student's lessons, in the order they first appear.
+    let mut students: Vec<(String, Vec<(u32, i32)>)> = Vec::new();
+    for r in &progress {
+        match students.iter_mut().find(|(name, _)| *name == r.name) {
+            Some((_, points)) => points.push((r.lesson, r.points)),
+            None => students.push((r.name.clone(), vec![(r.lesson, r.points)])),
+        }
+    }
+    let trends = students
+        .into_iter()
+        .map(|(name, points)| {
+            let (low, high) = points.iter().fold((0, 0), |(lo, hi), &(_, p)| (lo.min(p), hi.max(p)));
+            let span = (high - low).max(1);
+            let step = if points.len() > 1 { TREND_W / (points.len() as i32 - 1) } else { 0 };
+            let line = points
+                .iter()
+                .enumerate()
+                .map(|(i, &(_, p))| format!("{},{}", i as i32 * step, TREND_H - 2 - (p - low) * (TREND_H - 4) / span))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let described = move || {
+                words.with(|w| {
+                    let list = points
+                        .iter()
+                        .map(|&(lesson, p)| format!("{} {}", w.text(Key::LessonN, &[("lesson", &lesson.to_string())]), signed(p)))
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    w.text(Key::ReportChart, &[("list", &list)])
+                })
+            };
+            view! {
+                <li>
+                    <span class="trend-name">{name}</span>
+                    <svg class="trend" role="img" aria-label=described viewBox=format!("-3 0 {} {TREND_H}", TREND_W + 6)>
+                        <polyline points=line></polyline>
+                    </svg>
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="progress" aria-labelledby="progress-title">
+            <h4 id="progress-title">{t(Key::ProgressTitle)}</h4>
+            <table class="report-table progress-table">
+                <thead>
+                    <tr>
+                        <th scope="col">{t(Key::ReportName)}</th>
+                        <th scope="col">{t(Key::ProgressLesson)}</th>
+                        <th scope="col">{t(Key::ReportRolls)}</th>
+                        <th scope="col">{t(Key::ReportScoresMade)}</th>
+                        <th scope="col">{t(Key::ReportScoresFailed)}</th>
+                        <th scope="col">{t(Key::ReportImpossibleRight)}</th>
+                        <th scope="col">{t(Key::ReportImpossibleWrong)}</th>
+                        <th scope="col">{t(Key::ReportPoints)}</th>
+                        <th scope="col">{t(Key::ReportMedian)}</th>
+                    </tr>
+                </thead>
+                <tbody>
+                    {progress.iter().map(|r| view! {
+                        <tr>
+                            <th scope="row">{r.name.clone()}</th>
+                            <td>{r.lesson}</td>
+                            <td>{r.rolls}</td>
+                            <td>{r.scores_made}</td>
+                            <td>{r.scores_failed}</td>
+                            <td>{r.impossible_right}</td>
+                            <td>{r.impossible_wrong}</td>
+                            <td>{signed(r.points)}</td>
+                            <td>{let median = r.median_score_ms; move || words.with(|w| seconds(median, w))}</td>
+                        </tr>
+                    }).collect_view()}
+                </tbody>
+            </table>
+            <ul class="trends">{trends}</ul>
         </section>
     }
 }

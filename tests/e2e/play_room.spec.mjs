@@ -254,7 +254,7 @@ test('the presenter fits 1920×1080 and 1280×720 with 30 members, with no scrol
     for (let i = 0; i < n; i += 1) {
       const ws = new WebSocket(url);
       await new Promise((done) => ws.addEventListener('open', done));
-      ws.send(JSON.stringify({ type: 'Join', version: 8, code, name: `Student ${String(i + 1).padStart(2, '0')}` }));
+      ws.send(JSON.stringify({ type: 'Join', version: 9, code, name: `Student ${String(i + 1).padStart(2, '0')}` }));
       window.crowd.push(ws);
     }
   }, { code, n: 28 });
@@ -719,4 +719,48 @@ test('a host link opened in the browser where the teacher plays presents the roo
   assert.equal(await shown(screenTab.page, 'This room is open in another tab').count(), 0);
   for (const m of [seatTab, screenTab]) m.score.assertNoConsoleErrors();
   await context.close();
+});
+
+test('a kept class: Keep this class, a lesson played and ended, scores from 0, the Progress per lesson; its host link still works after a reload', async () => {
+  assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
+  const host = await person('', { viewport: { width: 1280, height: 900 } });
+  const code = await createRoom(host);
+  const panel = await hostPanel(host);
+  await panel.getByRole('button', { name: 'Keep this class' }).click();
+  await panel.getByRole('heading', { name: 'Lesson 1' }).waitFor();
+  const ana = await person(`?room=${code}`, PHONE);
+  await joinAs(ana, 'Ana');
+
+  // Lesson 1: Ana is right that 1 1 1 4 is impossible (+1).
+  await deal(host, '1 1 1 4');
+  await waitForRoll(ana, '1 1 1 4');
+  await ana.score.button('IMPOSSIBLE').click();
+  await ana.score.button('Reveal now').click();
+  await ana.page.getByTestId('standing').getByText(/1 point/).waitFor();
+
+  // End lesson: every score starts again, said to the class; the lesson is kept.
+  await panel.getByRole('button', { name: 'End lesson' }).click();
+  await panel.getByRole('heading', { name: 'Lesson 2' }).waitFor();
+  await ana.page.getByTestId('room-announcer').getByText('Lesson 2 starts').waitFor();
+  await ana.page.getByTestId('standing').getByText(/0 points/).waitFor();
+
+  // Lesson 2: Ana is wrong on 2 5 12 12 (−2). The Progress has both lessons.
+  await deal(host, '2 5 12 12');
+  await waitForRoll(ana, '2 5 12 12');
+  await ana.score.button('IMPOSSIBLE').click();
+  await ana.score.button('Reveal now').click();
+  await host.score.button('Show the report').click();
+  const progress = panel.getByRole('region', { name: 'Progress' });
+  await progress.locator('tbody tr').nth(1).waitFor();
+  const rows = await progress.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  assert.deepEqual(rows.map((r) => [r[0], r[1], r[7]]), [['Ana', '1', '+1'], ['Ana', '2', '−2']]);
+  assert.equal(await progress.getByRole('img', { name: 'Points: Lesson 1 +1, Lesson 2 −2' }).count(), 1);
+
+  // The class stays kept across the teacher's reload, on the same code.
+  await host.page.reload();
+  await (await hostPanel(host)).getByRole('heading', { name: 'Lesson 2' }).waitFor();
+  assert.equal(new URL(host.page.url()).search, `?room=${code}`);
+  for (const m of [host, ana]) m.score.assertNoConsoleErrors();
+  await host.context.close();
+  await ana.context.close();
 });

@@ -267,6 +267,11 @@ impl Mirror {
             }
             RoomEvent::ChatCleared => v.chat.clear(),
             RoomEvent::Locked { locked } => v.locked = locked,
+            RoomEvent::Kept { kept } => v.kept = kept,
+            RoomEvent::Lesson { lesson } => {
+                v.lesson = lesson;
+                v.members.iter_mut().for_each(|m| m.score = 0);
+            }
             RoomEvent::Rules { rules, judging } => {
                 v.rules = rules;
                 v.judging = judging;

@@ -12,7 +12,8 @@ use score_engine::{Action, Op, Phase, Rules, RulesError, TileId};
 use serde::{Deserialize, Serialize};
 
 /// The protocol's version, checked in the first message.
-pub const VERSION: u32 = 8;
+/// 9: kept classes (`Keep`, `EndLesson`; the `Kept` and `Lesson` events; `View::kept`, `View::lesson`; the Progress in `Report`).
+pub const VERSION: u32 = 9;
 
 /// A member's place in the room: their index on the scoreboard and in the round.
 pub type Seat = usize;
@@ -147,10 +148,39 @@ pub enum HostCommand {
     /// The room's language (a code [`score_i18n::Lang::from_code`] reads), for the
     /// presenter screen and for the students who never chose one.
     Language { lang: String },
+    /// Keep the room as a class (it stays, with its code, until ended; seats are held
+    /// between lessons and each lesson's records kept), or stop keeping it.
+    Keep { kept: bool },
+    /// End the lesson of a kept class: its points and records become the members' past
+    /// lessons (the Progress), and the next lesson starts from 0 points.
+    EndLesson,
 }
 
 /// The longest auto-deal wait, seconds.
 pub const MAX_AUTO_DEAL_SECS: u32 = 600;
+
+/// One member's line of the teacher's Progress: one lesson of a kept class.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProgressRow {
+    /// Their name.
+    pub name: String,
+    /// The lesson, counted from 1.
+    pub lesson: u32,
+    /// Their points in it.
+    pub points: i32,
+    /// Rolls dealt while they were in the room.
+    pub rolls: u32,
+    /// SCOREs made in time.
+    pub scores_made: u32,
+    /// SCOREs failed.
+    pub scores_failed: u32,
+    /// IMPOSSIBLE claims judged right.
+    pub impossible_right: u32,
+    /// IMPOSSIBLE claims judged wrong.
+    pub impossible_wrong: u32,
+    /// The median time from SCORE to the goal, ms (none without a made SCORE).
+    pub median_score_ms: Option<u64>,
+}
 
 /// One member's line of the teacher's report.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -359,6 +389,10 @@ pub enum RoomEvent {
     Language { lang: String },
     /// The names the host removed (refused until let back in), after a change.
     Removed { names: Vec<String> },
+    /// The host keeps the room as a class, or stopped keeping it.
+    Kept { kept: bool },
+    /// A lesson of a kept class ended: lesson `lesson` starts, every score from 0.
+    Lesson { lesson: u32 },
 }
 
 /// The room as one member sees it on joining (or coming back).
@@ -402,6 +436,16 @@ pub struct View {
     /// room stored before rooms had one: it asks no page for a language.
     #[serde(default)]
     pub lang: Option<String>,
+    /// Whether the host keeps the room as a class.
+    #[serde(default)]
+    pub kept: bool,
+    /// The lesson under way, counted from 1.
+    #[serde(default = "first_lesson")]
+    pub lesson: u32,
+}
+
+fn first_lesson() -> u32 {
+    1
 }
 
 /// What a page does about a refusal (leave, retry, reload); the [`Refusal`] with it says why.
@@ -640,8 +684,13 @@ pub enum ServerMsg {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         why: Option<Refusal>,
     },
-    /// The teacher's report, for the host who asked.
-    Report { rows: Vec<ReportRow> },
+    /// The teacher's report, for the host who asked, and the class's Progress: a line per
+    /// member per lesson (a kept class's; none for a room of one lesson).
+    Report {
+        rows: Vec<ReportRow>,
+        #[serde(default)]
+        progress: Vec<ProgressRow>,
+    },
     /// To a host screen after its Welcome: the addresses (`host:port`) other devices can
     /// reach this server at; none when it listens on this computer only (see [`crate::reach`]).
     JoinAt { addresses: Vec<String> },

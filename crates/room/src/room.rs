@@ -22,7 +22,9 @@ use score_engine::{
 use serde::{Deserialize, Serialize};
 
 pub use crate::protocol::{ChatLine, Claim, Seat, CHAT_KEPT, MAX_CHAT, MAX_MEMBERS, MAX_NAME};
-use crate::protocol::{Clock, ErrorCode, Move, Outcome, Player, ReportRow, RoomEvent, SeatScore, View, Why, Working};
+use crate::protocol::{
+    Clock, ErrorCode, Move, Outcome, Player, ProgressRow, ReportRow, RoomEvent, SeatScore, View, Why, Working,
+};
 use crate::rights::{may, Act, Stage};
 
 /// Result lines kept for the host's download.
@@ -96,6 +98,12 @@ pub enum Input {
     /// The server: a member's page went away (its socket dropped: the seat waits for it) or
     /// came back. A roll counts in the report only for the members here when it is dealt.
     Presence { seat: Seat, away: bool },
+    /// Host: keep the room as a class, or stop keeping it.
+    Keep { kept: bool },
+    /// Host (or the server, after an hour with nobody in): end the lesson of a kept class.
+    /// Each member's points and record of it are kept as a past lesson
+    /// ([`Member::lessons`]), and the next lesson starts from 0 points.
+    EndLesson,
 }
 
 /// Who an event is for.
@@ -130,6 +138,8 @@ pub enum RoomError {
     NameTaken(String),
     #[error("This room is full ({MAX_MEMBERS} members).")]
     Full,
+    #[error("Only a kept class has lessons.")]
+    NotKept,
     #[error("The host has locked this room.")]
     Locked,
     #[error("That seat is empty.")]
@@ -189,6 +199,10 @@ pub struct Member {
     /// What they did, for the teacher's report.
     #[serde(default)]
     pub record: Record,
+    /// Their records of the class's past lessons, oldest first (a kept class: see
+    /// [`Input::EndLesson`]); the record above is the lesson under way.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lessons: Vec<LessonRecord>,
     /// Whether their page is away (not connected). Not kept: after a restart every member
     /// is away until their page comes back.
     #[serde(skip, default = "away_after_restart")]
@@ -230,6 +244,20 @@ fn away_after_restart() -> bool {
 fn played_before_it_was_kept() -> bool {
     true
 }
+
+/// A member's record of one past lesson of a kept class.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LessonRecord {
+    /// The lesson, counted from 1.
+    pub lesson: u32,
+    /// Their points in it.
+    pub points: i32,
+    /// What they did in it.
+    pub record: Record,
+}
+
+/// Past lessons kept per member (the latest): two a week for ten school years.
+pub const LESSONS_KEPT: usize = 800;
 
 /// Times to a made SCORE kept per member (the latest).
 const MADE_KEPT: usize = 1000;
@@ -332,6 +360,18 @@ pub struct Saved {
     /// How many rolls this room has dealt (counted from when it was kept).
     #[serde(default)]
     pub rolls_dealt: u64,
+    /// The host keeps this room as a class: it stays (same code) until the host ends it, its
+    /// members' seats are held for them between lessons, and their records of each lesson
+    /// are kept ([`Member::lessons`]).
+    #[serde(default)]
+    pub kept: bool,
+    /// The lesson under way, counted from 1.
+    #[serde(default = "first_lesson")]
+    pub lesson: u32,
+}
+
+fn first_lesson() -> u32 {
+    1
 }
 
 /// Records of members who left, kept for a join again under the same name.
@@ -439,7 +479,12 @@ pub(crate) fn replay(roll: &[i64], rules: &Rules, actions: impl IntoIterator<Ite
 
 /// Adds `item` to a list the room keeps the latest [`GONE_KEPT`] of.
 fn push_kept<T>(list: &mut Vec<T>, item: T) {
-    if list.len() == GONE_KEPT {
+    push_latest(list, item, GONE_KEPT);
+}
+
+/// Adds `item` to a list that keeps its latest `most`.
+fn push_latest<T>(list: &mut Vec<T>, item: T, most: usize) {
+    if list.len() >= most {
         list.remove(0);
     }
     list.push(item);
@@ -479,6 +524,8 @@ impl Room {
             removed: Vec::new(),
             removed_devices: Vec::new(),
             rolls_dealt: 0,
+            kept: false,
+            lesson: 1,
         };
         Room { saved, boards: Vec::new() }
     }
@@ -537,6 +584,66 @@ impl Room {
         self.saved.round.phase()
     }
 
+    /// Whether the host keeps this room as a class.
+    pub fn kept(&self) -> bool {
+        self.saved.kept
+    }
+
+    /// The lesson under way, counted from 1.
+    pub fn lesson(&self) -> u32 {
+        self.saved.lesson
+    }
+
+    /// Whether anything was played in the lesson under way (a roll dealt to a member, a
+    /// point): a lesson nobody played in isn't ended, so an empty class counts no lessons.
+    pub fn lesson_played(&self) -> bool {
+        let played = |m: &Member| m.record.rolls > 0 || m.worth_keeping();
+        self.members().any(|(_, m)| played(m)) || self.saved.gone.iter().any(|g| played(&g.member))
+    }
+
+    /// Ends the lesson under way: each member's (and each who left's) points and record of it
+    /// become a past lesson, where anything was played; the next lesson starts from 0 points.
+    fn end_lesson(&mut self) -> Vec<Out> {
+        let lesson = self.saved.lesson;
+        let close = |m: &mut Member| {
+            if m.record.rolls > 0 || m.worth_keeping() {
+                let record = std::mem::take(&mut m.record);
+                push_latest(&mut m.lessons, LessonRecord { lesson, points: m.score, record }, LESSONS_KEPT);
+            }
+            m.score = 0;
+        };
+        self.saved.seats.iter_mut().flatten().for_each(close);
+        self.saved.gone.iter_mut().for_each(|g| close(&mut g.member));
+        self.saved.lesson += 1;
+        vec![everyone(RoomEvent::Lesson { lesson: self.saved.lesson })]
+    }
+
+    /// The teacher's Progress: a line per member per lesson (past lessons, then the one under
+    /// way where anything was played in it), members by seat, then those who left.
+    pub fn progress(&self) -> Vec<ProgressRow> {
+        let rows = |m: &Member| {
+            let now = LessonRecord { lesson: self.saved.lesson, points: m.score, record: m.record.clone() };
+            let playing = m.record.rolls > 0 || m.worth_keeping();
+            m.lessons
+                .iter()
+                .chain(playing.then_some(&now))
+                .map(|l| ProgressRow {
+                    name: m.name.clone(),
+                    lesson: l.lesson,
+                    points: l.points,
+                    rolls: l.record.rolls,
+                    scores_made: l.record.scores_made,
+                    scores_failed: l.record.scores_failed,
+                    impossible_right: l.record.impossible_right,
+                    impossible_wrong: l.record.impossible_wrong,
+                    median_score_ms: l.record.median_ms(),
+                })
+                .collect::<Vec<_>>()
+        };
+        let here = self.members().flat_map(|(_, m)| rows(m));
+        here.chain(self.saved.gone.iter().flat_map(|g| rows(&g.member))).collect()
+    }
+
     /// The teacher's report: a line per member, by seat.
     /// Members first, by seat; then those who left and had played, their records kept.
     pub fn report(&self) -> Vec<ReportRow> {
@@ -577,6 +684,16 @@ impl Room {
             Key::ReportImpossibleRight,
             Key::ReportImpossibleWrong,
         ];
+        // The counts' headings, in the rows' order, as the Progress rows use them too.
+        let heads_of_counts = [
+            Key::ReportPoints,
+            Key::ReportRolls,
+            Key::ReportScoresMade,
+            Key::ReportScoresFailed,
+            Key::ReportImpossibleRight,
+            Key::ReportImpossibleWrong,
+            Key::ReportMedian,
+        ];
         let mut heads: Vec<String> = heads.iter().map(|&k| field(&words.text(k, &[]))).collect();
         heads.push(field(&words.text(Key::ReportMedian, &[])));
         let mut out = heads.join(",") + "\n";
@@ -596,6 +713,28 @@ impl Room {
                 r.impossible_right,
                 r.impossible_wrong
             ));
+        }
+        if self.saved.kept {
+            // A kept class's Progress: a row per member per lesson.
+            let mut heads = vec![field(&words.text(Key::ProgressTitle, &[]))];
+            heads.extend([Key::ReportName, Key::ProgressLesson].map(|k| field(&words.text(k, &[]))));
+            heads.extend(heads_of_counts.iter().map(|&k| field(&words.text(k, &[]))));
+            out.push_str(&format!("\n{}\n", heads.join(",")));
+            let title = field(&words.text(Key::ProgressTitle, &[]));
+            for r in self.progress() {
+                let median = r.median_score_ms.map_or(String::new(), |ms| field(&words.lang().tenths((ms + 50) / 100)));
+                out.push_str(&format!(
+                    "{title},{},{},{},{},{},{},{},{},{median}\n",
+                    field(&r.name),
+                    r.lesson,
+                    r.points,
+                    r.rolls,
+                    r.scores_made,
+                    r.scores_failed,
+                    r.impossible_right,
+                    r.impossible_wrong
+                ));
+            }
         }
         out.push_str(&format!(
             "\n{},{}\n",
@@ -647,6 +786,8 @@ impl Room {
             auto_deal_secs: self.saved.auto_deal_secs,
             settled_at: self.saved.settled_at.filter(|_| self.phase() == Phase::Over),
             lang: self.saved.lang.clone(),
+            kept: self.saved.kept,
+            lesson: self.saved.lesson,
             locked: self.saved.locked,
             removed: self.saved.removed.clone(),
         }
@@ -766,6 +907,12 @@ impl Room {
                 self.saved.locked = locked;
                 vec![everyone(RoomEvent::Locked { locked })]
             }
+            Input::Keep { kept } => {
+                self.saved.kept = kept;
+                vec![everyone(RoomEvent::Kept { kept })]
+            }
+            Input::EndLesson if !self.saved.kept => return Err(RoomError::NotKept),
+            Input::EndLesson => self.end_lesson(),
             Input::ClearChat => {
                 self.saved.chat.clear();
                 vec![everyone(RoomEvent::ChatCleared)]
@@ -879,6 +1026,7 @@ impl Room {
                 played: false,
                 owner: device,
                 counted_roll: self.saved.rolls_dealt,
+                lessons: Vec::new(),
             },
         };
         let score = member.score;
@@ -1611,6 +1759,75 @@ mod tests {
             csv.ends_with("\"Roll\",\"Result\"\n\"1 1 1 4\",\"Ben +1: right: 1 1 1 4 has no solution\"\n"),
             "{csv}"
         );
+    }
+
+    #[test]
+    fn a_kept_class_keeps_each_lesson_and_starts_the_next_from_zero() {
+        let mut r = room(&[1, 1, 1, 4]);
+        // Lessons are a kept class's: a room of one lesson has none to end.
+        assert_eq!(refused(&mut r, Input::EndLesson, 0), RoomError::NotKept);
+        assert_eq!(r.apply(Input::Keep { kept: true }, 0).unwrap(), vec![everyone(RoomEvent::Kept { kept: true })]);
+        assert!(r.kept() && r.view(None, 0).kept);
+        r.apply(impossible(1), 0).unwrap();
+        r.apply(Input::RevealNow { seat: 1 }, 1).unwrap();
+        assert!(r.lesson_played());
+        let out = r.apply(Input::EndLesson, 2).unwrap();
+        assert_eq!(out, vec![everyone(RoomEvent::Lesson { lesson: 2 })]);
+        assert_eq!((r.lesson(), r.view(None, 2).lesson), (2, 2));
+        // Every score starts again; the lesson is each member's past record.
+        assert!(r.members().all(|(_, m)| m.score == 0 && m.record == Record::default()));
+        let ben = r.members().find(|(_, m)| m.name == "Ben").unwrap().1;
+        assert_eq!(ben.lessons.len(), 1);
+        assert_eq!((ben.lessons[0].lesson, ben.lessons[0].points, ben.lessons[0].record.impossible_right), (1, 1, 1));
+        // Nothing played in lesson 2 yet: it isn't in the Progress, and isn't ended by the server.
+        assert!(!r.lesson_played());
+        let rows = r.progress();
+        assert_eq!(
+            rows.iter().map(|p| (p.name.as_str(), p.lesson, p.points)).collect::<Vec<_>>(),
+            [("Ana", 1, 0), ("Ben", 1, 1), ("Cy", 1, 0)]
+        );
+        // Lesson 2: Ben is wrong this time; the Progress has both lessons, the report this one.
+        r.apply(Input::NewRoll { deal: deal(&[2, 5, 12, 12]) }, 3).unwrap();
+        r.apply(impossible(1), 3).unwrap();
+        r.apply(Input::RevealNow { seat: 1 }, 4).unwrap();
+        let ben: Vec<_> = r.progress().into_iter().filter(|p| p.name == "Ben").map(|p| (p.lesson, p.points)).collect();
+        assert_eq!(ben, [(1, 1), (2, -2)]);
+        assert_eq!(r.report().iter().find(|p| p.name == "Ben").map(|p| p.points), Some(-2));
+        // The CSV has a Progress row per member per lesson.
+        let csv = r.csv(&Catalog::english());
+        assert!(csv.contains("\"Progress\",\"Ben\",1,1,1,0,0,1,0,\n\"Progress\",\"Ben\",2,-2,1,0,0,0,1,\n"), "{csv}");
+        // Stored and restored, the lessons are whole.
+        let back: Saved = serde_json::from_str(&serde_json::to_string(r.saved()).unwrap()).unwrap();
+        let (back, _) = Room::restore(back, 5);
+        assert_eq!((back.lesson(), back.kept(), back.progress()), (2, true, r.progress()));
+        // Not kept any more: no lesson ends, the records stay.
+        r.apply(Input::Keep { kept: false }, 6).unwrap();
+        assert_eq!(refused(&mut r, Input::EndLesson, 6), RoomError::NotKept);
+    }
+
+    #[test]
+    fn a_member_who_left_keeps_their_lessons_and_takes_them_back_on_return() {
+        let mut r = room(&[1, 1, 1, 4]);
+        r.apply(Input::Keep { kept: true }, 0).unwrap();
+        r.apply(impossible(1), 0).unwrap();
+        r.apply(Input::RevealNow { seat: 1 }, 1).unwrap();
+        r.apply(Input::Leave { seat: 1 }, 2).unwrap();
+        r.apply(Input::EndLesson, 3).unwrap();
+        assert_eq!(r.progress().iter().filter(|p| p.name == "Ben").count(), 1);
+        r.apply(Input::Join { name: "Ben".into() }, 4).unwrap();
+        let ben = r.members().find(|(_, m)| m.name == "Ben").unwrap().1;
+        assert_eq!((ben.score, ben.lessons.len()), (0, 1));
+    }
+
+    #[test]
+    fn a_room_stored_before_lessons_reads_as_lesson_one_not_kept() {
+        let r = room(&[2, 5, 12, 12]);
+        let mut json: serde_json::Value = serde_json::to_value(r.saved()).unwrap();
+        let map = json.as_object_mut().unwrap();
+        map.remove("kept");
+        map.remove("lesson");
+        let saved: Saved = serde_json::from_value(json).unwrap();
+        assert_eq!((saved.kept, saved.lesson), (false, 1));
     }
 
     /// A room on `roll` where Ben's IMPOSSIBLE was judged at once, and the German catalog.

@@ -48,6 +48,11 @@ pub fn heard(event: &RoomEvent, view: &View, me: Option<Seat>, words: &Catalog) 
         }
         RoomEvent::Locked { locked: true } => words.text(Key::HeardLocked, &[]),
         RoomEvent::Locked { locked: false } => words.text(Key::HeardOpened, &[]),
+        RoomEvent::Kept { kept: true } => words.text(Key::HeardKept, &[]),
+        RoomEvent::Kept { kept: false } => words.text(Key::HeardUnkept, &[]),
+        RoomEvent::Lesson { lesson } => {
+            words.text(Key::HeardLesson, &[("lesson", &words.lang().grouped(u64::from(*lesson)))])
+        }
         RoomEvent::Rules { .. } => words.count(Key::HeardRules, view.rules.dice.len() as u64, &[("goal", &goal)]),
         _ => return None,
     })
@@ -143,6 +148,7 @@ pub fn room_error(error: &RoomError, words: &Catalog) -> String {
         RoomError::NotYourClaim => words.text(Key::RoomNotYourClaim, &[]),
         RoomError::RevealNeedsJudging => words.text(Key::RoomRevealNeedsJudging, &[]),
         RoomError::Removed(name) => words.text(Key::RoomRemovedName, &[("name", name)]),
+        RoomError::NotKept => words.text(Key::RoomNotKept, &[]),
         RoomError::UnknownLanguage => words.text(Key::RoomUnknownLanguage, &[]),
         RoomError::Round(e) => round_error(*e, words),
         RoomError::Board(e) => board_error(*e, words),
@@ -256,6 +262,8 @@ mod tests {
             settled_at: None,
             locked: false,
             lang: None,
+            kept: false,
+            lesson: 1,
             removed: vec![],
         }
     }

@@ -107,7 +107,15 @@ proptest! {
                     _ => None,
                 })
                 .collect();
-            for (seat, (name, score)) in &after {
+            // A kept class's lesson ended: every score starts again from 0 (a clock settled on
+            // the way counted in the lesson that ended).
+            let lesson_ended = outs.iter().any(|o| matches!(o.event, RoomEvent::Lesson { .. }));
+            if lesson_ended {
+                for (name, score) in after.values() {
+                    prop_assert_eq!(*score, 0, "{} keeps points past the end of a lesson", name);
+                }
+            }
+            for (seat, (name, score)) in after.iter().filter(|_| !lesson_ended) {
                 let old = before.get(seat).filter(|(n, _)| n == name).map(|b| b.1);
                 let old = old.or(joined.get(seat).copied()).unwrap_or(0);
                 if !results {
@@ -117,8 +125,13 @@ proptest! {
                 }
             }
             // Every Results event's scoreboard is the room's.
-            if let Some(RoomEvent::Results { scores: told, .. }) =
-                outs.iter().rev().map(|o| &o.event).find(|e| matches!(e, RoomEvent::Results { .. }))
+            // (Before a lesson's end in the same step: the end set them to 0 after.)
+            if let Some(RoomEvent::Results { scores: told, .. }) = outs
+                .iter()
+                .rev()
+                .map(|o| &o.event)
+                .find(|e| matches!(e, RoomEvent::Results { .. }))
+                .filter(|_| !lesson_ended)
             {
                 for s in told {
                     if let Some((_, score)) = after.get(&s.seat) {

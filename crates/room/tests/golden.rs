@@ -3,8 +3,8 @@
 
 use score_engine::{BoardError, MoveError, Op, Rules, RulesError, TileId};
 use score_room::protocol::{
-    next, ChatLine, Claim, ClientMsg, Clock, ErrorCode, Flood, HostCommand, Move, Next, Outcome, Player, Refusal,
-    ReportRow, RoomEvent, SeatScore, ServerMsg, View, Why, Working, VERSION,
+    next, ChatLine, Claim, ClientMsg, Clock, ErrorCode, Flood, HostCommand, Move, Next, Outcome, Player, ProgressRow,
+    Refusal, ReportRow, RoomEvent, SeatScore, ServerMsg, View, Why, Working, VERSION,
 };
 use score_room::room::RoomError;
 use serde::de::DeserializeOwned;
@@ -17,8 +17,8 @@ fn golden<T: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug>(value: 
 }
 
 #[test]
-fn the_protocol_is_version_eight() {
-    assert_eq!(VERSION, 8);
+fn the_protocol_is_version_nine() {
+    assert_eq!(VERSION, 9);
 }
 
 #[test]
@@ -118,6 +118,11 @@ fn what_a_page_sends() {
         host(HostCommand::Language { lang: "de".into() }),
         r#"{"type":"Host","host":"h","command":{"type":"Language","lang":"de"}}"#,
     );
+    golden(
+        host(HostCommand::Keep { kept: true }),
+        r#"{"type":"Host","host":"h","command":{"type":"Keep","kept":true}}"#,
+    );
+    golden(host(HostCommand::EndLesson), r#"{"type":"Host","host":"h","command":{"type":"EndLesson"}}"#);
     // A random roll may leave the roll out.
     assert_eq!(
         serde_json::from_str::<ClientMsg>(r#"{"type":"Host","host":"h","command":{"type":"NewRoll"}}"#).unwrap(),
@@ -147,6 +152,8 @@ fn what_the_server_sends() {
         locked: false,
         lang: Some("es".into()),
         removed: vec!["Rex".into()],
+        kept: true,
+        lesson: 3,
     };
     golden(
         ServerMsg::Welcome {
@@ -167,7 +174,7 @@ fn what_the_server_sends() {
             r#""chat":[{"name":"Ms Ada","text":"hi"},{"name":"","text":"Go","teacher":true}],"#,
             r#""actions":[{"type":"Combine","left":2,"op":"Sub","right":3}],"#,
             r#""working":{"seat":0,"actions":[{"type":"Undo"}]},"auto_deal_secs":10,"settled_at":null,"locked":false,"#,
-            r#""removed":["Rex"],"lang":"es"}}"#
+            r#""removed":["Rex"],"lang":"es","kept":true,"lesson":3}}"#
         ),
     );
     let event = |seq, event| ServerMsg::Event { seq, now: 5, event };
@@ -194,6 +201,14 @@ fn what_the_server_sends() {
     golden(
         event(10, RoomEvent::Language { lang: "ar".into() }),
         r#"{"type":"Event","seq":10,"now":5,"event":{"type":"Language","lang":"ar"}}"#,
+    );
+    golden(
+        event(11, RoomEvent::Kept { kept: true }),
+        r#"{"type":"Event","seq":11,"now":5,"event":{"type":"Kept","kept":true}}"#,
+    );
+    golden(
+        event(12, RoomEvent::Lesson { lesson: 2 }),
+        r#"{"type":"Event","seq":12,"now":5,"event":{"type":"Lesson","lesson":2}}"#,
     );
     golden(
         ServerMsg::JoinAt { addresses: vec!["192.168.1.20:8080".into()] },
@@ -273,10 +288,23 @@ fn what_the_server_sends() {
                 impossible_wrong: 1,
                 median_score_ms: Some(8000),
             }],
+            progress: vec![ProgressRow {
+                name: "Ana".into(),
+                lesson: 2,
+                points: -1,
+                rolls: 4,
+                scores_made: 0,
+                scores_failed: 1,
+                impossible_right: 0,
+                impossible_wrong: 0,
+                median_score_ms: None,
+            }],
         },
         concat!(
             r#"{"type":"Report","rows":[{"seat":1,"name":"Ana","points":3,"rolls":6,"scores_made":3,"#,
-            r#""scores_failed":0,"impossible_right":1,"impossible_wrong":1,"median_score_ms":8000}]}"#
+            r#""scores_failed":0,"impossible_right":1,"impossible_wrong":1,"median_score_ms":8000}],"#,
+            r#""progress":[{"name":"Ana","lesson":2,"points":-1,"rolls":4,"scores_made":0,"scores_failed":1,"#,
+            r#""impossible_right":0,"impossible_wrong":0,"median_score_ms":null}]}"#
         ),
     );
     // Why, as data for each page to word: never a sentence.

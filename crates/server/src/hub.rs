@@ -59,7 +59,9 @@ use score_room::protocol::{room_code, ClientMsg, HostCommand, Refusal, RoomEvent
 use score_room::room::{check_lang, check_name, Deal, Input, Out, Room, Seat, To};
 
 pub use crate::http::{router, serve};
-pub use crate::limits::{Limits, MAX_FRAME, MOVES_PER_10_S, QUEUE, SEAT_KEPT_MS, UNPLAYED_KEPT_MS};
+pub use crate::limits::{
+    Limits, LESSON_ENDS_AFTER_MS, MAX_FRAME, MOVES_PER_10_S, QUEUE, SEAT_KEPT_MS, UNPLAYED_KEPT_MS,
+};
 pub use crate::session::{CLOSE_SILENT, CLOSE_TOO_SLOW};
 
 use crate::session::error;
@@ -476,11 +478,22 @@ impl Hub {
             // A seat that never played is given up sooner: three minutes, against ten.
             let played = |s: Seat| e.room.members().any(|(seat, m)| seat == s && m.played);
             let kept = |s: Seat| if played(s) { SEAT_KEPT_MS } else { UNPLAYED_KEPT_MS };
-            let expired: Vec<Seat> =
-                e.dropped.iter().filter(|(&s, &t)| now.saturating_sub(t) > kept(s)).map(|(&s, _)| s).collect();
+            // A kept class holds its members' seats between lessons.
+            let class = e.room.kept();
+            let expired: Vec<Seat> = e
+                .dropped
+                .iter()
+                .filter(|(&s, &t)| !class && now.saturating_sub(t) > kept(s))
+                .map(|(&s, _)| s)
+                .collect();
             for seat in expired {
                 e.forget(seat);
                 outs.extend(e.room.apply(Input::Leave { seat }, now).unwrap_or_else(|r| r.settled));
+            }
+            // A kept class's lesson ends an hour after the last one left (if anything was played).
+            let idle = now.saturating_sub(e.active_ms);
+            if class && e.conns.is_empty() && idle > LESSON_ENDS_AFTER_MS && e.room.lesson_played() {
+                outs.extend(e.room.apply(Input::EndLesson, now).unwrap_or_else(|r| r.settled));
             }
             if !outs.is_empty() || e.dirty {
                 self.write(&code, &mut e, durable(&outs));
@@ -490,12 +503,16 @@ impl Hub {
                 // Someone is in it (a presenter left open over a weekend too): idle time
                 // counts from the last connection, not from the last input.
                 e.active_ms = now;
-            } else if now.saturating_sub(e.active_ms) > self.limits.idle_ms {
+            } else if idle > if class { self.limits.forget_ms } else { self.limits.idle_ms } {
                 // Marked under its own lock: a join in flight finds it gone, never writes it back.
                 e.ended = true;
                 drop(e);
                 self.remove(&code);
-                note!("score-server: room {code} removed: nobody in it for {} h", self.limits.idle_ms / 3_600_000);
+                if class {
+                    note!("score-server: class {code} deleted: unused for {} days", self.limits.forget_ms / 86_400_000);
+                } else {
+                    note!("score-server: room {code} removed: nobody in it for {} h", self.limits.idle_ms / 3_600_000);
+                }
             }
         }
     }
@@ -526,7 +543,8 @@ impl Hub {
                 let e = e.try_lock().ok()?;
                 // A class's room (joined, and in use in the last day) never makes way for a
                 // stranger's: a flood of new rooms pushes out only empty or long-idle ones.
-                let kept = e.joined && now.saturating_sub(e.active_ms) < MAKE_WAY_AFTER_MS;
+                // A kept class never makes way.
+                let kept = e.room.kept() || (e.joined && now.saturating_sub(e.active_ms) < MAKE_WAY_AFTER_MS);
                 (e.conns.is_empty() && !kept).then(|| (e.active_ms, code.clone()))
             })
             .min();
@@ -838,6 +856,8 @@ impl Hub {
             }
             HostCommand::AutoDeal { secs } => Input::AutoDeal { secs },
             HostCommand::Language { lang } => Input::Language { lang },
+            HostCommand::Keep { kept } => Input::Keep { kept },
+            HostCommand::EndLesson => Input::EndLesson,
             HostCommand::End => return Ok(HostAction::End),
             HostCommand::Report => return Ok(HostAction::Report),
         };
@@ -889,7 +909,9 @@ impl Hub {
                 HostAction::Report => {
                     // Answered to this connection alone.
                     let e = lock(&entry);
-                    let report = ServerMsg::Report { rows: e.room.report() };
+                    // A kept class's Progress comes with it.
+                    let progress = if e.room.kept() { e.room.progress() } else { Vec::new() };
+                    let report = ServerMsg::Report { rows: e.room.report(), progress };
                     if let (Some(c), Ok(text)) = (e.conns.get(&who), serde_json::to_string(&report)) {
                         c.offer(&Utf8Bytes::from(text));
                     }
@@ -1241,6 +1263,46 @@ mod durability {
         hub.tick_at(start + 3 * 24 * 3_600_000 + 1_600);
         assert!(hub.entry(&code).is_none());
         assert!(lock(&entry).ended, "a join in flight would write it back");
+    }
+
+    // A kept class stays past the idle time, holds its members' seats, ends its lesson after
+    // an hour with nobody in, never makes way, and is deleted only after --forget-after.
+    #[test]
+    fn a_kept_class_outlasts_idle_rooms_ends_its_lesson_and_is_forgotten_only_when_unused() {
+        let limits = Limits { idle_ms: 1_000, forget_ms: 30 * 86_400_000, ..Limits::default() };
+        let hub = Hub::with_limits(None, Rules::default(), limits);
+        let (tx, _rx) = tokio::sync::mpsc::channel(16);
+        let conn = Conn { tx, let_go: Arc::new(AtomicU8::new(0)) };
+        let (code, who, _) = hub.create("ABC234", Some("Ana"), true, None, conn, "10.0.0.1".parse().unwrap()).unwrap();
+        let entry = hub.entry(&code).unwrap();
+        let start = now_ms();
+        {
+            let mut e = lock(&entry);
+            e.room.apply(Input::Keep { kept: true }, start).unwrap();
+            e.room.apply(Input::Claim { seat: 0, claim: score_room::protocol::Claim::Impossible }, start).unwrap();
+            // Ana's page goes away: in a room of one lesson her seat would be given up.
+            e.conns.remove(&who);
+            e.dropped.insert(0, start);
+        }
+        hub.tick_at(start + 2 * 60_000);
+        assert_eq!(lock(&entry).room.lesson(), 1, "the lesson goes on within the hour");
+        hub.tick_at(start + LESSON_ENDS_AFTER_MS + 120_000);
+        {
+            let e = lock(&entry);
+            assert_eq!(e.room.lesson(), 2, "the lesson ended after an hour with nobody in");
+            assert!(e.room.members().any(|(_, m)| m.name == "Ana" && m.lessons.len() == 1), "Ana's seat is held");
+        }
+        // Another hour, nothing played: no empty lesson is counted.
+        hub.tick_at(start + 3 * LESSON_ENDS_AFTER_MS);
+        assert_eq!(lock(&entry).room.lesson(), 2);
+        // A month less a day later it is still there, and a full server doesn't push it out.
+        let later = start + 29 * 86_400_000;
+        hub.tick_at(later);
+        assert!(hub.entry(&code).is_some());
+        assert_eq!(Hub::make_way(&mut lock(&hub.rooms), later + 1), None);
+        // Unused for longer than --forget-after: deleted.
+        hub.tick_at(start + 3 * LESSON_ENDS_AFTER_MS + 30 * 86_400_000 + 1);
+        assert!(hub.entry(&code).is_none());
     }
 
     // A flood of new rooms on a full server pushes out only rooms nobody joined or used in

@@ -7,7 +7,9 @@
 //! [`Limits::max_rooms`] in all; when the server is full, the room nobody has been in for
 //! longest makes way, and a room with nobody in it is removed after
 //! [`Limits::idle_ms`]. A seat whose member drops keeps its score for 10 minutes and
-//! comes back with its token.
+//! comes back with its token. A kept class is none of these: it never makes way, its seats
+//! are held between lessons, a lesson ends after [`LESSON_ENDS_AFTER_MS`] with nobody in,
+//! and the class is deleted only when unused for [`Limits::forget_ms`].
 //!
 //! The per-address maps (`Hub::wrong_codes`, `Hub::created`, `Hub::sockets`) are the
 //! [`Hub`]'s fields; what counts them is here, in a second `impl Hub` block. The lock order
@@ -27,6 +29,8 @@ pub const SEAT_KEPT_MS: u64 = 10 * 60 * 1000;
 /// A dropped seat that never played (no move or claim) is kept this long, ms: long enough for
 /// a tablet that locked during the teacher's introduction to come back to it.
 pub const UNPLAYED_KEPT_MS: u64 = 3 * 60 * 1000;
+/// A kept class's lesson ends after this long with nobody in it, ms.
+pub const LESSON_ENDS_AFTER_MS: u64 = 60 * 60 * 1000;
 /// Messages waiting for one member at most; past that the member is too slow and is cut.
 pub const QUEUE: usize = 256;
 /// Moves (with undos and clears) one member may send in 10 s.
@@ -45,6 +49,8 @@ pub struct Limits {
     pub rooms_per_address: u32,
     /// A room with nobody connected is removed after this long, ms.
     pub idle_ms: u64,
+    /// A kept class nobody has been in for this long is deleted, ms (`--forget-after DAYS`).
+    pub forget_ms: u64,
     /// Behind a proxy: take each client's address from its `X-Real-IP` header.
     pub trust_proxy: bool,
     /// A socket that says nothing this long after it opens is closed, ms.
@@ -63,6 +69,7 @@ impl Default for Limits {
             max_rooms: 500,
             rooms_per_address: 5,
             idle_ms: 24 * 60 * 60 * 1000,
+            forget_ms: 400 * 24 * 60 * 60 * 1000,
             trust_proxy: false,
             first_message_ms: 10_000,
             ping_ms: 30_000,

@@ -1,7 +1,7 @@
 //! `score-server`: the game's files and class rooms on one origin.
 //!
 //! score-server [--port 8080] [--bind 127.0.0.1] [--dist DIR] [--data data]
-//!              [--max-rooms 500] [--rooms-per-address 5] [--idle-hours 24] [--trust-proxy]
+//!              [--max-rooms 500] [--rooms-per-address 5] [--idle-hours 24] [--forget-after 400] [--trust-proxy]
 //! score-server --version
 //!
 //! The game's release build is compiled in (from the workspace's `dist/`, when it was built
@@ -24,7 +24,7 @@ use score_server::note;
 use score_server::store::Store;
 
 const USAGE: &str = "usage: score-server [--port 8080] [--bind 127.0.0.1] [--dist DIR] [--data data]
-                    [--max-rooms 500] [--rooms-per-address 5] [--idle-hours 24] [--trust-proxy]
+                    [--max-rooms 500] [--rooms-per-address 5] [--idle-hours 24] [--forget-after 400] [--trust-proxy]
        score-server --version";
 
 /// The game's release build, compiled in (in a debug build, read from `dist/` as it runs).
@@ -67,6 +67,7 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             }
             "--trust-proxy" => a.limits.trust_proxy = true,
             "--idle-hours" => a.limits.idle_ms = whole("--idle-hours", value()?, 1, 24 * 365)? * 3_600_000,
+            "--forget-after" => a.limits.forget_ms = whole("--forget-after", value()?, 1, 3650)? * 86_400_000,
             "-h" | "--help" => return Err(USAGE.into()),
             "-V" | "--version" => return Err(VERSION_LINE.into()),
             other => return Err(format!("unknown option “{other}”\n{USAGE}")),

@@ -63,6 +63,8 @@ pub fn step() -> impl Strategy<Value = Step> {
             deal: Deal::new(roll_for(&Rules::default(), seed), &Rules::default()),
         })),
         1 => any::<bool>().prop_map(|locked| Step::Input(Input::Lock { locked })),
+        1 => any::<bool>().prop_map(|kept| Step::Input(Input::Keep { kept })),
+        1 => Just(Step::Input(Input::EndLesson)),
         1 => Just(Step::Input(Input::ClearChat)),
         1 => Just(Step::Input(Input::ClearEmpty)),
         1 => "[a-z ]{0,8}".prop_map(|text| Step::Input(Input::TeacherChat { text })),
