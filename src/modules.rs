@@ -51,6 +51,12 @@ thread_local! {
     static STAGES: RefCell<Vec<(&'static str, Stage)>> = const { RefCell::new(Vec::new()) };
 }
 
+/// Forgets how far every module has come, as a new page would: for a test page that mounts
+/// the app again and again (a module's stage is otherwise the page's for its whole life).
+pub fn forget_stages() {
+    STAGES.with_borrow_mut(Vec::clear);
+}
+
 impl OnDemand {
     fn stage(self) -> Stage {
         STAGES.with_borrow(|s| s.iter().find(|(n, _)| *n == self.name).map_or(Stage::Absent, |(_, st)| *st))

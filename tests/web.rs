@@ -18,6 +18,8 @@ use web_sys::{HtmlElement, HtmlInputElement};
 wasm_bindgen_test_configure!(run_in_browser);
 
 fn fresh_root() -> HtmlElement {
+    // Each test is a page of its own: no module known stale or stalled by an earlier one.
+    score_app::modules::forget_stages();
     let doc = document();
     if let Ok(Some(s)) = window().local_storage() {
         let _ = s.clear();
