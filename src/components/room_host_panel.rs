@@ -187,11 +187,24 @@ pub(crate) fn RoomHostPanel(
                                 <span>{p.name.clone()}</span>
                                 // Only who is away is marked: a full class reads as a plain list.
                                 {p.away.then(|| view! { <span class="presence">" " {room.tr(Key::Away)}</span> })}
-                                <button aria-label=move || room.t(Key::RemoveName, &[("name", &name)]) on:click=move |_| room.command(HostCommand::Remove { seat, name: Some(p.name.clone()) })>{room.tr(Key::Remove)}</button>
+                                <button aria-label=move || room.t(Key::RemoveName, &[("name", &name)]) on:click={
+                                    let name = p.name.clone();
+                                    move |_| room.command(HostCommand::Remove { seat, name: Some(name.clone()) })
+                                }>{room.tr(Key::Remove)}</button>
+                                // A kept class's student back on another device.
+                                {move || kept.get().then(|| {
+                                    let (label, name) = (p.name.clone(), p.name.clone());
+                                    view! {
+                                        <button aria-label=move || room.t(Key::FreeSeatName, &[("name", &label)]) on:click=move |_| room.command(HostCommand::Free { seat, name: Some(name.clone()) })>{room.tr(Key::FreeSeat)}</button>
+                                    }
+                                })}
                             </li>
                         }
                     }).collect_view()}
                 </ul>
+                <Show when=move || kept.get()>
+                    <p class="muted">{room.tr(Key::FreeSeatAbout)}</p>
+                </Show>
                 <p class="muted">{room.tr(Key::ClearEmptyAbout)}</p>
                 <button type="button" on:click=move |_| room.command(HostCommand::ClearEmpty)>{room.tr(Key::ClearEmpty)}</button>
                 // Removed names stay out until let back in (docs/RULES.md §5).

@@ -130,13 +130,17 @@ fn Progress(words: Signal<Catalog>, progress: Vec<ProgressRow>) -> impl IntoView
         .map(|(name, points)| {
             let (low, high) = points.iter().fold((0, 0), |(lo, hi), &(_, p)| (lo.min(p), hi.max(p)));
             let span = (high - low).max(1);
-            let step = if points.len() > 1 { TREND_W / (points.len() as i32 - 1) } else { 0 };
+            // Lesson by lesson across the width (one lesson: a dot), and a faint line at 0.
+            let last = (points.len() as i32 - 1).max(1);
+            let y = |p: i32| TREND_H - 2 - (p - low) * (TREND_H - 4) / span;
             let line = points
                 .iter()
                 .enumerate()
-                .map(|(i, &(_, p))| format!("{},{}", i as i32 * step, TREND_H - 2 - (p - low) * (TREND_H - 4) / span))
+                .map(|(i, &(_, p))| format!("{},{}", i as i32 * TREND_W / last, y(p)))
                 .collect::<Vec<_>>()
                 .join(" ");
+            let zero = y(0);
+            let dot = (points.len() == 1).then(|| view! { <circle cx="0" cy=y(points[0].1) r="3"></circle> });
             let described = move || {
                 words.with(|w| {
                     let list = points
@@ -151,7 +155,9 @@ fn Progress(words: Signal<Catalog>, progress: Vec<ProgressRow>) -> impl IntoView
                 <li>
                     <span class="trend-name">{name}</span>
                     <svg class="trend" role="img" aria-label=described viewBox=format!("-3 0 {} {TREND_H}", TREND_W + 6)>
+                        <line class="zero" x1="0" y1=zero x2=TREND_W y2=zero></line>
                         <polyline points=line></polyline>
+                        {dot}
                     </svg>
                 </li>
             }

@@ -43,6 +43,10 @@ pub(crate) fn RoomStudent(
                     }}
                 </p>
                 <p class="standing" data-testid="standing">{standing}</p>
+                // A kept class says which lesson this is: a score back at 0 is a new lesson.
+                {move || seen.with(|s| s.as_ref().filter(|s| s.kept).map(|s| s.lesson)).map(|lesson| view! {
+                    <p class="lesson" data-testid="lesson">{room.t(Key::LessonN, &[("lesson", &lesson.to_string())])}</p>
+                })}
                 <button
                     type="button"
                     aria-expanded=move || rules_open.get().to_string()

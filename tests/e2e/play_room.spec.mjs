@@ -749,6 +749,9 @@ test('a kept class: Keep this class, a lesson played and ended, scores from 0, t
   await waitForRoll(ana, '2 5 12 12');
   await ana.score.button('IMPOSSIBLE').click();
   await ana.score.button('Reveal now').click();
+  // The result is in before the report is asked for (it comes on another socket).
+  await ana.page.getByTestId('standing').getByText(/−2 points/).waitFor();
+  await ana.page.getByTestId('lesson').getByText('Lesson 2').waitFor();
   await host.score.button('Show the report').click();
   const progress = panel.getByRole('region', { name: 'Progress' });
   await progress.locator('tbody tr').nth(1).waitFor();
@@ -758,9 +761,23 @@ test('a kept class: Keep this class, a lesson played and ended, scores from 0, t
 
   // The class stays kept across the teacher's reload, on the same code.
   await host.page.reload();
-  await (await hostPanel(host)).getByRole('heading', { name: 'Lesson 2' }).waitFor();
+  const again = await hostPanel(host);
+  await again.getByRole('heading', { name: 'Lesson 2' }).waitFor();
   assert.equal(new URL(host.page.url()).search, `?room=${code}`);
-  for (const m of [host, ana]) m.score.assertNoConsoleErrors();
+
+  // Ana comes back on a new phone: her name is held for her old one until the teacher frees
+  // the seat; then she takes her record back (−2 this lesson) under her name.
+  const phone = await person(`?room=${code}`, PHONE);
+  await phone.page.getByRole('textbox', { name: 'Your name' }).fill('Ana');
+  await phone.score.button('Join').click();
+  await shown(phone.page, /Ana/).first().waitFor();
+  await again.getByRole('button', { name: "Free Ana's seat for another device" }).click();
+  await shown(ana.page, /Join a room|Your name/).first().waitFor();
+  await joinAs(phone, 'Ana');
+  await phone.page.getByTestId('standing').getByText(/−2 points/).waitFor();
+  phone.score.errors = phone.score.errors.filter((e) => !/Failed to load resource/.test(e));
+  for (const m of [host, phone]) m.score.assertNoConsoleErrors();
   await host.context.close();
   await ana.context.close();
+  await phone.context.close();
 });

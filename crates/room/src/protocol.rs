@@ -131,6 +131,13 @@ pub enum HostCommand {
     },
     /// Let a removed name join again.
     Readmit { name: String },
+    /// Give a member's seat up for another device (a student back on a new phone): the next
+    /// to join under that name takes its record. With the name the host saw, as for Remove.
+    Free {
+        seat: Seat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+    },
     /// Give up every seat that is away and never played (taken and left empty).
     ClearEmpty,
     /// Clear the chat.
@@ -592,6 +599,9 @@ pub enum Refusal {
     RulesChanged,
     /// An auto-deal wait longer than the most.
     AutoDealTooLong { max_secs: u32 },
+    /// The server keeps as many classes as it may (`most`): one more would leave no room
+    /// for a lesson's room.
+    TooManyKept { most: u32 },
     /// The host removed this member.
     Removed,
     /// The host ended the room.
@@ -627,6 +637,7 @@ impl Refusal {
             | Refusal::Rules { .. }
             | Refusal::RulesChanged
             | Refusal::AutoDealTooLong { .. }
+            | Refusal::TooManyKept { .. }
             | Refusal::ServerFault => ErrorCode::Refused,
             Refusal::Removed => ErrorCode::Removed,
             Refusal::Ended => ErrorCode::Ended,

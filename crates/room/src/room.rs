@@ -98,6 +98,10 @@ pub enum Input {
     /// The server: a member's page went away (its socket dropped: the seat waits for it) or
     /// came back. A roll counts in the report only for the members here when it is dealt.
     Presence { seat: Seat, away: bool },
+    /// Host: give a member's seat up for another device: their record is kept for the next to
+    /// join under their name, from any device (a student back on a new phone), and the seat's
+    /// old device has no seat any more.
+    Free { seat: Seat },
     /// Host: keep the room as a class, or stop keeping it.
     Keep { kept: bool },
     /// Host (or the server, after an hour with nobody in): end the lesson of a kept class.
@@ -140,6 +144,8 @@ pub enum RoomError {
     Full,
     #[error("Only a kept class has lessons.")]
     NotKept,
+    #[error("A clock is running: end the lesson once it is settled.")]
+    ClockRunning,
     #[error("The host has locked this room.")]
     Locked,
     #[error("That seat is empty.")]
@@ -228,12 +234,14 @@ impl Member {
         self.away && !self.played
     }
 
-    /// Whether their record is kept when they leave: it holds a claim or a result (practice
-    /// moves alone are not kept, so joining and leaving under name after name pushes out
-    /// nobody's record).
+    /// Whether their record is kept when they leave: it holds a claim or a result, or a past
+    /// lesson of a kept class (practice moves alone are not kept, so joining and leaving under
+    /// name after name pushes out nobody's record).
     pub fn worth_keeping(&self) -> bool {
         let r = &self.record;
-        self.score != 0 || r.scores_made + r.scores_failed + r.impossible_right + r.impossible_wrong > 0
+        self.score != 0
+            || r.scores_made + r.scores_failed + r.impossible_right + r.impossible_wrong > 0
+            || !self.lessons.is_empty()
     }
 }
 
@@ -245,15 +253,37 @@ fn played_before_it_was_kept() -> bool {
     true
 }
 
-/// A member's record of one past lesson of a kept class.
+/// A member's record of one past lesson of a kept class: the counts of their [`Record`] and
+/// its median time, not every time (a year of lessons stays a few hundred bytes each).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LessonRecord {
     /// The lesson, counted from 1.
     pub lesson: u32,
     /// Their points in it.
     pub points: i32,
-    /// What they did in it.
-    pub record: Record,
+    pub rolls: u32,
+    pub scores_made: u32,
+    pub scores_failed: u32,
+    pub impossible_right: u32,
+    pub impossible_wrong: u32,
+    /// The median time from SCORE to the goal, ms.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub median_score_ms: Option<u64>,
+}
+
+impl LessonRecord {
+    fn of(lesson: u32, points: i32, r: &Record) -> LessonRecord {
+        LessonRecord {
+            lesson,
+            points,
+            rolls: r.rolls,
+            scores_made: r.scores_made,
+            scores_failed: r.scores_failed,
+            impossible_right: r.impossible_right,
+            impossible_wrong: r.impossible_wrong,
+            median_score_ms: r.median_ms(),
+        }
+    }
 }
 
 /// Past lessons kept per member (the latest): two a week for ten school years.
@@ -597,7 +627,10 @@ impl Room {
     /// Whether anything was played in the lesson under way (a roll dealt to a member, a
     /// point): a lesson nobody played in isn't ended, so an empty class counts no lessons.
     pub fn lesson_played(&self) -> bool {
-        let played = |m: &Member| m.record.rolls > 0 || m.worth_keeping();
+        let played = |m: &Member| {
+            let r = &m.record;
+            r.rolls > 0 || m.score != 0 || r.scores_made + r.scores_failed + r.impossible_right + r.impossible_wrong > 0
+        };
         self.members().any(|(_, m)| played(m)) || self.saved.gone.iter().any(|g| played(&g.member))
     }
 
@@ -606,24 +639,32 @@ impl Room {
     fn end_lesson(&mut self) -> Vec<Out> {
         let lesson = self.saved.lesson;
         let close = |m: &mut Member| {
-            if m.record.rolls > 0 || m.worth_keeping() {
-                let record = std::mem::take(&mut m.record);
-                push_latest(&mut m.lessons, LessonRecord { lesson, points: m.score, record }, LESSONS_KEPT);
+            let r = &m.record;
+            if r.rolls > 0
+                || m.score != 0
+                || r.scores_made + r.scores_failed + r.impossible_right + r.impossible_wrong > 0
+            {
+                push_latest(&mut m.lessons, LessonRecord::of(lesson, m.score, &m.record), LESSONS_KEPT);
             }
+            m.record = Record::default();
             m.score = 0;
         };
         self.saved.seats.iter_mut().flatten().for_each(close);
         self.saved.gone.iter_mut().for_each(|g| close(&mut g.member));
         self.saved.lesson += 1;
-        vec![everyone(RoomEvent::Lesson { lesson: self.saved.lesson })]
+        // Each lesson's chat starts empty.
+        self.saved.chat.clear();
+        vec![everyone(RoomEvent::Lesson { lesson: self.saved.lesson }), everyone(RoomEvent::ChatCleared)]
     }
 
     /// The teacher's Progress: a line per member per lesson (past lessons, then the one under
     /// way where anything was played in it), members by seat, then those who left.
     pub fn progress(&self) -> Vec<ProgressRow> {
         let rows = |m: &Member| {
-            let now = LessonRecord { lesson: self.saved.lesson, points: m.score, record: m.record.clone() };
-            let playing = m.record.rolls > 0 || m.worth_keeping();
+            let now = LessonRecord::of(self.saved.lesson, m.score, &m.record);
+            let playing = now.rolls > 0
+                || now.points != 0
+                || now.scores_made + now.scores_failed + now.impossible_right + now.impossible_wrong > 0;
             m.lessons
                 .iter()
                 .chain(playing.then_some(&now))
@@ -631,12 +672,12 @@ impl Room {
                     name: m.name.clone(),
                     lesson: l.lesson,
                     points: l.points,
-                    rolls: l.record.rolls,
-                    scores_made: l.record.scores_made,
-                    scores_failed: l.record.scores_failed,
-                    impossible_right: l.record.impossible_right,
-                    impossible_wrong: l.record.impossible_wrong,
-                    median_score_ms: l.record.median_ms(),
+                    rolls: l.rolls,
+                    scores_made: l.scores_made,
+                    scores_failed: l.scores_failed,
+                    impossible_right: l.impossible_right,
+                    impossible_wrong: l.impossible_wrong,
+                    median_score_ms: l.median_score_ms,
                 })
                 .collect::<Vec<_>>()
         };
@@ -714,8 +755,8 @@ impl Room {
                 r.impossible_wrong
             ));
         }
-        if self.saved.kept {
-            // A kept class's Progress: a row per member per lesson.
+        if self.saved.kept || self.saved.lesson > 1 {
+            // A kept class's Progress (kept until the class ends): a row per member per lesson.
             let mut heads = vec![field(&words.text(Key::ProgressTitle, &[]))];
             heads.extend([Key::ReportName, Key::ProgressLesson].map(|k| field(&words.text(k, &[]))));
             heads.extend(heads_of_counts.iter().map(|&k| field(&words.text(k, &[]))));
@@ -907,11 +948,23 @@ impl Room {
                 self.saved.locked = locked;
                 vec![everyone(RoomEvent::Locked { locked })]
             }
+            Input::Free { seat } => {
+                let name = self.member(seat)?.name.clone();
+                let out = self.leave(seat, now_ms)?;
+                if let Some(g) = self.saved.gone.iter_mut().rev().find(|g| g.member.name == name) {
+                    g.member.owner = None;
+                }
+                out
+            }
             Input::Keep { kept } => {
                 self.saved.kept = kept;
                 vec![everyone(RoomEvent::Kept { kept })]
             }
             Input::EndLesson if !self.saved.kept => return Err(RoomError::NotKept),
+            // A result still to come belongs to the lesson it was claimed in.
+            Input::EndLesson if Clock::of(self.phase()).is_some() => return Err(RoomError::ClockRunning),
+            // A lesson nobody played in isn't counted (a second press, a class that never came).
+            Input::EndLesson if !self.lesson_played() => Vec::new(),
             Input::EndLesson => self.end_lesson(),
             Input::ClearChat => {
                 self.saved.chat.clear();
@@ -1051,8 +1104,12 @@ impl Room {
         let member = self.saved.seats[seat].take().filter(|m| m.worth_keeping() || stake.is_some());
         if let Some(member) = member {
             if self.saved.gone.len() == GONE_KEPT {
-                // The oldest record nobody's clock is owed to makes way.
-                if let Some(at) = self.saved.gone.iter().position(|g| g.stake.is_none()) {
+                // The oldest record nobody's clock is owed to makes way: one of a single lesson
+                // before one with a kept class's past lessons.
+                let free = |g: &&Gone| g.stake.is_none();
+                let at = (self.saved.gone.iter().position(|g| free(&g) && g.member.lessons.is_empty()))
+                    .or_else(|| self.saved.gone.iter().position(|g| free(&g)));
+                if let Some(at) = at {
                     self.saved.gone.remove(at);
                 }
             }
@@ -1772,13 +1829,13 @@ mod tests {
         r.apply(Input::RevealNow { seat: 1 }, 1).unwrap();
         assert!(r.lesson_played());
         let out = r.apply(Input::EndLesson, 2).unwrap();
-        assert_eq!(out, vec![everyone(RoomEvent::Lesson { lesson: 2 })]);
+        assert_eq!(out, vec![everyone(RoomEvent::Lesson { lesson: 2 }), everyone(RoomEvent::ChatCleared)]);
         assert_eq!((r.lesson(), r.view(None, 2).lesson), (2, 2));
         // Every score starts again; the lesson is each member's past record.
         assert!(r.members().all(|(_, m)| m.score == 0 && m.record == Record::default()));
         let ben = r.members().find(|(_, m)| m.name == "Ben").unwrap().1;
         assert_eq!(ben.lessons.len(), 1);
-        assert_eq!((ben.lessons[0].lesson, ben.lessons[0].points, ben.lessons[0].record.impossible_right), (1, 1, 1));
+        assert_eq!((ben.lessons[0].lesson, ben.lessons[0].points, ben.lessons[0].impossible_right), (1, 1, 1));
         // Nothing played in lesson 2 yet: it isn't in the Progress, and isn't ended by the server.
         assert!(!r.lesson_played());
         let rows = r.progress();
@@ -1817,6 +1874,61 @@ mod tests {
         r.apply(Input::Join { name: "Ben".into() }, 4).unwrap();
         let ben = r.members().find(|(_, m)| m.name == "Ben").unwrap().1;
         assert_eq!((ben.score, ben.lessons.len()), (0, 1));
+    }
+
+    // Pins a bug: a member who left a kept class at the start of a lesson (nothing in the
+    // lesson yet) was not kept, and every past lesson of theirs went with them.
+    #[test]
+    fn leaving_at_the_start_of_a_lesson_keeps_every_past_lesson() {
+        let mut r = room(&[1, 1, 1, 4]);
+        r.apply(Input::Keep { kept: true }, 0).unwrap();
+        r.apply(impossible(1), 0).unwrap();
+        r.apply(Input::RevealNow { seat: 1 }, 1).unwrap();
+        r.apply(Input::EndLesson, 2).unwrap();
+        r.apply(Input::Leave { seat: 1 }, 3).unwrap();
+        assert_eq!(
+            r.progress().iter().filter(|p| p.name == "Ben").map(|p| (p.lesson, p.points)).collect::<Vec<_>>(),
+            [(1, 1)]
+        );
+        r.apply(Input::Remove { seat: 2 }, 4).unwrap();
+        assert!(r.progress().iter().any(|p| p.name == "Cy"), "a removed member's lessons stay in the Progress");
+    }
+
+    // A result still to come belongs to the lesson it was claimed in; a lesson nobody played
+    // in isn't counted (a second press); each lesson's chat starts empty.
+    #[test]
+    fn a_lesson_ends_only_when_settled_and_only_if_played() {
+        let mut r = room(&[1, 1, 1, 4]);
+        r.apply(Input::Keep { kept: true }, 0).unwrap();
+        r.apply(Input::Chat { seat: 0, text: "hi".into() }, 0).unwrap();
+        r.apply(impossible(1), 0).unwrap();
+        assert_eq!(refused(&mut r, Input::EndLesson, 1), RoomError::ClockRunning);
+        r.apply(Input::RevealNow { seat: 1 }, 1).unwrap();
+        let out = r.apply(Input::EndLesson, 2).unwrap();
+        assert!(out.contains(&everyone(RoomEvent::ChatCleared)) && r.saved().chat.is_empty());
+        assert_eq!(r.apply(Input::EndLesson, 3).unwrap(), Vec::new(), "nothing played in lesson 2");
+        assert_eq!(r.lesson(), 2);
+    }
+
+    // A student back on a new device: the host frees their seat, and they take their record
+    // (score and lessons) back under their name from the new device.
+    #[test]
+    fn a_freed_seat_goes_back_to_its_name_from_another_device() {
+        let mut r = Room::new(Rules::default(), true, deal(&[1, 1, 1, 4]));
+        r.apply(Input::Keep { kept: true }, 0).unwrap();
+        r.apply(Input::Enter { name: "Ana".into(), device: Some("old-phone".into()) }, 0).unwrap();
+        r.apply(impossible(0), 0).unwrap();
+        r.apply(Input::RevealNow { seat: 0 }, 1).unwrap();
+        r.apply(Input::EndLesson, 2).unwrap();
+        // From a new phone her name is taken while the old one holds the seat.
+        let new_phone = || Input::Enter { name: "Ana".into(), device: Some("new-phone".into()) };
+        assert_eq!(refused(&mut r, new_phone(), 3), RoomError::NameTaken("Ana".into()));
+        r.apply(Input::Free { seat: 0 }, 4).unwrap();
+        r.apply(new_phone(), 5).unwrap();
+        let ana = r.members().find(|(_, m)| m.name == "Ana").unwrap().1;
+        assert_eq!((ana.lessons.len(), ana.owner.as_deref()), (1, Some("new-phone")));
+        // Not barred: unlike Remove, nothing keeps her out.
+        assert!(r.saved().removed.is_empty());
     }
 
     #[test]

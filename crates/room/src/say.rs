@@ -123,6 +123,9 @@ pub fn refusal(why: &Refusal, words: &Catalog) -> String {
         Refusal::Rules { errors } => errors.iter().map(|e| rules_error(e, words)).collect::<Vec<_>>().join(" "),
         Refusal::RulesChanged => t(Key::RefusedRulesChanged),
         Refusal::AutoDealTooLong { max_secs } => words.count(Key::RefusedAutoDealTooLong, u64::from(*max_secs), &[]),
+        Refusal::TooManyKept { most } => {
+            words.text(Key::RefusedTooManyKept, &[("most", &words.lang().grouped(u64::from(*most)))])
+        }
         Refusal::Removed => t(Key::RefusedRemoved),
         Refusal::Ended => t(Key::RefusedEnded),
         Refusal::Restarting => t(Key::RefusedRestarting),
@@ -149,6 +152,7 @@ pub fn room_error(error: &RoomError, words: &Catalog) -> String {
         RoomError::RevealNeedsJudging => words.text(Key::RoomRevealNeedsJudging, &[]),
         RoomError::Removed(name) => words.text(Key::RoomRemovedName, &[("name", name)]),
         RoomError::NotKept => words.text(Key::RoomNotKept, &[]),
+        RoomError::ClockRunning => words.text(Key::RoomClockRunning, &[]),
         RoomError::UnknownLanguage => words.text(Key::RoomUnknownLanguage, &[]),
         RoomError::Round(e) => round_error(*e, words),
         RoomError::Board(e) => board_error(*e, words),
@@ -493,6 +497,7 @@ mod tests {
             Refusal::CantRoll { roll: vec![7, 7, 7, 1], dice: vec![6, 6, 12, 20] },
             Refusal::RulesChanged,
             Refusal::AutoDealTooLong { max_secs: 600 },
+            Refusal::TooManyKept { most: 250 },
             Refusal::Removed,
             Refusal::Ended,
             Refusal::Restarting,

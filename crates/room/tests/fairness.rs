@@ -114,6 +114,8 @@ impl ReferenceStateMachine for Model {
             1 => "[a-z ]{0,8}".prop_map(|text| Step::Input(Input::TeacherChat { text })),
             1 => (seat, any::<bool>()).prop_map(|(seat, away)| Step::Input(Input::Presence { seat, away })),
             1 => any::<bool>().prop_map(|locked| Step::Input(Input::Lock { locked })),
+            1 => any::<bool>().prop_map(|kept| Step::Input(Input::Keep { kept })),
+            1 => Just(Step::Input(Input::EndLesson)),
             1 => Just(Step::Input(Input::ClearEmpty)),
             1 => (0usize..6).prop_map(Step::NewRoll),
             1 => (0usize..6).prop_map(Step::NextRoll),
@@ -148,11 +150,16 @@ fn points_for(why: &Why) -> i32 {
     }
 }
 
-/// Every record in the room, seated or kept after leaving, by name.
-fn records(room: &Room) -> BTreeMap<String, i32> {
-    let mut all: BTreeMap<String, i32> =
-        room.saved().gone.iter().map(|g| (name_key(&g.member.name), g.member.score)).collect();
-    all.extend(room.members().map(|(_, m)| (name_key(&m.name), m.score)));
+/// Every record in the room, seated or kept after leaving, by name: the score, and how
+/// many past lessons of a kept class it holds.
+fn records(room: &Room) -> BTreeMap<String, (i32, usize)> {
+    let mut all: BTreeMap<String, (i32, usize)> = room
+        .saved()
+        .gone
+        .iter()
+        .map(|g| (name_key(&g.member.name), (g.member.score, g.member.lessons.len())))
+        .collect();
+    all.extend(room.members().map(|(_, m)| (name_key(&m.name), (m.score, m.lessons.len()))));
     all
 }
 
@@ -260,16 +267,24 @@ impl Rooms {
     }
 
     /// Each member's score moves only by results that name them, by the amounts the rules list.
-    fn scores_follow_results(&self, before: &BTreeMap<String, i32>, outs: &[Out]) {
+    fn scores_follow_results(&self, before: &BTreeMap<String, (i32, usize)>, outs: &[Out]) {
         let mut said: BTreeMap<String, i32> = BTreeMap::new();
         for (name, points, why) in Self::results(outs) {
             assert_eq!(points, points_for(&why), "{name}: {why:?}");
             *said.entry(name_key(&name)).or_default() += points;
         }
         let after = records(&self.room);
-        for (name, score) in &after {
-            let was = before.get(name).copied().unwrap_or(0);
-            assert_eq!(*score - was, said.get(name).copied().unwrap_or(0), "{name}'s score");
+        // A kept class's lesson ended: every score is 0 (the one change without a result).
+        let lesson_ended = outs.iter().any(|o| matches!(o.event, RoomEvent::Lesson { .. }));
+        for (name, &(score, lessons)) in &after {
+            let (was, had) = before.get(name).copied().unwrap_or((0, 0));
+            // Nothing takes a past lesson from anyone (leaving, being removed, a restart).
+            assert!(lessons >= had, "{name} lost past lessons: {had} → {lessons}");
+            if lesson_ended {
+                assert_eq!(score, 0, "{name} keeps points past the end of a lesson");
+            } else {
+                assert_eq!(score - was, said.get(name).copied().unwrap_or(0), "{name}'s score");
+            }
         }
         for name in &self.joined {
             assert!(after.contains_key(name), "{name}'s record is gone");

@@ -123,6 +123,10 @@ fn what_a_page_sends() {
         r#"{"type":"Host","host":"h","command":{"type":"Keep","kept":true}}"#,
     );
     golden(host(HostCommand::EndLesson), r#"{"type":"Host","host":"h","command":{"type":"EndLesson"}}"#);
+    golden(
+        host(HostCommand::Free { seat: 2, name: Some("Ana".into()) }),
+        r#"{"type":"Host","host":"h","command":{"type":"Free","seat":2,"name":"Ana"}}"#,
+    );
     // A random roll may leave the roll out.
     assert_eq!(
         serde_json::from_str::<ClientMsg>(r#"{"type":"Host","host":"h","command":{"type":"NewRoll"}}"#).unwrap(),

@@ -478,14 +478,21 @@ impl Hub {
             // A seat that never played is given up sooner: three minutes, against ten.
             let played = |s: Seat| e.room.members().any(|(seat, m)| seat == s && m.played);
             let kept = |s: Seat| if played(s) { SEAT_KEPT_MS } else { UNPLAYED_KEPT_MS };
-            // A kept class holds its members' seats between lessons.
+            // A kept class holds the seats of members with a record (a result, or past lessons)
+            // between lessons, their time away counted from when it stops being kept; a seat
+            // taken and never played in goes as in any room.
             let class = e.room.kept();
+            let held = |s: Seat| class && e.room.members().any(|(seat, m)| seat == s && m.worth_keeping());
             let expired: Vec<Seat> = e
                 .dropped
                 .iter()
-                .filter(|(&s, &t)| !class && now.saturating_sub(t) > kept(s))
+                .filter(|(&s, &t)| !held(s) && now.saturating_sub(t) > kept(s))
                 .map(|(&s, _)| s)
                 .collect();
+            let holding: Vec<Seat> = e.dropped.keys().copied().filter(|&s| held(s)).collect();
+            for s in holding {
+                e.dropped.insert(s, now);
+            }
             for seat in expired {
                 e.forget(seat);
                 outs.extend(e.room.apply(Input::Leave { seat }, now).unwrap_or_else(|r| r.settled));
@@ -842,6 +849,7 @@ impl Hub {
             HostCommand::NextRoll => Input::NextRoll { deal: Deal::new(new_roll(&rules)?, &rules) },
             HostCommand::Lock { locked } => Input::Lock { locked },
             HostCommand::Remove { seat, .. } => Input::Remove { seat },
+            HostCommand::Free { seat, .. } => Input::Free { seat },
             HostCommand::Readmit { name } => Input::Readmit { name },
             HostCommand::ClearEmpty => Input::ClearEmpty,
             HostCommand::ClearChat => Input::ClearChat,
@@ -856,7 +864,21 @@ impl Hub {
             }
             HostCommand::AutoDeal { secs } => Input::AutoDeal { secs },
             HostCommand::Language { lang } => Input::Language { lang },
-            HostCommand::Keep { kept } => Input::Keep { kept },
+            HostCommand::Keep { kept: true } => {
+                // At most half the server's rooms are kept classes: a lesson's room always
+                // finds one to make way.
+                let most = (self.limits.max_rooms / 2).max(1);
+                let rooms: Vec<Arc<Mutex<Entry>>> = lock(&self.rooms).values().cloned().collect();
+                let kept = rooms
+                    .iter()
+                    .filter(|e| !std::ptr::eq(e.as_ref(), entry) && e.try_lock().is_ok_and(|e| e.room.kept()))
+                    .count();
+                if kept >= most {
+                    return Err(Refusal::TooManyKept { most: most as u32 });
+                }
+                Input::Keep { kept: true }
+            }
+            HostCommand::Keep { kept: false } => Input::Keep { kept: false },
             HostCommand::EndLesson => Input::EndLesson,
             HostCommand::End => return Ok(HostAction::End),
             HostCommand::Report => return Ok(HostAction::Report),
@@ -884,9 +906,10 @@ impl Hub {
         let mut dealt = None;
         // The name a host's removal was pressed for, checked under the same lock.
         let removing = match &msg {
-            ClientMsg::Host { command: HostCommand::Remove { seat, name: Some(name) }, .. } => {
-                Some((*seat, name.clone()))
-            }
+            ClientMsg::Host {
+                command: HostCommand::Remove { seat, name: Some(name) } | HostCommand::Free { seat, name: Some(name) },
+                ..
+            } => Some((*seat, name.clone())),
             _ => None,
         };
         let (input, removed) = match msg {
@@ -910,7 +933,7 @@ impl Hub {
                     // Answered to this connection alone.
                     let e = lock(&entry);
                     // A kept class's Progress comes with it.
-                    let progress = if e.room.kept() { e.room.progress() } else { Vec::new() };
+                    let progress = if e.room.kept() || e.room.lesson() > 1 { e.room.progress() } else { Vec::new() };
                     let report = ServerMsg::Report { rows: e.room.report(), progress };
                     if let (Some(c), Ok(text)) = (e.conns.get(&who), serde_json::to_string(&report)) {
                         c.offer(&Utf8Bytes::from(text));
@@ -918,6 +941,8 @@ impl Hub {
                     return Ok(());
                 }
                 HostAction::Play { input: input @ Input::Remove { seat: who }, .. } => (input, Some((who, true))),
+                // A freed seat's old device loses it without being told it was removed.
+                HostAction::Play { input: input @ Input::Free { seat: who }, .. } => (input, Some((who, false))),
                 HostAction::Play { input: input @ (Input::NewRoll { .. } | Input::NextRoll { .. }), dealt_for } => {
                     dealt = Some(dealt_for);
                     (input, None)
@@ -1303,6 +1328,74 @@ mod durability {
         // Unused for longer than --forget-after: deleted.
         hub.tick_at(start + 3 * LESSON_ENDS_AFTER_MS + 30 * 86_400_000 + 1);
         assert!(hub.entry(&code).is_none());
+    }
+
+    // Pins two bugs: a kept class held every seat for ever (a script's junk names, a seat
+    // taken and never played), and stopping keeping it gave up every absent member at once.
+    #[test]
+    fn a_kept_class_holds_the_seats_of_a_record_and_lets_them_go_gently_when_no_longer_kept() {
+        let hub = Hub::with_limits(None, Rules::default(), Limits::default());
+        let (tx, _rx) = tokio::sync::mpsc::channel(16);
+        let conn = Conn { tx, let_go: Arc::new(AtomicU8::new(0)) };
+        let (code, who, _) = hub.create("ABC234", Some("Ana"), true, None, conn, "10.0.0.1".parse().unwrap()).unwrap();
+        let entry = hub.entry(&code).unwrap();
+        let start = now_ms();
+        {
+            let mut e = lock(&entry);
+            e.room.apply(Input::Keep { kept: true }, start).unwrap();
+            e.room.apply(Input::Join { name: "Junk".into() }, start).unwrap();
+            e.room.apply(Input::Claim { seat: 0, claim: score_room::protocol::Claim::Impossible }, start).unwrap();
+            e.room.apply(Input::RevealNow { seat: 0 }, start).unwrap();
+            e.conns.remove(&who);
+            e.dropped.insert(0, start);
+            e.dropped.insert(1, start);
+        }
+        let seated = |name: &str| lock(&entry).room.members().any(|(_, m)| m.name == name);
+        hub.tick_at(start + UNPLAYED_KEPT_MS + 1_000);
+        assert!(!seated("Junk"), "a seat never played in goes as in any room");
+        hub.tick_at(start + 10 * 86_400_000);
+        assert!(seated("Ana"), "a seat with a record is held");
+        // No longer kept: Ana's time away counts from now, not from ten days ago.
+        let later = start + 10 * 86_400_000 + 1;
+        {
+            // The host's press (their page in the room meanwhile).
+            let mut e = lock(&entry);
+            e.room.apply(Input::Keep { kept: false }, later).unwrap();
+            e.active_ms = later;
+        }
+        hub.tick_at(later + SEAT_KEPT_MS - 60_000);
+        assert!(seated("Ana"));
+        hub.tick_at(later + SEAT_KEPT_MS + 60_000);
+        assert!(!seated("Ana"));
+        assert!(lock(&entry).room.saved().gone.iter().any(|g| g.member.name == "Ana"), "her record is kept");
+    }
+
+    // Pins a bug: anyone could keep room after room until the server was full for 400 days.
+    #[test]
+    fn at_most_half_the_servers_rooms_are_kept_classes() {
+        let limits = Limits { max_rooms: 4, rooms_per_address: 100, ..Limits::default() };
+        let hub = Hub::with_limits(None, Rules::default(), limits);
+        let mut made = Vec::new();
+        for code in ["ABC234", "ABC235", "ABC236"] {
+            let (tx, _rx) = tokio::sync::mpsc::channel(16);
+            let conn = Conn { tx, let_go: Arc::new(AtomicU8::new(0)) };
+            let (code, _, _) = hub.create(code, None, true, None, conn, "10.0.0.1".parse().unwrap()).unwrap();
+            let entry = hub.entry(&code).unwrap();
+            let host = lock(&entry).host.clone();
+            made.push((entry, host));
+        }
+        for (entry, host) in &made[..2] {
+            let Ok(HostAction::Play { input, .. }) = hub.host_input(entry, host, HostCommand::Keep { kept: true })
+            else {
+                panic!("keep refused")
+            };
+            lock(entry).room.apply(input, now_ms()).unwrap();
+        }
+        let (entry, host) = &made[2];
+        assert!(matches!(
+            hub.host_input(entry, host, HostCommand::Keep { kept: true }),
+            Err(Refusal::TooManyKept { most: 2 })
+        ));
     }
 
     // A flood of new rooms on a full server pushes out only rooms nobody joined or used in

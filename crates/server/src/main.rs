@@ -73,6 +73,13 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             other => return Err(format!("unknown option “{other}”\n{USAGE}")),
         }
     }
+    if a.limits.forget_ms < a.limits.idle_ms {
+        return Err(format!(
+            "--forget-after ({} days) is shorter than --idle-hours ({} h): a kept class would go before a room of one lesson\n{USAGE}",
+            a.limits.forget_ms / 86_400_000,
+            a.limits.idle_ms / 3_600_000
+        ));
+    }
     Ok(a)
 }
 

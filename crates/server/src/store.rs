@@ -30,7 +30,9 @@ pub type Loaded = (Vec<(String, StoredRoom)>, Vec<String>);
 /// The version of the database's layout this server reads and writes.
 /// 2: a room's state keeps its history as data (a result and its roll), which a server of
 /// layout 1 can't read, so that one refuses the database rather than drop those rooms.
-pub const SCHEMA: i64 = 2;
+/// 3: a room may be a kept class, with lessons and each member's past lessons, which a
+/// server of layout 2 would drop on its next write (and then remove the class as idle).
+pub const SCHEMA: i64 = 3;
 
 /// The database.
 pub struct Store {
@@ -68,6 +70,10 @@ impl Store {
             // Layout 2: the same table; states written from now on may hold results as data
             // (states of layout 1 read as they are).
             db.execute_batch("PRAGMA user_version = 2;")?;
+        }
+        if version < 3 {
+            // Layout 3: the same table; states may hold a kept class's lessons.
+            db.execute_batch("PRAGMA user_version = 3;")?;
         }
         Ok(Store { db: Mutex::new(db) })
     }
@@ -177,7 +183,7 @@ mod tests {
             db.execute_batch("CREATE TABLE rooms2 (x TEXT); PRAGMA user_version = 9;").unwrap();
         }
         let err = Store::open(&d).err().expect("refused").to_string();
-        assert!(err.contains("newer score-server (layout 9; this one reads 2)"), "{err}");
+        assert!(err.contains("newer score-server (layout 9; this one reads 3)"), "{err}");
         let db = Connection::open(d.join("score.sqlite3")).unwrap();
         let version: i64 = db.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
         let rooms: i64 =
