@@ -7,7 +7,7 @@
 use leptos::prelude::*;
 use score_engine::round::signed;
 use score_i18n::{Catalog, Key};
-use score_room::protocol::{ProgressRow, ReportRow};
+use score_room::protocol::{ProgressRow, ReportRow, Tally};
 
 /// Width of the chart's drawing, in its own units; bars grow left (below 0) or right.
 const CHART_W: i32 = 300;
@@ -24,6 +24,38 @@ fn seconds(ms: Option<u64>, words: &Catalog) -> String {
     })
 }
 
+/// A tally's cells, in the tables' order: rolls, SCOREs made and failed, IMPOSSIBLEs right
+/// and wrong, points, median time.
+fn tally_cells(t: &Tally, words: Signal<Catalog>) -> impl IntoView {
+    let median = t.median_score_ms;
+    view! {
+        <td>{t.rolls}</td>
+        <td>{t.scores_made}</td>
+        <td>{t.scores_failed}</td>
+        <td>{t.impossible_right}</td>
+        <td>{t.impossible_wrong}</td>
+        // Isolated: a sign reads before its number in a right-to-left page too ("+1", not "1+").
+        <td><bdi>{signed(t.points)}</bdi></td>
+        <td>{move || words.with(|w| seconds(median, w))}</td>
+    }
+}
+
+/// The headings of [`tally_cells`].
+fn tally_heads(words: Signal<Catalog>) -> impl IntoView {
+    let t = move |key: Key| move || words.with(|w| w.text(key, &[]));
+    [
+        Key::ReportRolls,
+        Key::ReportScoresMade,
+        Key::ReportScoresFailed,
+        Key::ReportImpossibleRight,
+        Key::ReportImpossibleWrong,
+        Key::ReportPoints,
+        Key::ReportMedian,
+    ]
+    .map(|key| view! { <th scope="col">{t(key)}</th> })
+    .collect_view()
+}
+
 /// The report; `rows` as the server sent them, by seat.
 #[component]
 pub fn RoomReport(
@@ -37,19 +69,20 @@ pub fn RoomReport(
     /// A kept class's Progress: a line per member per lesson (none for a room of one lesson).
     progress: Vec<ProgressRow>,
 ) -> impl IntoView {
-    let most = rows.iter().map(|r| r.points.unsigned_abs()).max().unwrap_or(0).max(1) as i32;
+    let most = rows.iter().map(|r| r.tally.points.unsigned_abs()).max().unwrap_or(0).max(1) as i32;
     let half = CHART_W / 2;
     let height = ROW_H * rows.len().max(1) as i32;
-    let described = rows.iter().map(|r| format!("{} {}", r.name, signed(r.points))).collect::<Vec<_>>().join(", ");
+    let described =
+        rows.iter().map(|r| format!("{} {}", r.name, signed(r.tally.points))).collect::<Vec<_>>().join(", ");
     let t = move |key: Key| move || words.with(|w| w.text(key, &[]));
     let bars = rows
         .iter()
         .enumerate()
         .map(|(i, r)| {
             let y = i as i32 * ROW_H;
-            let len = (r.points.unsigned_abs() as i32 * half) / most;
-            let x = if r.points < 0 { NAMES_W + half - len } else { NAMES_W + half };
-            let class = if r.points < 0 { "bar loss" } else { "bar gain" };
+            let len = (r.tally.points.unsigned_abs() as i32 * half) / most;
+            let x = if r.tally.points < 0 { NAMES_W + half - len } else { NAMES_W + half };
+            let class = if r.tally.points < 0 { "bar loss" } else { "bar gain" };
             view! {
                 <text x=NAMES_W - 6 y=y + ROW_H - 7 text-anchor="end">{r.name.clone()}</text>
                 // No bar for no points.
@@ -69,26 +102,14 @@ pub fn RoomReport(
                 <thead>
                     <tr>
                         <th scope="col">{t(Key::ReportName)}</th>
-                        <th scope="col">{t(Key::ReportRolls)}</th>
-                        <th scope="col">{t(Key::ReportScoresMade)}</th>
-                        <th scope="col">{t(Key::ReportScoresFailed)}</th>
-                        <th scope="col">{t(Key::ReportImpossibleRight)}</th>
-                        <th scope="col">{t(Key::ReportImpossibleWrong)}</th>
-                        <th scope="col">{t(Key::ReportPoints)}</th>
-                        <th scope="col">{t(Key::ReportMedian)}</th>
+                        {tally_heads(words)}
                     </tr>
                 </thead>
                 <tbody>
                     {rows.iter().map(|r| view! {
                         <tr data-testid=format!("report-{}", r.seat)>
                             <th scope="row">{r.name.clone()}{r.left.then(|| view! { " " <span class="muted">{t(Key::ReportLeftMark)}</span> })}</th>
-                            <td>{r.rolls}</td>
-                            <td>{r.scores_made}</td>
-                            <td>{r.scores_failed}</td>
-                            <td>{r.impossible_right}</td>
-                            <td>{r.impossible_wrong}</td>
-                            <td>{signed(r.points)}</td>
-                            <td>{let median = r.median_score_ms; move || words.with(|w| seconds(median, w))}</td>
+                            {tally_cells(&r.tally, words)}
                         </tr>
                     }).collect_view()}
                 </tbody>
@@ -121,8 +142,8 @@ fn Progress(words: Signal<Catalog>, progress: Vec<ProgressRow>) -> impl IntoView
     let mut students: Vec<(String, Vec<(u32, i32)>)> = Vec::new();
     for r in &progress {
         match students.iter_mut().find(|(name, _)| *name == r.name) {
-            Some((_, points)) => points.push((r.lesson, r.points)),
-            None => students.push((r.name.clone(), vec![(r.lesson, r.points)])),
+            Some((_, points)) => points.push((r.lesson, r.tally.points)),
+            None => students.push((r.name.clone(), vec![(r.lesson, r.tally.points)])),
         }
     }
     let trends = students
@@ -171,13 +192,7 @@ fn Progress(words: Signal<Catalog>, progress: Vec<ProgressRow>) -> impl IntoView
                     <tr>
                         <th scope="col">{t(Key::ReportName)}</th>
                         <th scope="col">{t(Key::ProgressLesson)}</th>
-                        <th scope="col">{t(Key::ReportRolls)}</th>
-                        <th scope="col">{t(Key::ReportScoresMade)}</th>
-                        <th scope="col">{t(Key::ReportScoresFailed)}</th>
-                        <th scope="col">{t(Key::ReportImpossibleRight)}</th>
-                        <th scope="col">{t(Key::ReportImpossibleWrong)}</th>
-                        <th scope="col">{t(Key::ReportPoints)}</th>
-                        <th scope="col">{t(Key::ReportMedian)}</th>
+                        {tally_heads(words)}
                     </tr>
                 </thead>
                 <tbody>
@@ -185,13 +200,7 @@ fn Progress(words: Signal<Catalog>, progress: Vec<ProgressRow>) -> impl IntoView
                         <tr>
                             <th scope="row">{r.name.clone()}</th>
                             <td>{r.lesson}</td>
-                            <td>{r.rolls}</td>
-                            <td>{r.scores_made}</td>
-                            <td>{r.scores_failed}</td>
-                            <td>{r.impossible_right}</td>
-                            <td>{r.impossible_wrong}</td>
-                            <td>{signed(r.points)}</td>
-                            <td>{let median = r.median_score_ms; move || words.with(|w| seconds(median, w))}</td>
+                            {tally_cells(&r.tally, words)}
                         </tr>
                     }).collect_view()}
                 </tbody>

@@ -166,20 +166,16 @@ pub enum HostCommand {
 /// The longest auto-deal wait, seconds.
 pub const MAX_AUTO_DEAL_SECS: u32 = 600;
 
-/// One member's line of the teacher's Progress: one lesson of a kept class.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ProgressRow {
-    /// Their name.
-    pub name: String,
-    /// The lesson, counted from 1.
-    pub lesson: u32,
-    /// Their points in it.
+/// What one member did, counted: in a room, or in one lesson of a kept class.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    /// Points.
     pub points: i32,
-    /// Rolls dealt while they were in the room.
+    /// Rolls dealt while they were in the room (the one they joined on included).
     pub rolls: u32,
-    /// SCOREs made in time.
+    /// SCOREs that made the goal in time.
     pub scores_made: u32,
-    /// SCOREs failed.
+    /// SCOREs that ran out, were given up or were cut short by a new roll.
     pub scores_failed: u32,
     /// IMPOSSIBLE claims judged right.
     pub impossible_right: u32,
@@ -187,6 +183,27 @@ pub struct ProgressRow {
     pub impossible_wrong: u32,
     /// The median time from SCORE to the goal, ms (none without a made SCORE).
     pub median_score_ms: Option<u64>,
+}
+
+impl Tally {
+    /// Whether anything was played: a roll dealt to them, a claim, a point.
+    pub fn played(&self) -> bool {
+        self.rolls > 0
+            || self.points != 0
+            || self.scores_made + self.scores_failed + self.impossible_right + self.impossible_wrong > 0
+    }
+}
+
+/// One member's line of the teacher's Progress: one lesson of a kept class.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProgressRow {
+    /// Their name.
+    pub name: String,
+    /// The lesson, counted from 1.
+    pub lesson: u32,
+    /// What they did in it.
+    #[serde(flatten)]
+    pub tally: Tally,
 }
 
 /// One member's line of the teacher's report.
@@ -199,20 +216,9 @@ pub struct ReportRow {
     pub left: bool,
     /// Their name.
     pub name: String,
-    /// Their score.
-    pub points: i32,
-    /// Rolls dealt while they were in the room (the one they joined on included).
-    pub rolls: u32,
-    /// SCOREs that made the goal in time.
-    pub scores_made: u32,
-    /// SCOREs that ran out, were given up or were cut short by a new roll.
-    pub scores_failed: u32,
-    /// IMPOSSIBLE claims that were right.
-    pub impossible_right: u32,
-    /// IMPOSSIBLE claims that were wrong (the roll had a solution, or someone made it).
-    pub impossible_wrong: u32,
-    /// The median time from SCORE to the goal, ms, over the SCOREs made.
-    pub median_score_ms: Option<u64>,
+    /// What they did.
+    #[serde(flatten)]
+    pub tally: Tally,
 }
 
 /// From a page.

@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::protocol::{ChatLine, Claim, Seat, CHAT_KEPT, MAX_CHAT, MAX_MEMBERS, MAX_NAME};
 use crate::protocol::{
-    Clock, ErrorCode, Move, Outcome, Player, ProgressRow, ReportRow, RoomEvent, SeatScore, View, Why, Working,
+    Clock, ErrorCode, Move, Outcome, Player, ProgressRow, ReportRow, RoomEvent, SeatScore, Tally, View, Why, Working,
 };
 use crate::rights::{may, Act, Stage};
 
@@ -243,6 +243,11 @@ impl Member {
             || r.scores_made + r.scores_failed + r.impossible_right + r.impossible_wrong > 0
             || !self.lessons.is_empty()
     }
+
+    /// What they did in the room (or the lesson under way), counted.
+    pub fn tally(&self) -> Tally {
+        self.record.tally(self.score)
+    }
 }
 
 fn away_after_restart() -> bool {
@@ -253,37 +258,15 @@ fn played_before_it_was_kept() -> bool {
     true
 }
 
-/// A member's record of one past lesson of a kept class: the counts of their [`Record`] and
-/// its median time, not every time (a year of lessons stays a few hundred bytes each).
+/// A member's record of one past lesson of a kept class: its counts and median time, not
+/// every time (a year of lessons stays a few hundred bytes each).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LessonRecord {
     /// The lesson, counted from 1.
     pub lesson: u32,
-    /// Their points in it.
-    pub points: i32,
-    pub rolls: u32,
-    pub scores_made: u32,
-    pub scores_failed: u32,
-    pub impossible_right: u32,
-    pub impossible_wrong: u32,
-    /// The median time from SCORE to the goal, ms.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub median_score_ms: Option<u64>,
-}
-
-impl LessonRecord {
-    fn of(lesson: u32, points: i32, r: &Record) -> LessonRecord {
-        LessonRecord {
-            lesson,
-            points,
-            rolls: r.rolls,
-            scores_made: r.scores_made,
-            scores_failed: r.scores_failed,
-            impossible_right: r.impossible_right,
-            impossible_wrong: r.impossible_wrong,
-            median_score_ms: r.median_ms(),
-        }
-    }
+    /// What they did in it.
+    #[serde(flatten)]
+    pub tally: Tally,
 }
 
 /// Past lessons kept per member (the latest): two a week for ten school years.
@@ -327,6 +310,19 @@ impl Record {
             Reason::TrulyImpossible | Reason::NobodyScored => self.impossible_right += 1,
             Reason::HadSolution | Reason::ClaimBeaten { .. } => self.impossible_wrong += 1,
             Reason::FreePractice | Reason::HintUsed | Reason::SolutionsShown => {}
+        }
+    }
+
+    /// This record counted, with `points`.
+    pub fn tally(&self, points: i32) -> Tally {
+        Tally {
+            points,
+            rolls: self.rolls,
+            scores_made: self.scores_made,
+            scores_failed: self.scores_failed,
+            impossible_right: self.impossible_right,
+            impossible_wrong: self.impossible_wrong,
+            median_score_ms: self.median_ms(),
         }
     }
 
@@ -627,10 +623,7 @@ impl Room {
     /// Whether anything was played in the lesson under way (a roll dealt to a member, a
     /// point): a lesson nobody played in isn't ended, so an empty class counts no lessons.
     pub fn lesson_played(&self) -> bool {
-        let played = |m: &Member| {
-            let r = &m.record;
-            r.rolls > 0 || m.score != 0 || r.scores_made + r.scores_failed + r.impossible_right + r.impossible_wrong > 0
-        };
+        let played = |m: &Member| m.tally().played();
         self.members().any(|(_, m)| played(m)) || self.saved.gone.iter().any(|g| played(&g.member))
     }
 
@@ -639,12 +632,9 @@ impl Room {
     fn end_lesson(&mut self) -> Vec<Out> {
         let lesson = self.saved.lesson;
         let close = |m: &mut Member| {
-            let r = &m.record;
-            if r.rolls > 0
-                || m.score != 0
-                || r.scores_made + r.scores_failed + r.impossible_right + r.impossible_wrong > 0
-            {
-                push_latest(&mut m.lessons, LessonRecord::of(lesson, m.score, &m.record), LESSONS_KEPT);
+            let tally = m.tally();
+            if tally.played() {
+                push_latest(&mut m.lessons, LessonRecord { lesson, tally }, LESSONS_KEPT);
             }
             m.record = Record::default();
             m.score = 0;
@@ -661,24 +651,12 @@ impl Room {
     /// way where anything was played in it), members by seat, then those who left.
     pub fn progress(&self) -> Vec<ProgressRow> {
         let rows = |m: &Member| {
-            let now = LessonRecord::of(self.saved.lesson, m.score, &m.record);
-            let playing = now.rolls > 0
-                || now.points != 0
-                || now.scores_made + now.scores_failed + now.impossible_right + now.impossible_wrong > 0;
+            let now = LessonRecord { lesson: self.saved.lesson, tally: m.tally() };
+            let playing = now.tally.played();
             m.lessons
                 .iter()
                 .chain(playing.then_some(&now))
-                .map(|l| ProgressRow {
-                    name: m.name.clone(),
-                    lesson: l.lesson,
-                    points: l.points,
-                    rolls: l.rolls,
-                    scores_made: l.scores_made,
-                    scores_failed: l.scores_failed,
-                    impossible_right: l.impossible_right,
-                    impossible_wrong: l.impossible_wrong,
-                    median_score_ms: l.median_score_ms,
-                })
+                .map(|l| ProgressRow { name: m.name.clone(), lesson: l.lesson, tally: l.tally.clone() })
                 .collect::<Vec<_>>()
         };
         let here = self.members().flat_map(|(_, m)| rows(m));
@@ -688,18 +666,7 @@ impl Room {
     /// The teacher's report: a line per member, by seat.
     /// Members first, by seat; then those who left and had played, their records kept.
     pub fn report(&self) -> Vec<ReportRow> {
-        let row = |seat: Seat, m: &Member, left: bool| ReportRow {
-            seat,
-            left,
-            name: m.name.clone(),
-            points: m.score,
-            rolls: m.record.rolls,
-            scores_made: m.record.scores_made,
-            scores_failed: m.record.scores_failed,
-            impossible_right: m.record.impossible_right,
-            impossible_wrong: m.record.impossible_wrong,
-            median_score_ms: m.record.median_ms(),
-        };
+        let row = |seat: Seat, m: &Member, left: bool| ReportRow { seat, left, name: m.name.clone(), tally: m.tally() };
         let here = self.members().map(|(seat, m)| row(seat, m, false));
         let gone = self.saved.gone.iter().enumerate();
         here.chain(gone.map(|(i, g)| row(MAX_MEMBERS + i, &g.member, true))).collect()
@@ -715,18 +682,8 @@ impl Room {
             let s = if s.starts_with(['=', '+', '-', '@']) { format!("'{s}") } else { s.to_string() };
             format!("\"{}\"", s.replace('"', "\"\""))
         }
-        let heads = [
-            Key::CsvSeat,
-            Key::ReportName,
-            Key::ReportPoints,
-            Key::ReportRolls,
-            Key::ReportScoresMade,
-            Key::ReportScoresFailed,
-            Key::ReportImpossibleRight,
-            Key::ReportImpossibleWrong,
-        ];
-        // The counts' headings, in the rows' order, as the Progress rows use them too.
-        let heads_of_counts = [
+        // The counts' headings, in the order `tally` below writes them.
+        let counts = [
             Key::ReportPoints,
             Key::ReportRolls,
             Key::ReportScoresMade,
@@ -734,47 +691,31 @@ impl Room {
             Key::ReportImpossibleRight,
             Key::ReportImpossibleWrong,
             Key::ReportMedian,
-        ];
-        let mut heads: Vec<String> = heads.iter().map(|&k| field(&words.text(k, &[]))).collect();
-        heads.push(field(&words.text(Key::ReportMedian, &[])));
-        let mut out = heads.join(",") + "\n";
+        ]
+        .map(|k| field(&words.text(k, &[])));
+        // A tally's cells: the counts, then the median in seconds with the language's decimal
+        // mark ("8.0", "8,0"), quoted as any text.
+        let tally = |t: &Tally| {
+            let median = t.median_score_ms.map_or(String::new(), |ms| field(&words.lang().tenths((ms + 50) / 100)));
+            format!(
+                "{},{},{},{},{},{},{median}",
+                t.points, t.rolls, t.scores_made, t.scores_failed, t.impossible_right, t.impossible_wrong
+            )
+        };
+        let heads = [Key::CsvSeat, Key::ReportName].map(|k| field(&words.text(k, &[])));
+        let mut out = format!("{},{}\n", heads.join(","), counts.join(","));
         for r in self.report() {
-            // Seconds with the language's decimal mark ("8.0", "8,0"), quoted as any text.
-            let median = r.median_score_ms.map_or(String::new(), |ms| field(&words.lang().tenths((ms + 50) / 100)));
             // One who left has no seat: the cell says so, in the download's language.
             let seat = if r.left { field(&words.text(Key::ReportLeft, &[])) } else { r.seat.to_string() };
-            out.push_str(&format!(
-                "{},{},{},{},{},{},{},{},{median}\n",
-                seat,
-                field(&r.name),
-                r.points,
-                r.rolls,
-                r.scores_made,
-                r.scores_failed,
-                r.impossible_right,
-                r.impossible_wrong
-            ));
+            out.push_str(&format!("{seat},{},{}\n", field(&r.name), tally(&r.tally)));
         }
         if self.saved.kept || self.saved.lesson > 1 {
             // A kept class's Progress (kept until the class ends): a row per member per lesson.
-            let mut heads = vec![field(&words.text(Key::ProgressTitle, &[]))];
-            heads.extend([Key::ReportName, Key::ProgressLesson].map(|k| field(&words.text(k, &[]))));
-            heads.extend(heads_of_counts.iter().map(|&k| field(&words.text(k, &[]))));
-            out.push_str(&format!("\n{}\n", heads.join(",")));
             let title = field(&words.text(Key::ProgressTitle, &[]));
+            let heads = [Key::ReportName, Key::ProgressLesson].map(|k| field(&words.text(k, &[])));
+            out.push_str(&format!("\n{title},{},{}\n", heads.join(","), counts.join(",")));
             for r in self.progress() {
-                let median = r.median_score_ms.map_or(String::new(), |ms| field(&words.lang().tenths((ms + 50) / 100)));
-                out.push_str(&format!(
-                    "{title},{},{},{},{},{},{},{},{},{median}\n",
-                    field(&r.name),
-                    r.lesson,
-                    r.points,
-                    r.rolls,
-                    r.scores_made,
-                    r.scores_failed,
-                    r.impossible_right,
-                    r.impossible_wrong
-                ));
+                out.push_str(&format!("{title},{},{},{}\n", field(&r.name), r.lesson, tally(&r.tally)));
             }
         }
         out.push_str(&format!(
@@ -1665,20 +1606,23 @@ mod tests {
         r.apply(Input::Join { name: "BEN".into() }, 30_004).unwrap();
         let back = r.report().into_iter().find(|x| x.name == "BEN").unwrap();
         // Their rolls: the one they came back on was counted when it was dealt, and counts once.
-        assert_eq!((back.points, back.rolls, back.scores_failed), (before.points, before.rolls, before.scores_failed));
+        assert_eq!(
+            (back.tally.points, back.tally.rolls, back.tally.scores_failed),
+            (before.tally.points, before.tally.rolls, before.tally.scores_failed)
+        );
         let seat = r.members().find(|(_, m)| m.name == "BEN").unwrap().0;
         for t in 0..5 {
             r.apply(Input::Leave { seat }, 30_005 + t).unwrap();
             r.apply(Input::Join { name: "Ben".into() }, 30_005 + t).unwrap();
         }
-        assert_eq!(r.report().into_iter().find(|x| x.name == "Ben").unwrap().rolls, before.rolls);
+        assert_eq!(r.report().into_iter().find(|x| x.name == "Ben").unwrap().tally.rolls, before.tally.rolls);
         // A new roll while away, and back: that one was not played, the next is.
         let seat = r.members().find(|(_, m)| m.name == "Ben").unwrap().0;
         r.apply(Input::Leave { seat }, 30_100).unwrap();
         r.apply(Input::NewRoll { deal: deal(&[2, 5, 12, 12]) }, 30_101).unwrap();
         r.apply(Input::Join { name: "Ben".into() }, 30_102).unwrap();
-        assert_eq!(r.report().into_iter().find(|x| x.name == "Ben").unwrap().rolls, before.rolls + 1);
-        assert_eq!(back.points, -1);
+        assert_eq!(r.report().into_iter().find(|x| x.name == "Ben").unwrap().tally.rolls, before.tally.rolls + 1);
+        assert_eq!(back.tally.points, -1);
     }
 
     // Pins a bug: a student who left (and never came back) was gone from the teacher's report.
@@ -1691,7 +1635,7 @@ mod tests {
         let rows = r.report();
         let ben = rows.iter().find(|x| x.name == "Ben").expect("Ben's row");
         assert!(ben.left && ben.seat >= MAX_MEMBERS);
-        assert_eq!((ben.points, ben.scores_failed), (-1, 1));
+        assert_eq!((ben.tally.points, ben.tally.scores_failed), (-1, 1));
         assert!(rows.iter().all(|x| x.name != "Cy"), "Cy never played: no row");
         let csv = r.csv(&Catalog::english());
         assert!(csv.contains("\"Left\",\"Ben\",-1,1,0,1,0,0,\n"), "{csv}");
@@ -1721,7 +1665,7 @@ mod tests {
         // Someone else as "dee": a record of their own, at 0; Dee's stays in the report.
         let out = r.apply(enter("dee", "ben-laptop"), 3).unwrap();
         assert!(matches!(&out[0].event, RoomEvent::Joined { score: 0, .. }), "{out:?}");
-        assert!(r.report().iter().any(|x| x.name == "Dee" && x.left && x.points == 1));
+        assert!(r.report().iter().any(|x| x.name == "Dee" && x.left && x.tally.points == 1));
         let seat = r.members().find(|(_, m)| m.name == "dee").unwrap().0;
         r.apply(Input::Leave { seat }, 4).unwrap();
         // Dee, back on her phone, has hers.
@@ -1835,21 +1779,25 @@ mod tests {
         assert!(r.members().all(|(_, m)| m.score == 0 && m.record == Record::default()));
         let ben = r.members().find(|(_, m)| m.name == "Ben").unwrap().1;
         assert_eq!(ben.lessons.len(), 1);
-        assert_eq!((ben.lessons[0].lesson, ben.lessons[0].points, ben.lessons[0].impossible_right), (1, 1, 1));
+        assert_eq!(
+            (ben.lessons[0].lesson, ben.lessons[0].tally.points, ben.lessons[0].tally.impossible_right),
+            (1, 1, 1)
+        );
         // Nothing played in lesson 2 yet: it isn't in the Progress, and isn't ended by the server.
         assert!(!r.lesson_played());
         let rows = r.progress();
         assert_eq!(
-            rows.iter().map(|p| (p.name.as_str(), p.lesson, p.points)).collect::<Vec<_>>(),
+            rows.iter().map(|p| (p.name.as_str(), p.lesson, p.tally.points)).collect::<Vec<_>>(),
             [("Ana", 1, 0), ("Ben", 1, 1), ("Cy", 1, 0)]
         );
         // Lesson 2: Ben is wrong this time; the Progress has both lessons, the report this one.
         r.apply(Input::NewRoll { deal: deal(&[2, 5, 12, 12]) }, 3).unwrap();
         r.apply(impossible(1), 3).unwrap();
         r.apply(Input::RevealNow { seat: 1 }, 4).unwrap();
-        let ben: Vec<_> = r.progress().into_iter().filter(|p| p.name == "Ben").map(|p| (p.lesson, p.points)).collect();
+        let ben: Vec<_> =
+            r.progress().into_iter().filter(|p| p.name == "Ben").map(|p| (p.lesson, p.tally.points)).collect();
         assert_eq!(ben, [(1, 1), (2, -2)]);
-        assert_eq!(r.report().iter().find(|p| p.name == "Ben").map(|p| p.points), Some(-2));
+        assert_eq!(r.report().iter().find(|p| p.name == "Ben").map(|p| p.tally.points), Some(-2));
         // The CSV has a Progress row per member per lesson.
         let csv = r.csv(&Catalog::english());
         assert!(csv.contains("\"Progress\",\"Ben\",1,1,1,0,0,1,0,\n\"Progress\",\"Ben\",2,-2,1,0,0,0,1,\n"), "{csv}");
@@ -1887,7 +1835,7 @@ mod tests {
         r.apply(Input::EndLesson, 2).unwrap();
         r.apply(Input::Leave { seat: 1 }, 3).unwrap();
         assert_eq!(
-            r.progress().iter().filter(|p| p.name == "Ben").map(|p| (p.lesson, p.points)).collect::<Vec<_>>(),
+            r.progress().iter().filter(|p| p.name == "Ben").map(|p| (p.lesson, p.tally.points)).collect::<Vec<_>>(),
             [(1, 1)]
         );
         r.apply(Input::Remove { seat: 2 }, 4).unwrap();
@@ -2204,15 +2152,15 @@ mod tests {
         }
         let row = |seat: Seat| r.report().into_iter().find(|x| x.seat == seat).unwrap();
         let ana = row(0);
-        assert_eq!((ana.points, ana.rolls, ana.scores_made, ana.scores_failed), (3, 6, 3, 0));
-        assert_eq!(ana.median_score_ms, Some(8_000), "12 s, 4 s and 8 s");
+        assert_eq!((ana.tally.points, ana.tally.rolls, ana.tally.scores_made, ana.tally.scores_failed), (3, 6, 3, 0));
+        assert_eq!(ana.tally.median_score_ms, Some(8_000), "12 s, 4 s and 8 s");
         let ben = row(1);
-        assert_eq!((ben.points, ben.scores_made, ben.scores_failed), (-1, 0, 1));
-        assert_eq!(ben.median_score_ms, None);
+        assert_eq!((ben.tally.points, ben.tally.scores_made, ben.tally.scores_failed), (-1, 0, 1));
+        assert_eq!(ben.tally.median_score_ms, None);
         let cy = row(2);
-        assert_eq!((cy.points, cy.impossible_right, cy.impossible_wrong), (-2, 0, 1));
+        assert_eq!((cy.tally.points, cy.tally.impossible_right, cy.tally.impossible_wrong), (-2, 0, 1));
         let dee = row(3);
-        assert_eq!((dee.points, dee.rolls, dee.impossible_right), (1, 3, 1));
+        assert_eq!((dee.tally.points, dee.tally.rolls, dee.tally.impossible_right), (1, 3, 1));
         // The report survives a restart, and the CSV has it, a row per member.
         let (back, _) =
             Room::restore(serde_json::from_str(&serde_json::to_string(r.saved()).unwrap()).unwrap(), 140_000);
@@ -2236,7 +2184,7 @@ mod tests {
         }
         r.apply(Input::Presence { seat: 1, away: false }, 30).unwrap();
         r.apply(Input::NewRoll { deal: deal(&[2, 5, 12, 12]) }, 31).unwrap();
-        let rolls = |seat: Seat| r.report().into_iter().find(|x| x.seat == seat).unwrap().rolls;
+        let rolls = |seat: Seat| r.report().into_iter().find(|x| x.seat == seat).unwrap().tally.rolls;
         assert_eq!((rolls(0), rolls(1)), (10, 2), "the roll they joined on, and the one after they came back");
         // After a restart nobody's page is connected yet: all away until they come back.
         let (back, _) = Room::restore(serde_json::from_str(&serde_json::to_string(r.saved()).unwrap()).unwrap(), 40);

@@ -4,7 +4,7 @@
 use score_engine::{BoardError, MoveError, Op, Rules, RulesError, TileId};
 use score_room::protocol::{
     next, ChatLine, Claim, ClientMsg, Clock, ErrorCode, Flood, HostCommand, Move, Next, Outcome, Player, ProgressRow,
-    Refusal, ReportRow, RoomEvent, SeatScore, ServerMsg, View, Why, Working, VERSION,
+    Refusal, ReportRow, RoomEvent, SeatScore, ServerMsg, Tally, View, Why, Working, VERSION,
 };
 use score_room::room::RoomError;
 use serde::de::DeserializeOwned;
@@ -284,24 +284,28 @@ fn what_the_server_sends() {
                 seat: 1,
                 left: false,
                 name: "Ana".into(),
-                points: 3,
-                rolls: 6,
-                scores_made: 3,
-                scores_failed: 0,
-                impossible_right: 1,
-                impossible_wrong: 1,
-                median_score_ms: Some(8000),
+                tally: Tally {
+                    points: 3,
+                    rolls: 6,
+                    scores_made: 3,
+                    scores_failed: 0,
+                    impossible_right: 1,
+                    impossible_wrong: 1,
+                    median_score_ms: Some(8000),
+                },
             }],
             progress: vec![ProgressRow {
                 name: "Ana".into(),
                 lesson: 2,
-                points: -1,
-                rolls: 4,
-                scores_made: 0,
-                scores_failed: 1,
-                impossible_right: 0,
-                impossible_wrong: 0,
-                median_score_ms: None,
+                tally: Tally {
+                    points: -1,
+                    rolls: 4,
+                    scores_made: 0,
+                    scores_failed: 1,
+                    impossible_right: 0,
+                    impossible_wrong: 0,
+                    median_score_ms: None,
+                },
             }],
         },
         concat!(

@@ -1290,15 +1290,21 @@ mod durability {
         assert!(lock(&entry).ended, "a join in flight would write it back");
     }
 
+    /// A new room on `hub` with Ana seated (her page's receiver dropped): its code and her place.
+    fn ana_in_a_new_room(hub: &Hub) -> (String, Who) {
+        let (tx, _rx) = tokio::sync::mpsc::channel(16);
+        let conn = Conn { tx, let_go: Arc::new(AtomicU8::new(0)) };
+        let (code, who, _) = hub.create("ABC234", Some("Ana"), true, None, conn, "10.0.0.1".parse().unwrap()).unwrap();
+        (code, who)
+    }
+
     // A kept class stays past the idle time, holds its members' seats, ends its lesson after
     // an hour with nobody in, never makes way, and is deleted only after --forget-after.
     #[test]
     fn a_kept_class_outlasts_idle_rooms_ends_its_lesson_and_is_forgotten_only_when_unused() {
         let limits = Limits { idle_ms: 1_000, forget_ms: 30 * 86_400_000, ..Limits::default() };
         let hub = Hub::with_limits(None, Rules::default(), limits);
-        let (tx, _rx) = tokio::sync::mpsc::channel(16);
-        let conn = Conn { tx, let_go: Arc::new(AtomicU8::new(0)) };
-        let (code, who, _) = hub.create("ABC234", Some("Ana"), true, None, conn, "10.0.0.1".parse().unwrap()).unwrap();
+        let (code, who) = ana_in_a_new_room(&hub);
         let entry = hub.entry(&code).unwrap();
         let start = now_ms();
         {
@@ -1335,9 +1341,7 @@ mod durability {
     #[test]
     fn a_kept_class_holds_the_seats_of_a_record_and_lets_them_go_gently_when_no_longer_kept() {
         let hub = Hub::with_limits(None, Rules::default(), Limits::default());
-        let (tx, _rx) = tokio::sync::mpsc::channel(16);
-        let conn = Conn { tx, let_go: Arc::new(AtomicU8::new(0)) };
-        let (code, who, _) = hub.create("ABC234", Some("Ana"), true, None, conn, "10.0.0.1".parse().unwrap()).unwrap();
+        let (code, who) = ana_in_a_new_room(&hub);
         let entry = hub.entry(&code).unwrap();
         let start = now_ms();
         {
