@@ -633,7 +633,9 @@ impl Room {
         let lesson = self.saved.lesson;
         let close = |m: &mut Member| {
             let tally = m.tally();
-            if tally.played() {
+            // Rolls dealt to a seat nobody played in are no lesson of theirs (a name taken and
+            // left idle would otherwise be held for ever, with a row in every Progress).
+            if tally.played() && (m.played || m.worth_keeping()) {
                 push_latest(&mut m.lessons, LessonRecord { lesson, tally }, LESSONS_KEPT);
             }
             m.record = Record::default();
@@ -890,9 +892,14 @@ impl Room {
                 vec![everyone(RoomEvent::Locked { locked })]
             }
             Input::Free { seat } => {
-                let name = self.member(seat)?.name.clone();
+                let m = self.member(seat)?;
+                let held = (m.name.clone(), m.owner.clone());
                 let out = self.leave(seat, now_ms)?;
-                if let Some(g) = self.saved.gone.iter_mut().rev().find(|g| g.member.name == name) {
+                // Only the record this seat held, if it was kept (never an older one of the
+                // same name, which is another device's).
+                if let Some(g) =
+                    self.saved.gone.last_mut().filter(|g| (&g.member.name, &g.member.owner) == (&held.0, &held.1))
+                {
                     g.member.owner = None;
                 }
                 out
@@ -1788,7 +1795,8 @@ mod tests {
         let rows = r.progress();
         assert_eq!(
             rows.iter().map(|p| (p.name.as_str(), p.lesson, p.tally.points)).collect::<Vec<_>>(),
-            [("Ana", 1, 0), ("Ben", 1, 1), ("Cy", 1, 0)]
+            // Ana and Cy were dealt the roll and never played in it: no lesson of theirs.
+            [("Ben", 1, 1)]
         );
         // Lesson 2: Ben is wrong this time; the Progress has both lessons, the report this one.
         r.apply(Input::NewRoll { deal: deal(&[2, 5, 12, 12]) }, 3).unwrap();
@@ -1832,6 +1840,8 @@ mod tests {
         r.apply(Input::Keep { kept: true }, 0).unwrap();
         r.apply(impossible(1), 0).unwrap();
         r.apply(Input::RevealNow { seat: 1 }, 1).unwrap();
+        // Cy played (a move) without a result: the lesson is his too.
+        r.apply(combine(2, 0, Op::Add, 1), 1).unwrap();
         r.apply(Input::EndLesson, 2).unwrap();
         r.apply(Input::Leave { seat: 1 }, 3).unwrap();
         assert_eq!(
@@ -1877,6 +1887,31 @@ mod tests {
         assert_eq!((ana.lessons.len(), ana.owner.as_deref()), (1, Some("new-phone")));
         // Not barred: unlike Remove, nothing keeps her out.
         assert!(r.saved().removed.is_empty());
+    }
+
+    // Pins two bugs: a name taken and never played in got a past lesson at each lesson's end
+    // (rolls were dealt to it), so its seat was held for ever; and Free released an older
+    // record of the same name, another device's, to whoever joined next under it.
+    #[test]
+    fn an_idle_name_gets_no_lesson_and_free_releases_only_the_seats_own_record() {
+        let mut r = Room::new(Rules::default(), true, deal(&[1, 1, 1, 4]));
+        r.apply(Input::Keep { kept: true }, 0).unwrap();
+        r.apply(Input::Enter { name: "Dee".into(), device: Some("dee".into()) }, 0).unwrap();
+        r.apply(Input::Join { name: "Idle".into() }, 0).unwrap();
+        r.apply(impossible(0), 0).unwrap();
+        r.apply(Input::RevealNow { seat: 0 }, 1).unwrap();
+        r.apply(Input::EndLesson, 2).unwrap();
+        let idle = r.members().find(|(_, m)| m.name == "Idle").unwrap().1;
+        assert!(idle.lessons.is_empty() && !idle.worth_keeping());
+        // Dee leaves; someone else types her name on another device, and the host frees that seat.
+        r.apply(Input::Leave { seat: 0 }, 3).unwrap();
+        r.apply(Input::Enter { name: "Dee".into(), device: Some("mallory".into()) }, 4).unwrap();
+        let (seat, _) = r.members().find(|(_, m)| m.name == "Dee").unwrap();
+        r.apply(Input::Free { seat }, 5).unwrap();
+        r.apply(Input::Enter { name: "Dee".into(), device: Some("mallory".into()) }, 6).unwrap();
+        let dee = r.members().find(|(_, m)| m.name == "Dee").unwrap().1;
+        assert!(dee.lessons.is_empty(), "Dee's lessons stay hers");
+        assert!(r.saved().gone.iter().any(|g| g.member.owner.as_deref() == Some("dee") && g.member.lessons.len() == 1));
     }
 
     #[test]

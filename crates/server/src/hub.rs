@@ -866,12 +866,13 @@ impl Hub {
             HostCommand::Language { lang } => Input::Language { lang },
             HostCommand::Keep { kept: true } => {
                 // At most half the server's rooms are kept classes: a lesson's room always
-                // finds one to make way.
-                let most = (self.limits.max_rooms / 2).max(1);
+                // finds one to make way. A room busy now counts as kept (one being kept at
+                // this moment is busy), so a burst of presses errs on the side of refusing.
+                let most = self.limits.max_rooms / 2;
                 let rooms: Vec<Arc<Mutex<Entry>>> = lock(&self.rooms).values().cloned().collect();
                 let kept = rooms
                     .iter()
-                    .filter(|e| !std::ptr::eq(e.as_ref(), entry) && e.try_lock().is_ok_and(|e| e.room.kept()))
+                    .filter(|e| !std::ptr::eq(e.as_ref(), entry) && !matches!(e.try_lock(), Ok(e) if !e.room.kept()))
                     .count();
                 if kept >= most {
                     return Err(Refusal::TooManyKept { most: most as u32 });
