@@ -248,6 +248,13 @@ impl Member {
     pub fn tally(&self) -> Tally {
         self.record.tally(self.score)
     }
+
+    /// Whether the lesson under way is one of theirs: something was counted in it and they
+    /// play (rolls dealt to a name taken and left idle are no lesson of theirs: it would be
+    /// held for ever, with a row in every Progress).
+    pub fn in_lesson(&self) -> bool {
+        self.tally().played() && (self.played || self.worth_keeping())
+    }
 }
 
 fn away_after_restart() -> bool {
@@ -620,11 +627,16 @@ impl Room {
         self.saved.lesson
     }
 
-    /// Whether anything was played in the lesson under way (a roll dealt to a member, a
-    /// point): a lesson nobody played in isn't ended, so an empty class counts no lessons.
+    /// Whether the lesson under way is anyone's ([`Member::in_lesson`]): a lesson nobody
+    /// played in isn't ended, so an empty class counts no lessons.
     pub fn lesson_played(&self) -> bool {
-        let played = |m: &Member| m.tally().played();
-        self.members().any(|(_, m)| played(m)) || self.saved.gone.iter().any(|g| played(&g.member))
+        self.members().any(|(_, m)| m.in_lesson()) || self.saved.gone.iter().any(|g| g.member.in_lesson())
+    }
+
+    /// Whether the room has lessons to show (a kept class, or one that was): its report and
+    /// CSV carry the Progress.
+    pub fn has_lessons(&self) -> bool {
+        self.saved.kept || self.saved.lesson > 1
     }
 
     /// Ends the lesson under way: each member's (and each who left's) points and record of it
@@ -632,10 +644,8 @@ impl Room {
     fn end_lesson(&mut self) -> Vec<Out> {
         let lesson = self.saved.lesson;
         let close = |m: &mut Member| {
-            let tally = m.tally();
-            // Rolls dealt to a seat nobody played in are no lesson of theirs (a name taken and
-            // left idle would otherwise be held for ever, with a row in every Progress).
-            if tally.played() && (m.played || m.worth_keeping()) {
+            if m.in_lesson() {
+                let tally = m.tally();
                 push_latest(&mut m.lessons, LessonRecord { lesson, tally }, LESSONS_KEPT);
             }
             m.record = Record::default();
@@ -654,10 +664,9 @@ impl Room {
     pub fn progress(&self) -> Vec<ProgressRow> {
         let rows = |m: &Member| {
             let now = LessonRecord { lesson: self.saved.lesson, tally: m.tally() };
-            let playing = now.tally.played();
             m.lessons
                 .iter()
-                .chain(playing.then_some(&now))
+                .chain(m.in_lesson().then_some(&now))
                 .map(|l| ProgressRow { name: m.name.clone(), lesson: l.lesson, tally: l.tally.clone() })
                 .collect::<Vec<_>>()
         };
@@ -711,7 +720,7 @@ impl Room {
             let seat = if r.left { field(&words.text(Key::ReportLeft, &[])) } else { r.seat.to_string() };
             out.push_str(&format!("{seat},{},{}\n", field(&r.name), tally(&r.tally)));
         }
-        if self.saved.kept || self.saved.lesson > 1 {
+        if self.has_lessons() {
             // A kept class's Progress (kept until the class ends): a row per member per lesson.
             let title = field(&words.text(Key::ProgressTitle, &[]));
             let heads = [Key::ReportName, Key::ProgressLesson].map(|k| field(&words.text(k, &[])));

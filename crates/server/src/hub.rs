@@ -934,7 +934,7 @@ impl Hub {
                     // Answered to this connection alone.
                     let e = lock(&entry);
                     // A kept class's Progress comes with it.
-                    let progress = if e.room.kept() || e.room.lesson() > 1 { e.room.progress() } else { Vec::new() };
+                    let progress = if e.room.has_lessons() { e.room.progress() } else { Vec::new() };
                     let report = ServerMsg::Report { rows: e.room.report(), progress };
                     if let (Some(c), Ok(text)) = (e.conns.get(&who), serde_json::to_string(&report)) {
                         c.offer(&Utf8Bytes::from(text));
