@@ -16,6 +16,7 @@ mod play_roll_form;
 mod players_panel;
 mod room_chat;
 pub mod room_client;
+mod room_homework;
 mod room_host;
 mod room_host_panel;
 mod room_join;

@@ -14,8 +14,8 @@ use score_engine::{Action, Board};
 use score_i18n::{Catalog, Fill, Key};
 use score_room::mirror::{Effect, Mirror};
 use score_room::protocol::{
-    random_code, ClientMsg, ErrorCode, HostCommand, ProgressRow, Refusal, ReportRow, RoomEvent, Seat, ServerMsg, View,
-    CODE_LEN,
+    random_code, ClientMsg, ErrorCode, HomeworkCommand, HostCommand, ProgressRow, Refusal, ReportRow, RoomEvent, Seat,
+    ServerMsg, View, CODE_LEN,
 };
 use score_room::ticket::{Ticket, Tickets};
 use wasm_bindgen::prelude::*;
@@ -179,6 +179,13 @@ pub(crate) struct Room {
     pub(crate) rolls: RwSignal<u64>,
     /// The wall clock, ms.
     pub(crate) now: RwSignal<u64>,
+    /// This member's homework table, as the room's own above: its board, slots, why its last
+    /// move was refused, its rolls seen; and whether the page shows it (not the class's).
+    pub(crate) hw_board: RwSignal<Option<Board>>,
+    pub(crate) hw_slots: RwSignal<Slots>,
+    pub(crate) hw_message: RwSignal<Option<String>>,
+    pub(crate) hw_rolls: RwSignal<u64>,
+    pub(crate) hw_open: RwSignal<bool>,
     /// The teacher's report, when the host asked for it, with a kept class's Progress.
     pub(crate) report: RwSignal<Option<(Vec<ReportRow>, Vec<ProgressRow>)>>,
     /// The join form's code and name, filled in again when a seat is gone or refused.
@@ -209,6 +216,11 @@ impl Room {
             message: RwSignal::new(None),
             rolls: RwSignal::new(0),
             now: RwSignal::new(now_ms()),
+            hw_board: RwSignal::new(None),
+            hw_slots: RwSignal::new(Slots::default()),
+            hw_message: RwSignal::new(None),
+            hw_rolls: RwSignal::new(0),
+            hw_open: RwSignal::new(false),
             report: RwSignal::new(None),
             code: RwSignal::new(code),
             name: RwSignal::new(String::new()),
@@ -249,6 +261,20 @@ impl Room {
         if new_roll {
             self.message.set(None);
             self.rolls.update(|n| *n += 1);
+        }
+        self.reset_homework(s);
+    }
+
+    /// The homework table as the mirror has it, the slots emptied; a new roll redraws the dice.
+    fn reset_homework(self, s: &Seen) {
+        let board = s.mirror.homework().map(Mirror::board);
+        let roll = |b: &Option<Board>| b.as_ref().map(|b| b.roll().to_vec());
+        let new_roll = self.hw_board.with_untracked(|old| roll(old) != roll(&board));
+        self.hw_board.set(board);
+        self.hw_slots.set(Slots::default());
+        if new_roll {
+            self.hw_message.set(None);
+            self.hw_rolls.update(|n| *n += 1);
         }
     }
 
@@ -392,6 +418,11 @@ impl Room {
             Effect::Board | Effect::NewRoll => {
                 if let Some(s) = self.seen.get_untracked() {
                     self.reset_board(&s, effect == Effect::NewRoll);
+                }
+            }
+            Effect::Homework => {
+                if let Some(s) = self.seen.get_untracked() {
+                    self.reset_homework(&s);
                 }
             }
         }
@@ -545,6 +576,23 @@ impl Room {
                 self.send(ClientMsg::Act { action: m });
             }
             Err(e) => self.message.set(Some(self.words.with_untracked(|w| score_room::say::room_error(&e, w)))),
+        }
+    }
+
+    /// A move on this member's homework table, as [`Room::act`] on the class's.
+    pub(crate) fn homework_act(self, action: Action) {
+        let Some(Some(done)) = self.seen.try_update(|s| s.as_mut().map(|s| s.mirror.homework_act(action))) else {
+            return;
+        };
+        match done {
+            Ok(m) => {
+                self.hw_message.set(None);
+                self.hw_slots.set(Slots::default());
+                self.hw_board
+                    .set(self.seen.with_untracked(|s| s.as_ref().and_then(|s| s.mirror.homework().map(Mirror::board))));
+                self.send(ClientMsg::Homework { command: HomeworkCommand::Act { action: m } });
+            }
+            Err(e) => self.hw_message.set(Some(self.words.with_untracked(|w| score_room::say::room_error(&e, w)))),
         }
     }
 }

@@ -13,6 +13,7 @@ use score_room::protocol::{ClientMsg, HostCommand, MAX_NAME};
 
 use crate::components::language_picker::language_options;
 use crate::components::room_client::{page_link, Room};
+use crate::components::room_homework::HomeworkSetup;
 use crate::components::RoomReport;
 
 /// Choices for dealing the next roll by itself, seconds after a result (0: off).
@@ -107,6 +108,7 @@ pub(crate) fn RoomHostPanel(
                         }>{room.tr(Key::EndLesson)}</button>
                         <button type="button" on:click=move |_| room.command(HostCommand::Keep { kept: false })>{room.tr(Key::UnkeepClass)}</button>
                     </div>
+                    <HomeworkSetup room/>
                 </Show>
             </section>
             <form class="play-roll" on:submit=move |ev| {

@@ -133,17 +133,30 @@ pub fn RoomReport(
 const TREND_W: i32 = 120;
 const TREND_H: i32 = 28;
 
+/// A line of the Progress: its lesson, and the homework's number for homework set in it.
+type Part = (u32, Option<u32>);
+
+/// A line of the Progress by name: "Lesson 3", or "Homework 2".
+fn part_name((lesson, homework): Part, w: &Catalog) -> String {
+    match homework {
+        Some(n) => w.text(Key::ProgressHomework, &[("number", &n.to_string())]),
+        None => w.text(Key::LessonN, &[("lesson", &lesson.to_string())]),
+    }
+}
+
 /// A kept class's Progress: a line per student per lesson, and each student's points lesson
 /// by lesson as a trend line (its own scale: who is improving, not who scored most).
 #[component]
 fn Progress(words: Signal<Catalog>, progress: Vec<ProgressRow>) -> impl IntoView {
     let t = move |key: Key| move || words.with(|w| w.text(key, &[]));
     // Each student's lessons, in the order they first appear.
-    let mut students: Vec<(String, Vec<(u32, i32)>)> = Vec::new();
+    // Each student's lessons and homework, in the order they first appear.
+    let mut students: Vec<(String, Vec<(Part, i32)>)> = Vec::new();
     for r in &progress {
+        let part = ((r.lesson, r.homework), r.tally.points);
         match students.iter_mut().find(|(name, _)| *name == r.name) {
-            Some((_, points)) => points.push((r.lesson, r.tally.points)),
-            None => students.push((r.name.clone(), vec![(r.lesson, r.tally.points)])),
+            Some((_, points)) => points.push(part),
+            None => students.push((r.name.clone(), vec![part])),
         }
     }
     let trends = students
@@ -166,7 +179,7 @@ fn Progress(words: Signal<Catalog>, progress: Vec<ProgressRow>) -> impl IntoView
                 words.with(|w| {
                     let list = points
                         .iter()
-                        .map(|&(lesson, p)| format!("{} {}", w.text(Key::LessonN, &[("lesson", &lesson.to_string())]), signed(p)))
+                        .map(|&(part, p)| format!("{} {}", part_name(part, w), signed(p)))
                         .collect::<Vec<_>>()
                         .join(", ");
                     w.text(Key::ReportChart, &[("list", &list)])
@@ -199,7 +212,10 @@ fn Progress(words: Signal<Catalog>, progress: Vec<ProgressRow>) -> impl IntoView
                     {progress.iter().map(|r| view! {
                         <tr>
                             <th scope="row">{r.name.clone()}</th>
-                            <td>{r.lesson}</td>
+                            <td>{
+                                let part = (r.lesson, r.homework);
+                                move || words.with(|w| if part.1.is_some() { part_name(part, w) } else { part.0.to_string() })
+                            }</td>
                             {tally_cells(&r.tally, words)}
                         </tr>
                     }).collect_view()}

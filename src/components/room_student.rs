@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use score_i18n::Key;
 
 use crate::components::room_client::Room;
+use crate::components::room_homework::{HomeworkCard, HomeworkTable};
 use crate::components::room_rules::RoomRules;
 use crate::components::room_scoreboard::{ranked, LiveWorking, RoomScoreboard};
 use crate::components::{ClaimBar, RoomChat, TableView};
@@ -55,12 +56,19 @@ pub(crate) fn RoomStudent(
                 <button type="button" class="leave" on:click=move |_| room.quit()>{room.tr(Key::LeaveRoom)}</button>
             </header>
             <RoomRules room open=rules_open/>
-            <section class="play" aria-label=room.tr(Key::RoomTable)>
-                <ClaimBar/>
-                <TableView/>
-            </section>
-            <LiveWorking room/>
-            <RoomScoreboard room/>
+            // Homework takes the class's place on the page while the student plays it.
+            <Show
+                when=move || !room.hw_open.get()
+                fallback=move || view! { <HomeworkTable room/> }
+            >
+                <HomeworkCard room/>
+                <section class="play" aria-label=room.tr(Key::RoomTable)>
+                    <ClaimBar/>
+                    <TableView/>
+                </section>
+                <LiveWorking room/>
+                <RoomScoreboard room/>
+            </Show>
             <RoomChat room/>
         </div>
     }

@@ -781,3 +781,82 @@ test('a kept class: Keep this class, a lesson played and ended, scores from 0, t
   await ana.context.close();
   await phone.context.close();
 });
+
+test('homework: set for a kept class, played by each student alone at their own pace, resumed after a reload, seen live by the teacher and in the Progress', async () => {
+  assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
+  const host = await person('', { viewport: { width: 1280, height: 900 } });
+  const code = await createRoom(host);
+  const panel = await hostPanel(host);
+  await panel.getByRole('button', { name: 'Keep this class' }).click();
+  await panel.getByRole('heading', { name: 'Lesson 1' }).waitFor();
+  // Two typed rolls, due a week from today (the form's own date).
+  await panel.getByRole('button', { name: 'Set homework' }).click();
+  await panel.getByRole('textbox', { name: /Or type the rolls/ }).fill('2 5 12 12\n1 1 1 4');
+  await panel.getByRole('button', { name: 'Set homework' }).click();
+  await panel.getByTestId('homework-status').getByText(/^Homework 1: 2 rolls, due .+\.$/).waitFor();
+  await panel.getByText('Nobody has started it yet.').waitFor();
+
+  // Ana, on her phone at home: Start homework; the homework's table takes the class's place.
+  const ana = await person(`?room=${code}`, PHONE);
+  await joinAs(ana, 'Ana');
+  await ana.page.getByTestId('homework-info').getByText(/^Homework 1: 2 rolls, due /).waitFor();
+  await ana.score.button('Start homework').click();
+  await ana.page.getByTestId('homework-at').getByText('Roll 1 of 2 · Points: 0').waitFor();
+  await waitForRoll(ana, '2 5 12 12');
+  assert.equal(await ana.score.button('SCORE').count(), 1, 'one table: the homework’s');
+  await ana.score.button('SCORE').click();
+  await ana.score.touchDrag(ana.score.tile('12 (d12)'), ana.score.slot('left'));
+  await ana.score.touchDrag(ana.score.tile('12 (d20)'), ana.score.slot('right'));
+  await ana.score.touchDrag(ana.score.op('minus'), ana.score.slot('op'));
+  await ana.score.touchDrag(ana.score.tile('2 (d6)'), ana.score.slot('left'));
+  await ana.score.touchDrag(ana.score.tile('0 (derived)'), ana.score.slot('right'));
+  await ana.score.touchDrag(ana.score.op('joined with'), ana.score.slot('op'));
+  await shown(ana.page, 'You +1: 20 made in 2 moves').waitFor();
+  await ana.page.getByTestId('homework-at').getByText('Roll 1 of 2 · Points: +1').waitFor();
+  // The teacher sees her line as she plays; nothing of it reaches the class's table.
+  const line = panel.getByTestId('homework-rows').locator('tbody tr', { hasText: 'Ana' });
+  await line.getByText('1 / 2').waitFor();
+  assert.equal(await line.locator('td').last().textContent(), '+1');
+  assert.equal(await host.page.locator('.ranking').getByText('+1').count(), 0, 'homework is no class score');
+
+  // The next roll, then a reload: "Go on with homework" takes her back to it, not to the first.
+  await ana.score.button('Next roll').click();
+  await waitForRoll(ana, '1 1 1 4');
+  await ana.page.reload();
+  await ana.page.getByTestId('standing').waitFor();
+  await ana.score.button('Go on with homework').click();
+  await ana.page.getByTestId('homework-at').getByText('Roll 2 of 2 · Points: +1').waitFor();
+  await waitForRoll(ana, '1 1 1 4');
+  await ana.score.button('IMPOSSIBLE').click();
+  await ana.score.button('Reveal now').click();
+  await shown(ana.page, /^You \+1/).first().waitFor();
+  await ana.score.button('Next roll').click();
+  await ana.page.getByTestId('homework-done').getByText('Homework done: 1 SCOREs made, 1 IMPOSSIBLEs right, +2 points.').waitFor();
+  await ana.score.button('Back to the class').click();
+  await ana.page.getByTestId('homework-done').waitFor();
+  assert.equal(await ana.score.button('Go on with homework').count(), 0, 'no roll is played twice');
+
+  // Ben, later, on a laptop: he passes the first roll over and stops; the teacher sees 1 of 2.
+  const ben = await person(`?room=${code}`);
+  await joinAs(ben, 'Ben');
+  await ben.score.button('Start homework').click();
+  await waitForRoll(ben, '2 5 12 12');
+  await ben.score.button('Pass this roll').click();
+  await waitForRoll(ben, '1 1 1 4');
+  await panel.getByTestId('homework-rows').locator('tbody tr', { hasText: 'Ben' }).getByText('1 / 2').waitFor();
+  await panel.getByTestId('homework-rows').locator('tbody tr', { hasText: 'Ana' }).getByText('Done').waitFor();
+
+  // The report's Progress has each student's homework as a line of its own.
+  await host.score.button('Show the report').click();
+  const progress = panel.getByRole('region', { name: 'Progress' });
+  await progress.locator('tbody tr').nth(1).waitFor();
+  const rows = await progress.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  assert.deepEqual(rows.map((r) => [r[0], r[1], r[7]]), [['Ana', 'Homework 1', '+2'], ['Ben', 'Homework 1', '0']]);
+
+  // The teacher ends it: Ben's page says it is closed and takes no claim.
+  await panel.getByRole('button', { name: 'End homework' }).click();
+  await panel.getByTestId('homework-status').getByText('Homework 1 is closed.').waitFor();
+  assert.ok(await ben.score.button('SCORE').isDisabled(), 'a closed homework takes no claim');
+  for (const m of [host, ana, ben]) m.score.assertNoConsoleErrors();
+  for (const m of [host, ana, ben]) await m.context.close();
+});

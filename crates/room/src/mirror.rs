@@ -32,6 +32,9 @@ pub enum Effect {
     NewRoll,
     /// An event was missed: ask for the room afresh (reconnect for a new Welcome).
     Reopen,
+    /// This member's homework changed (a new roll, a result, its board): rebuild its table
+    /// from [`Mirror::homework`] and empty its slots.
+    Homework,
 }
 
 /// One page's view of a room.
@@ -48,6 +51,9 @@ pub struct Mirror {
     /// The names of those who left since this page's Welcome, by the seat they left: a claim
     /// of theirs may still run on its clock (RULES §5), and its line names them.
     left: Vec<(Seat, String)>,
+    /// This member's homework table: a mirror of their room of one (seat 0), from the run's
+    /// view, with the homework moves on their way.
+    homework: Option<Box<Mirror>>,
 }
 
 impl Mirror {
@@ -55,7 +61,33 @@ impl Mirror {
     /// last event it includes; `local_now` is this page's clock when it arrived.
     pub fn welcome(seat: Option<Seat>, seq: u64, view: View, local_now: u64) -> Mirror {
         let offset = view.now as i64 - local_now as i64;
-        Mirror { seat, seq, view, pending: VecDeque::new(), offset, left: Vec::new() }
+        let homework = Mirror::of_run(&view, offset);
+        Mirror { seat, seq, view, pending: VecDeque::new(), offset, left: Vec::new(), homework }
+    }
+
+    /// The mirror of a view's homework table.
+    fn of_run(view: &View, offset: i64) -> Option<Box<Mirror>> {
+        let run = view.run.as_ref()?;
+        let view = (*run.view).clone();
+        Some(Box::new(Mirror {
+            seat: Some(0),
+            seq: 0,
+            view,
+            pending: VecDeque::new(),
+            offset,
+            left: Vec::new(),
+            homework: None,
+        }))
+    }
+
+    /// This member's homework table, once started.
+    pub fn homework(&self) -> Option<&Mirror> {
+        self.homework.as_deref()
+    }
+
+    /// A move on this member's homework table: checked, kept as pending, and the move to send.
+    pub fn homework_act(&mut self, action: Action) -> Result<Move, RoomError> {
+        self.homework.as_mut().ok_or(RoomError::HomeworkNotStarted)?.act(action)
     }
 
     /// This page's seat (none for a host screen that doesn't play).
@@ -74,6 +106,9 @@ impl Mirror {
         let mut v = self.view.clone();
         v.actions.extend(self.pending.iter().copied());
         v.now = now;
+        if let (Some(run), Some(hw)) = (v.run.as_mut(), &self.homework) {
+            *run.view = hw.shown(now);
+        }
         v
     }
 
@@ -98,6 +133,11 @@ impl Mirror {
     /// A server time in this page's clock.
     pub fn local(&self, server_ms: u64) -> u64 {
         (server_ms as i64 - self.offset).max(0) as u64
+    }
+
+    /// A time in this page's clock in the server's (a due date the teacher chose here).
+    pub fn server(&self, local_ms: u64) -> u64 {
+        (local_ms as i64 + self.offset).max(0) as u64
     }
 
     /// This page's board: the roll, the room's last answer, then the moves on their way.
@@ -176,6 +216,9 @@ impl Mirror {
             }
         }
         self.offset = server_now as i64 - local_now as i64;
+        if let Some(hw) = &mut self.homework {
+            hw.offset = self.offset;
+        }
         self.apply(event, server_now)
     }
 
@@ -268,6 +311,21 @@ impl Mirror {
             RoomEvent::ChatCleared => v.chat.clear(),
             RoomEvent::Locked { locked } => v.locked = locked,
             RoomEvent::Kept { kept } => v.kept = kept,
+            RoomEvent::Homework { info } => v.homework = info,
+            RoomEvent::HomeworkRows { rows } => v.homework_rows = rows,
+            RoomEvent::HomeworkRun { run } => {
+                v.run = run;
+                self.homework = Mirror::of_run(&self.view, self.offset);
+                return Effect::Homework;
+            }
+            RoomEvent::HomeworkPlay { event } => {
+                let Some(hw) = &mut self.homework else { return Effect::Nothing };
+                let effect = hw.apply(*event, now);
+                if let Some(run) = &mut v.run {
+                    *run.view = hw.view.clone();
+                }
+                return if effect == Effect::Nothing { Effect::Nothing } else { Effect::Homework };
+            }
             RoomEvent::Lesson { lesson } => {
                 v.lesson = lesson;
                 v.members.iter_mut().for_each(|m| m.score = 0);

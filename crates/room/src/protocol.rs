@@ -13,7 +13,9 @@ use serde::{Deserialize, Serialize};
 
 /// The protocol's version, checked in the first message.
 /// 9: kept classes (`Keep`, `EndLesson`; the `Kept` and `Lesson` events; `View::kept`, `View::lesson`; the Progress in `Report`).
-pub const VERSION: u32 = 9;
+/// 10: homework (`SetHomework`, `EndHomework`, [`ClientMsg::Homework`]; the `Homework`, `HomeworkRun`, `HomeworkPlay`
+/// and `HomeworkRows` events; `View::homework`, `View::run`, `View::homework_rows`; `ProgressRow::homework`).
+pub const VERSION: u32 = 10;
 
 /// A member's place in the room: their index on the scoreboard and in the round.
 pub type Seat = usize;
@@ -161,6 +163,93 @@ pub enum HostCommand {
     /// End the lesson of a kept class: its points and records become the members' past
     /// lessons (the Progress), and the next lesson starts from 0 points.
     EndLesson,
+    /// Set homework for a kept class (the one set before is closed: its rows stay in the
+    /// Progress): `count` rolls at random (of difficulty `level`, if any), or the rolls typed
+    /// (each must fit the room's dice), with these clocks (or `untimed`), due at `due` (server
+    /// ms: the end of the day the teacher chose).
+    SetHomework {
+        #[serde(default)]
+        rolls: Vec<Vec<i64>>,
+        #[serde(default)]
+        count: u32,
+        #[serde(default)]
+        level: Option<u8>,
+        score_secs: u32,
+        impossible_secs: u32,
+        #[serde(default)]
+        untimed: bool,
+        due: u64,
+    },
+    /// Close the homework now: nobody starts or goes on with it; its rows stay in the Progress.
+    EndHomework,
+}
+
+/// What a student does with the class's homework, alone on their own rolls.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum HomeworkCommand {
+    /// Start the homework, or go on with it where it was left.
+    Start,
+    /// Press SCORE or IMPOSSIBLE on the homework's roll.
+    Claim { claim: Claim },
+    /// End one's IMPOSSIBLE clock now.
+    Reveal,
+    /// Give up one's SCORE.
+    GiveUp,
+    /// A move, an undo or a clear on the homework's board.
+    Act { action: Move },
+    /// The next roll of the homework (this one settled, or passed over unclaimed).
+    Next,
+}
+
+/// The class's homework, as everyone in the room may know it (never its rolls).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HomeworkInfo {
+    /// The assignment, counted from 1.
+    pub number: u32,
+    /// How many rolls it has.
+    pub rolls: u32,
+    /// The clocks, seconds (an untimed one's SCORE clock runs a day).
+    pub score_secs: u32,
+    pub impossible_secs: u32,
+    /// No race against a clock: no countdown is shown and IMPOSSIBLE is judged at once.
+    pub untimed: bool,
+    /// Every roll was chosen with a solution (at a difficulty): the students are told so.
+    pub solvable: bool,
+    /// When it is due (server ms): nobody starts a roll after it.
+    pub due: u64,
+    /// Closed by the teacher (ended early, or replaced).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub closed: bool,
+}
+
+/// One student's homework: where they are, what they made of it so far, and their roll's
+/// table (a room of one, seat 0, judged by the room like any other).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HomeworkRun {
+    /// The roll on the table, counted from 0.
+    pub at: u32,
+    /// Every roll played: the homework is done.
+    pub done: bool,
+    /// What they did in it so far.
+    #[serde(flatten)]
+    pub tally: Tally,
+    /// The roll's table, as their page sees it.
+    pub view: Box<View>,
+}
+
+/// One student's line of the teacher's homework view.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HomeworkRow {
+    /// Their name.
+    pub name: String,
+    /// Rolls behind them (settled or passed over).
+    pub played: u32,
+    /// All of it done.
+    pub done: bool,
+    /// What they did in it so far.
+    #[serde(flatten)]
+    pub tally: Tally,
 }
 
 /// The longest auto-deal wait, seconds.
@@ -199,8 +288,11 @@ impl Tally {
 pub struct ProgressRow {
     /// Their name.
     pub name: String,
-    /// The lesson, counted from 1.
+    /// The lesson, counted from 1 (for homework: the lesson it was set in).
     pub lesson: u32,
+    /// Homework, its number: this row is that assignment's, done at home.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub homework: Option<u32>,
     /// What they did in it.
     #[serde(flatten)]
     pub tally: Tally,
@@ -273,6 +365,8 @@ pub enum ClientMsg {
     Chat { text: String },
     /// A host's command, with the host token.
     Host { host: String, command: HostCommand },
+    /// The class's homework: the member plays it alone.
+    Homework { command: HomeworkCommand },
 }
 
 /// A member on the scoreboard.
@@ -406,6 +500,14 @@ pub enum RoomEvent {
     Kept { kept: bool },
     /// A lesson of a kept class ended: lesson `lesson` starts, every score from 0.
     Lesson { lesson: u32 },
+    /// The class's homework was set, or closed (none: a class with no homework).
+    Homework { info: Option<HomeworkInfo> },
+    /// To one member: their homework as it is now (on starting, a new roll, a result).
+    HomeworkRun { run: Option<Box<HomeworkRun>> },
+    /// To one member: something on their homework's table (a room event of their room of one).
+    HomeworkPlay { event: Box<RoomEvent> },
+    /// To the host screens: every student's homework line, after a change.
+    HomeworkRows { rows: Vec<HomeworkRow> },
 }
 
 /// The room as one member sees it on joining (or coming back).
@@ -455,6 +557,15 @@ pub struct View {
     /// The lesson under way, counted from 1.
     #[serde(default = "first_lesson")]
     pub lesson: u32,
+    /// The class's homework, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub homework: Option<HomeworkInfo>,
+    /// This member's own homework, once started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run: Option<Box<HomeworkRun>>,
+    /// For a host screen: every student's homework line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub homework_rows: Vec<HomeworkRow>,
 }
 
 fn first_lesson() -> u32 {
@@ -605,6 +716,8 @@ pub enum Refusal {
     RulesChanged,
     /// An auto-deal wait longer than the most.
     AutoDealTooLong { max_secs: u32 },
+    /// No roll of homework's difficulty turned up for these dice.
+    NoRollsAtLevel { level: u8 },
     /// The server keeps as many classes as it may (`most`): one more would leave no room
     /// for a lesson's room.
     TooManyKept { most: u32 },
@@ -643,6 +756,7 @@ impl Refusal {
             | Refusal::Rules { .. }
             | Refusal::RulesChanged
             | Refusal::AutoDealTooLong { .. }
+            | Refusal::NoRollsAtLevel { .. }
             | Refusal::TooManyKept { .. }
             | Refusal::ServerFault => ErrorCode::Refused,
             Refusal::Removed => ErrorCode::Removed,

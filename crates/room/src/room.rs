@@ -23,9 +23,13 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::protocol::{ChatLine, Claim, Seat, CHAT_KEPT, MAX_CHAT, MAX_MEMBERS, MAX_NAME};
 use crate::protocol::{
-    Clock, ErrorCode, Move, Outcome, Player, ProgressRow, ReportRow, RoomEvent, SeatScore, Tally, View, Why, Working,
+    Clock, ErrorCode, HomeworkCommand, Move, Outcome, Player, ProgressRow, ReportRow, RoomEvent, SeatScore, Tally,
+    View, Why, Working,
 };
 use crate::rights::{may, Act, Stage};
+
+mod homework;
+pub use homework::{solvable, Assignment, Run, MAX_DUE_MS, MAX_HOMEWORK, UNTIMED_SECS};
 
 /// Result lines kept for the host's download.
 pub const HISTORY_KEPT: usize = 5000;
@@ -108,6 +112,13 @@ pub enum Input {
     /// Each member's points and record of it are kept as a past lesson
     /// ([`Member::lessons`]), and the next lesson starts from 0 points.
     EndLesson,
+    /// Host: set homework (its rolls dealt, with verdicts, by the caller); the homework set
+    /// before is closed, each student's run of it kept in their Progress.
+    SetHomework { assignment: Assignment },
+    /// Host: close the homework now.
+    EndHomework,
+    /// A member's command on their own homework.
+    Homework { seat: Seat, command: HomeworkCommand },
 }
 
 /// Who an event is for.
@@ -117,6 +128,8 @@ pub enum To {
     All,
     /// One member.
     Seat(Seat),
+    /// The host screens (the teacher's live view).
+    Hosts,
 }
 
 /// An event and who it is for.
@@ -146,6 +159,18 @@ pub enum RoomError {
     NotKept,
     #[error("A clock is running: end the lesson once it is settled.")]
     ClockRunning,
+    #[error("Homework has 1 to {MAX_HOMEWORK} rolls.")]
+    HomeworkCount,
+    #[error("Homework is due after today, and within a year.")]
+    HomeworkDue,
+    #[error("This class has no homework.")]
+    NoHomework,
+    #[error("Start the homework first.")]
+    HomeworkNotStarted,
+    #[error("This homework is closed: it was due, or the teacher ended it.")]
+    HomeworkOver,
+    #[error("You have played every roll of this homework.")]
+    HomeworkDone,
     #[error("The host has locked this room.")]
     Locked,
     #[error("That seat is empty.")]
@@ -226,6 +251,9 @@ pub struct Member {
     /// roll counts once, however often they leave and come back on it.
     #[serde(default)]
     pub counted_roll: u64,
+    /// Their run of the class's homework, once started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub homework: Option<Run>,
 }
 
 impl Member {
@@ -238,10 +266,16 @@ impl Member {
     /// lesson of a kept class (practice moves alone are not kept, so joining and leaving under
     /// name after name pushes out nobody's record).
     pub fn worth_keeping(&self) -> bool {
+        self.class_record() || self.homework.is_some()
+    }
+
+    /// Whether they have a record of the class's own play: a claim or a result, or a past
+    /// lesson (homework done at home is not a lesson of theirs).
+    fn class_record(&self) -> bool {
         let r = &self.record;
         self.score != 0
             || r.scores_made + r.scores_failed + r.impossible_right + r.impossible_wrong > 0
-            || !self.lessons.is_empty()
+            || self.lessons.iter().any(|l| l.homework.is_none())
     }
 
     /// What they did in the room (or the lesson under way), counted.
@@ -253,7 +287,7 @@ impl Member {
     /// play (rolls dealt to a name taken and left idle are no lesson of theirs: it would be
     /// held for ever, with a row in every Progress).
     pub fn in_lesson(&self) -> bool {
-        self.tally().played() && (self.played || self.worth_keeping())
+        self.tally().played() && (self.played || self.class_record())
     }
 }
 
@@ -269,8 +303,11 @@ fn played_before_it_was_kept() -> bool {
 /// every time (a year of lessons stays a few hundred bytes each).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LessonRecord {
-    /// The lesson, counted from 1.
+    /// The lesson, counted from 1 (for homework: the lesson it was set in).
     pub lesson: u32,
+    /// Homework, its number: this record is of that assignment, done at home.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub homework: Option<u32>,
     /// What they did in it.
     #[serde(flatten)]
     pub tally: Tally,
@@ -342,7 +379,7 @@ impl Record {
 }
 
 /// Everything a room is, for storage: boards are kept as the actions that made them.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Saved {
     pub rules: Rules,
     pub judging: bool,
@@ -401,6 +438,12 @@ pub struct Saved {
     /// The lesson under way, counted from 1.
     #[serde(default = "first_lesson")]
     pub lesson: u32,
+    /// The class's homework (the last set), with its rolls.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub homework: Option<Assignment>,
+    /// How many assignments the class has been set.
+    #[serde(default)]
+    pub homework_set: u32,
 }
 
 fn first_lesson() -> u32 {
@@ -559,13 +602,22 @@ impl Room {
             rolls_dealt: 0,
             kept: false,
             lesson: 1,
+            homework: None,
+            homework_set: 0,
         };
         Room { saved, boards: Vec::new() }
     }
 
     /// A room as stored, its boards replayed, and clocks that ran out meanwhile settled.
     /// (A room stored before verdicts were kept is solved here, once.)
-    pub fn restore(mut saved: Saved, now_ms: u64) -> (Room, Vec<Out>) {
+    pub fn restore(saved: Saved, now_ms: u64) -> (Room, Vec<Out>) {
+        let mut room = Room::rebuild(saved, now_ms);
+        let out = room.tick(now_ms);
+        (room, out)
+    }
+
+    /// A room as stored, its boards replayed; nothing settled yet.
+    fn rebuild(mut saved: Saved, now_ms: u64) -> Room {
         if !saved.solved {
             saved.solution = Deal::new(saved.roll.clone(), &saved.rules).solution;
             saved.solved = true;
@@ -587,9 +639,7 @@ impl Room {
         saved.round.clamp_deadline(now_ms);
         saved.settled_at = saved.settled_at.map(|t| t.min(now_ms));
         saved.score_started = saved.score_started.map(|t| t.min(now_ms));
-        let mut room = Room { saved, boards };
-        let out = room.tick(now_ms);
-        (room, out)
+        Room { saved, boards }
     }
 
     /// What to store.
@@ -646,7 +696,7 @@ impl Room {
         let close = |m: &mut Member| {
             if m.in_lesson() {
                 let tally = m.tally();
-                push_latest(&mut m.lessons, LessonRecord { lesson, tally }, LESSONS_KEPT);
+                push_latest(&mut m.lessons, LessonRecord { lesson, homework: None, tally }, LESSONS_KEPT);
             }
             m.record = Record::default();
             m.score = 0;
@@ -663,11 +713,28 @@ impl Room {
     /// way where anything was played in it), members by seat, then those who left.
     pub fn progress(&self) -> Vec<ProgressRow> {
         let rows = |m: &Member| {
-            let now = LessonRecord { lesson: self.saved.lesson, tally: m.tally() };
-            m.lessons
+            let now = LessonRecord { lesson: self.saved.lesson, homework: None, tally: m.tally() };
+            // The homework under way, where anything was played in it.
+            let hw = self.saved.homework.as_ref().zip(m.homework.as_ref()).map(|(hw, run)| LessonRecord {
+                lesson: hw.lesson,
+                homework: Some(hw.number),
+                tally: run.tally(),
+            });
+            let mut rows: Vec<&LessonRecord> = m
+                .lessons
                 .iter()
                 .chain(m.in_lesson().then_some(&now))
-                .map(|l| ProgressRow { name: m.name.clone(), lesson: l.lesson, tally: l.tally.clone() })
+                .chain(hw.iter().filter(|l| l.tally.played()))
+                .collect();
+            // In time: each lesson, then the homework set in it.
+            rows.sort_by_key(|l| (l.lesson, l.homework.is_some(), l.homework));
+            rows.into_iter()
+                .map(|l| ProgressRow {
+                    name: m.name.clone(),
+                    lesson: l.lesson,
+                    homework: l.homework,
+                    tally: l.tally.clone(),
+                })
                 .collect::<Vec<_>>()
         };
         let here = self.members().flat_map(|(_, m)| rows(m));
@@ -783,6 +850,9 @@ impl Room {
             lesson: self.saved.lesson,
             locked: self.saved.locked,
             removed: self.saved.removed.clone(),
+            homework: self.saved.homework.as_ref().map(Assignment::info),
+            run: seat.and_then(|s| self.run_view(s, now_ms)),
+            homework_rows: if seat.is_none() { self.homework_rows() } else { Vec::new() },
         }
     }
 
@@ -831,11 +901,28 @@ impl Room {
         let mut out = self.tick(now_ms);
         let mover = match input {
             Input::Act { seat, .. } => Some(seat),
+            Input::Homework { seat, command } => {
+                return match self.homework_input(seat, command, now_ms) {
+                    Ok(more) => {
+                        out.extend(more);
+                        Ok(out)
+                    }
+                    Err((error, more)) => {
+                        out.extend(more);
+                        Err(Refused { error, settled: out, board: None })
+                    }
+                };
+            }
             _ => None,
         };
         match self.input(input, now_ms) {
             Ok(more) => {
                 out.extend(more);
+                // The teacher's homework lines follow their students in and out.
+                let moved = out.iter().any(|o| matches!(o.event, RoomEvent::Joined { .. } | RoomEvent::Left { .. }));
+                if moved && self.saved.homework.is_some() {
+                    out.push(self.rows_event());
+                }
                 Ok(out)
             }
             Err(error) => {
@@ -940,6 +1027,10 @@ impl Room {
                 self.saved.lang = Some(lang.clone());
                 vec![everyone(RoomEvent::Language { lang })]
             }
+            Input::SetHomework { assignment } => self.set_homework(assignment, now_ms)?,
+            Input::EndHomework => self.end_homework()?,
+            // Played by `apply` (a refusal may carry events).
+            Input::Homework { .. } => return Err(RoomError::NoHomework),
             Input::Presence { seat, away } => {
                 let m = self.saved.seats.get_mut(seat).and_then(Option::as_mut).ok_or(RoomError::NoSuchSeat)?;
                 if m.away == away {
@@ -962,7 +1053,9 @@ impl Room {
     /// Settles clocks that ran out by `now_ms`.
     pub fn tick(&mut self, now_ms: u64) -> Vec<Out> {
         let awards = self.saved.round.tick(now_ms);
-        self.settle(&awards, now_ms)
+        let mut out = self.settle(&awards, now_ms);
+        out.extend(self.tick_homework(now_ms));
+        out
     }
 
     /// The index in [`Saved::removed`] of a name the host removed.
@@ -1037,6 +1130,7 @@ impl Room {
                 owner: device,
                 counted_roll: self.saved.rolls_dealt,
                 lessons: Vec::new(),
+                homework: None,
             },
         };
         let score = member.score;

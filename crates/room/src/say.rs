@@ -122,6 +122,7 @@ pub fn refusal(why: &Refusal, words: &Catalog) -> String {
         }
         Refusal::Rules { errors } => errors.iter().map(|e| rules_error(e, words)).collect::<Vec<_>>().join(" "),
         Refusal::RulesChanged => t(Key::RefusedRulesChanged),
+        Refusal::NoRollsAtLevel { level } => words.text(Key::RefusedNoRollsAtLevel, &[("level", &level.to_string())]),
         Refusal::AutoDealTooLong { max_secs } => words.count(Key::RefusedAutoDealTooLong, u64::from(*max_secs), &[]),
         Refusal::TooManyKept { most } => {
             words.text(Key::RefusedTooManyKept, &[("most", &words.lang().grouped(u64::from(*most)))])
@@ -153,6 +154,14 @@ pub fn room_error(error: &RoomError, words: &Catalog) -> String {
         RoomError::Removed(name) => words.text(Key::RoomRemovedName, &[("name", name)]),
         RoomError::NotKept => words.text(Key::RoomNotKept, &[]),
         RoomError::ClockRunning => words.text(Key::RoomClockRunning, &[]),
+        RoomError::HomeworkCount => {
+            words.text(Key::RoomHomeworkCount, &[("n", &crate::room::MAX_HOMEWORK.to_string())])
+        }
+        RoomError::HomeworkDue => words.text(Key::RoomHomeworkDue, &[]),
+        RoomError::NoHomework => words.text(Key::RoomNoHomework, &[]),
+        RoomError::HomeworkNotStarted => words.text(Key::RoomHomeworkNotStarted, &[]),
+        RoomError::HomeworkOver => words.text(Key::RoomHomeworkOver, &[]),
+        RoomError::HomeworkDone => words.text(Key::RoomHomeworkDone, &[]),
         RoomError::UnknownLanguage => words.text(Key::RoomUnknownLanguage, &[]),
         RoomError::Round(e) => round_error(*e, words),
         RoomError::Board(e) => board_error(*e, words),
@@ -269,6 +278,9 @@ mod tests {
             kept: false,
             lesson: 1,
             removed: vec![],
+            homework: None,
+            run: None,
+            homework_rows: vec![],
         }
     }
 
@@ -497,6 +509,7 @@ mod tests {
             Refusal::CantRoll { roll: vec![7, 7, 7, 1], dice: vec![6, 6, 12, 20] },
             Refusal::RulesChanged,
             Refusal::AutoDealTooLong { max_secs: 600 },
+            Refusal::NoRollsAtLevel { level: 5 },
             Refusal::TooManyKept { most: 250 },
             Refusal::Removed,
             Refusal::Ended,

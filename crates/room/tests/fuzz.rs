@@ -14,7 +14,7 @@ use std::collections::HashMap;
 
 mod common;
 
-use common::{actor, cases, roll_for, rules, step, Step};
+use common::{actor, as_class, cases, roll_for, rules, step, Step};
 use proptest::prelude::*;
 use score_room::protocol::{ClientMsg, RoomEvent};
 use score_room::room::{Deal, Out, Refused, Room, Seat};
@@ -64,8 +64,16 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
-    fn random_play_keeps_the_rooms_promises(rules in rules(), seed in any::<u64>(), steps in prop::collection::vec(step(), 1..60)) {
+    fn random_play_keeps_the_rooms_promises(
+        rules in rules(),
+        seed in any::<u64>(),
+        class in any::<bool>(),
+        steps in prop::collection::vec(step(), 1..60),
+    ) {
         let mut room = Room::new(rules.clone(), true, Deal::new(roll_for(&rules, seed), &rules));
+        if class {
+            as_class(&mut room, seed);
+        }
         let mut now = 0u64;
         for step in steps {
             let before = scores(&room);

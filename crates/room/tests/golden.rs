@@ -3,8 +3,9 @@
 
 use score_engine::{BoardError, MoveError, Op, Rules, RulesError, TileId};
 use score_room::protocol::{
-    next, ChatLine, Claim, ClientMsg, Clock, ErrorCode, Flood, HostCommand, Move, Next, Outcome, Player, ProgressRow,
-    Refusal, ReportRow, RoomEvent, SeatScore, ServerMsg, Tally, View, Why, Working, VERSION,
+    next, ChatLine, Claim, ClientMsg, Clock, ErrorCode, Flood, HomeworkCommand, HomeworkInfo, HostCommand, Move, Next,
+    Outcome, Player, ProgressRow, Refusal, ReportRow, RoomEvent, SeatScore, ServerMsg, Tally, View, Why, Working,
+    VERSION,
 };
 use score_room::room::RoomError;
 use serde::de::DeserializeOwned;
@@ -17,8 +18,8 @@ fn golden<T: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug>(value: 
 }
 
 #[test]
-fn the_protocol_is_version_nine() {
-    assert_eq!(VERSION, 9);
+fn the_protocol_is_version_ten() {
+    assert_eq!(VERSION, 10);
 }
 
 #[test]
@@ -124,6 +125,31 @@ fn what_a_page_sends() {
     );
     golden(host(HostCommand::EndLesson), r#"{"type":"Host","host":"h","command":{"type":"EndLesson"}}"#);
     golden(
+        host(HostCommand::SetHomework {
+            rolls: vec![],
+            count: 10,
+            level: Some(2),
+            score_secs: 30,
+            impossible_secs: 60,
+            untimed: true,
+            due: 9,
+        }),
+        concat!(
+            r#"{"type":"Host","host":"h","command":{"type":"SetHomework","rolls":[],"count":10,"level":2,"#,
+            r#""score_secs":30,"impossible_secs":60,"untimed":true,"due":9}}"#
+        ),
+    );
+    golden(host(HostCommand::EndHomework), r#"{"type":"Host","host":"h","command":{"type":"EndHomework"}}"#);
+    golden(
+        ClientMsg::Homework { command: HomeworkCommand::Start },
+        r#"{"type":"Homework","command":{"type":"Start"}}"#,
+    );
+    golden(
+        ClientMsg::Homework { command: HomeworkCommand::Claim { claim: Claim::Score } },
+        r#"{"type":"Homework","command":{"type":"Claim","claim":"Score"}}"#,
+    );
+    golden(ClientMsg::Homework { command: HomeworkCommand::Next }, r#"{"type":"Homework","command":{"type":"Next"}}"#);
+    golden(
         host(HostCommand::Free { seat: 2, name: Some("Ana".into()) }),
         r#"{"type":"Host","host":"h","command":{"type":"Free","seat":2,"name":"Ana"}}"#,
     );
@@ -158,6 +184,18 @@ fn what_the_server_sends() {
         removed: vec!["Rex".into()],
         kept: true,
         lesson: 3,
+        homework: Some(HomeworkInfo {
+            number: 2,
+            rolls: 10,
+            score_secs: 30,
+            impossible_secs: 60,
+            untimed: false,
+            solvable: false,
+            due: 604_800_000,
+            closed: false,
+        }),
+        run: None,
+        homework_rows: vec![],
     };
     golden(
         ServerMsg::Welcome {
@@ -178,7 +216,8 @@ fn what_the_server_sends() {
             r#""chat":[{"name":"Ms Ada","text":"hi"},{"name":"","text":"Go","teacher":true}],"#,
             r#""actions":[{"type":"Combine","left":2,"op":"Sub","right":3}],"#,
             r#""working":{"seat":0,"actions":[{"type":"Undo"}]},"auto_deal_secs":10,"settled_at":null,"locked":false,"#,
-            r#""removed":["Rex"],"lang":"es","kept":true,"lesson":3}}"#
+            r#""removed":["Rex"],"lang":"es","kept":true,"lesson":3,"homework":{"number":2,"rolls":10,"score_secs":30,"#,
+            r#""impossible_secs":60,"untimed":false,"solvable":false,"due":604800000}}}"#
         ),
     );
     let event = |seq, event| ServerMsg::Event { seq, now: 5, event };
@@ -213,6 +252,13 @@ fn what_the_server_sends() {
     golden(
         event(12, RoomEvent::Lesson { lesson: 2 }),
         r#"{"type":"Event","seq":12,"now":5,"event":{"type":"Lesson","lesson":2}}"#,
+    );
+    golden(
+        ServerMsg::Own {
+            now: 5,
+            event: RoomEvent::HomeworkPlay { event: Box::new(RoomEvent::Board { seat: 0, actions: vec![Move::Undo] }) },
+        },
+        r#"{"type":"Own","now":5,"event":{"type":"HomeworkPlay","event":{"type":"Board","seat":0,"actions":[{"type":"Undo"}]}}}"#,
     );
     golden(
         ServerMsg::JoinAt { addresses: vec!["192.168.1.20:8080".into()] },
@@ -297,6 +343,7 @@ fn what_the_server_sends() {
             progress: vec![ProgressRow {
                 name: "Ana".into(),
                 lesson: 2,
+                homework: None,
                 tally: Tally {
                     points: -1,
                     rolls: 4,

@@ -13,10 +13,10 @@ mod common;
 
 use std::collections::{BTreeMap, VecDeque};
 
-use common::{cases, roll_for, rules, step, Step};
+use common::{as_class, cases, roll_for, rules, step, Step};
 use proptest::prelude::*;
 use score_room::mirror::Mirror;
-use score_room::protocol::{Claim, RoomEvent};
+use score_room::protocol::{Claim, HomeworkCommand, RoomEvent};
 use score_room::room::{Deal, Input, Out, Refused, Room, Seat, To};
 
 /// A page: a member's (`Some(seat)`) or a host screen's (`None`).
@@ -52,6 +52,11 @@ impl Server {
                         p.inbox.push_back((None, now, o.event));
                     }
                 }
+                To::Hosts => {
+                    if let Some(p) = self.pages.get_mut(&None) {
+                        p.inbox.push_back((None, now, o.event));
+                    }
+                }
             }
         }
     }
@@ -75,6 +80,13 @@ impl Server {
             // The page makes the move first, if its board allows it; else nothing is sent.
             let Some(p) = self.pages.get_mut(&Some(*seat)) else { return };
             if p.mirror.act(*action).is_err() {
+                return;
+            }
+        }
+        if let Input::Homework { seat, command: HomeworkCommand::Act { action } } = &input {
+            // So with a homework move: made on the page's homework table first.
+            let Some(p) = self.pages.get_mut(&Some(*seat)) else { return };
+            if p.mirror.homework_act((*action).into()).is_err() {
                 return;
             }
         }
@@ -141,6 +153,20 @@ impl Server {
                 );
                 prop_assert_eq!(p.mirror.may_reveal(), may(Input::RevealNow { seat }), "Reveal, {:?}", who);
                 prop_assert_eq!(p.mirror.may_give_up(), may(Input::GiveUp { seat }), "Give up, {:?}", who);
+                // And on the homework's table, by the same table of rights (a closed or due
+                // homework refuses a claim the table alone would allow: the page says so).
+                let hw = |command| may(Input::Homework { seat, command });
+                let open = fresh.homework.as_ref().is_some_and(|h| !h.closed && now < h.due);
+                // (Nor with its clock run out: it runs out at its deadline.)
+                let done =
+                    fresh.run.as_ref().is_some_and(|r| r.done || r.view.clock.is_some_and(|c| c.deadline <= now));
+                if let Some(t) = p.mirror.homework().filter(|_| open && !done) {
+                    let claim = |claim| HomeworkCommand::Claim { claim };
+                    prop_assert_eq!(t.may_score(), hw(claim(Claim::Score)), "homework SCORE, {:?}", who);
+                    prop_assert_eq!(t.may_claim_impossible(), hw(claim(Claim::Impossible)), "homework IMPOSSIBLE");
+                    prop_assert_eq!(t.may_reveal(), hw(HomeworkCommand::Reveal), "homework Reveal, {:?}", who);
+                    prop_assert_eq!(t.may_give_up(), hw(HomeworkCommand::GiveUp), "homework Give up, {:?}", who);
+                }
             }
         }
         Ok(())
@@ -172,12 +198,19 @@ proptest! {
     fn every_page_mirrors_the_room_as_a_fresh_welcome_shows_it(
         rules in rules(),
         seed in any::<u64>(),
+        class in any::<bool>(),
         steps in prop::collection::vec(go(), 1..80),
     ) {
-        let room = Room::new(rules.clone(), true, Deal::new(roll_for(&rules, seed), &rules));
+        let mut room = Room::new(rules.clone(), true, Deal::new(roll_for(&rules, seed), &rules));
+        if class {
+            as_class(&mut room, seed);
+        }
         let mut server = Server { room, seq: 0, pages: BTreeMap::new() };
         let mut now = 1u64;
         server.welcome(None, now);
+        for (seat, _) in server.room.members().map(|(s, m)| (s, m.name.clone())).collect::<Vec<_>>() {
+            server.welcome(Some(seat), now);
+        }
         for go in steps {
             match go {
                 Go::Play(Step::Input(input)) => {

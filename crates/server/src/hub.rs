@@ -56,7 +56,7 @@ use crate::note;
 use crate::store::{Store, StoredRoom};
 use score_engine::roll::arrange;
 use score_room::protocol::{room_code, ClientMsg, HostCommand, Refusal, RoomEvent, ServerMsg, MAX_AUTO_DEAL_SECS};
-use score_room::room::{check_lang, check_name, Deal, Input, Out, Room, Seat, To};
+use score_room::room::{check_lang, check_name, Assignment, Deal, Input, Out, Room, RoomError, Seat, To, MAX_HOMEWORK};
 
 pub use crate::http::{router, serve};
 pub use crate::limits::{
@@ -120,6 +120,41 @@ fn token_of(bytes: Option<[u8; 16]>) -> Result<String, Refusal> {
 
 /// A roll of the room's dice: the engine's one roller (rejection sampling, so every face is
 /// equally likely) on the OS's randomness.
+/// Homework's rolls, solved: the rolls typed (each must fit the dice), or `count` at random
+/// (distinct rolls with a solution, of difficulty `level`, when one is asked for). The count
+/// is checked before anything is dealt.
+fn homework_deals(rules: &Rules, rolls: Vec<Vec<i64>>, count: u32, level: Option<u8>) -> Result<Vec<Deal>, Refusal> {
+    let n = if rolls.is_empty() { count as usize } else { rolls.len() };
+    if !(1..=MAX_HOMEWORK).contains(&n) {
+        return Err(RoomError::HomeworkCount.into());
+    }
+    let rolls = match (rolls.is_empty(), level) {
+        (false, _) => rolls
+            .into_iter()
+            .map(|faces| {
+                arrange(&faces, &rules.dice).ok_or(Refusal::CantRoll { roll: faces, dice: rules.dice.clone() })
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+        (true, None) => (0..n).map(|_| new_roll(rules)).collect::<Result<Vec<_>, _>>()?,
+        (true, Some(level)) => {
+            let mut failed = false;
+            let next = || {
+                random_bytes::<4>().map(u32::from_le_bytes).unwrap_or_else(|| {
+                    failed = true;
+                    0
+                })
+            };
+            let sheet = score_engine::practice::worksheet(rules, n, Some(level), next)
+                .map_err(|_| Refusal::NoRollsAtLevel { level })?;
+            if failed {
+                return Err(Refusal::ServerFault);
+            }
+            sheet.into_iter().map(|item| item.roll).collect()
+        }
+    };
+    Ok(rolls.into_iter().map(|roll| Deal::new(roll, rules)).collect())
+}
+
 fn new_roll(rules: &Rules) -> Result<Vec<i64>, Refusal> {
     let mut failed = false;
     let roll = score_engine::roll::roll(&rules.dice, || {
@@ -190,19 +225,22 @@ pub(crate) struct Entry {
     ended: bool,
 }
 
-/// Whether events must be on disk before the members are told: everything but moves, chat
-/// and presence, which are stored at the next tick (at most 200 ms later; presence isn't
-/// stored at all: after a restart every page is away until it comes back).
+/// Whether events must be on disk before the members are told: everything but moves (in
+/// class or on homework), chat and presence, which are stored at the next tick (at most
+/// 200 ms later; presence isn't stored at all: after a restart every page is away until it
+/// comes back).
 fn durable(outs: &[Out]) -> bool {
-    outs.iter().any(|o| {
-        !matches!(
-            o.event,
+    fn waits(event: &RoomEvent) -> bool {
+        match event {
             RoomEvent::Board { .. }
-                | RoomEvent::Chat { .. }
-                | RoomEvent::TeacherChat { .. }
-                | RoomEvent::Presence { .. }
-        )
-    })
+            | RoomEvent::Chat { .. }
+            | RoomEvent::TeacherChat { .. }
+            | RoomEvent::Presence { .. } => true,
+            RoomEvent::HomeworkPlay { event } => matches!(**event, RoomEvent::Board { .. }),
+            _ => false,
+        }
+    }
+    outs.iter().any(|o| !waits(&o.event))
 }
 
 impl Entry {
@@ -258,6 +296,16 @@ impl Entry {
                             slow.push(Who::Seat(s));
                         }
                     }
+                }
+                To::Hosts => {
+                    let screens: Vec<Who> =
+                        self.conns.keys().copied().filter(|w| matches!(w, Who::Screen(_))).collect();
+                    if screens.is_empty() {
+                        continue;
+                    }
+                    let Ok(text) = serde_json::to_string(&ServerMsg::Own { now, event }) else { continue };
+                    let frame = Utf8Bytes::from(text);
+                    slow.extend(screens.into_iter().filter(|w| self.conns.get(w).is_some_and(|c| !c.offer(&frame))));
                 }
             }
         }
@@ -881,6 +929,13 @@ impl Hub {
             }
             HostCommand::Keep { kept: false } => Input::Keep { kept: false },
             HostCommand::EndLesson => Input::EndLesson,
+            HostCommand::SetHomework { rolls, count, level, score_secs, impossible_secs, untimed, due } => {
+                let rules = Rules { score_secs, impossible_secs, ..rules.clone() };
+                rules.validate().map_err(|errors| Refusal::Rules { errors })?;
+                let deals = homework_deals(&rules, rolls, count, level)?;
+                Input::SetHomework { assignment: Assignment::new(deals, &rules, untimed, level.is_some(), due) }
+            }
+            HostCommand::EndHomework => Input::EndHomework,
             HostCommand::End => return Ok(HostAction::End),
             HostCommand::Report => return Ok(HostAction::Report),
         };
@@ -919,6 +974,7 @@ impl Hub {
             ClientMsg::Reveal => (Input::RevealNow { seat: seat()? }, None),
             ClientMsg::GiveUp => (Input::GiveUp { seat: seat()? }, None),
             ClientMsg::Act { action } => (Input::Act { seat: seat()?, action: action.into() }, None),
+            ClientMsg::Homework { command } => (Input::Homework { seat: seat()?, command }, None),
             // A host screen without a seat writes as the teacher.
             ClientMsg::Chat { text } => match who {
                 Who::Seat(seat) => (Input::Chat { seat, text }, None),
@@ -1033,11 +1089,13 @@ impl Hub {
 
     /// A member's board as the room holds it, to them alone: the answer to a move that never
     /// reached the room (the rate limit), so their page takes the room's board back.
-    pub(crate) fn answer_move(&self, code: &str, who: Who) {
+    /// Answers a move refused before the room saw it (too many) with the member's board as the
+    /// room holds it: the class table's, or their homework's.
+    pub(crate) fn answer_move(&self, code: &str, who: Who, homework: bool) {
         let (Some(entry), Who::Seat(seat)) = (self.entry(code), who) else { return };
         let mut e = lock(&entry);
-        if e.room.members().any(|(s, _)| s == seat) {
-            let board = e.room.board_event(seat);
+        let board = if homework { e.room.homework_board_event(seat) } else { Some(e.room.board_event(seat)) };
+        if let Some(board) = board.filter(|_| e.room.members().any(|(s, _)| s == seat)) {
             e.send(&[board], now_ms());
         }
     }

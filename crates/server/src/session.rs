@@ -101,20 +101,21 @@ pub(crate) async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr, 
                         strikes += 1;
                         Some(error(Refusal::Unreadable))
                     }
-                    Ok(ClientMsg::Act { .. }) if !moves.allow(now) => {
+                    Ok(ref m) if is_move(m) && !moves.allow(now) => {
                         over += 1;
                         // The page made the move before asking: the room's board puts it right.
+                        let homework = !matches!(m, ClientMsg::Act { .. });
                         if let Some((code, who)) = joined.clone() {
                             let h = hub.clone();
                             let _ = blocking(move || {
-                                h.answer_move(&code, who);
+                                h.answer_move(&code, who, homework);
                                 Ok(())
                             })
                             .await;
                         }
                         Some(error(Refusal::SlowDown { what: Flood::Moves }))
                     }
-                    Ok(ref m) if !matches!(m, ClientMsg::Act { .. }) && !all.allow(now) => {
+                    Ok(ref m) if !is_move(m) && !all.allow(now) => {
                         over += 1;
                         Some(error(Refusal::SlowDown { what: Flood::Messages }))
                     }
@@ -236,4 +237,12 @@ pub(crate) async fn session(mut socket: WebSocket, hub: Arc<Hub>, from: IpAddr, 
         })
         .await;
     }
+}
+
+/// Whether a message is a move (in class or on homework): counted against the moves' limit.
+fn is_move(m: &ClientMsg) -> bool {
+    matches!(
+        m,
+        ClientMsg::Act { .. } | ClientMsg::Homework { command: score_room::protocol::HomeworkCommand::Act { .. } }
+    )
 }

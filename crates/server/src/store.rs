@@ -32,7 +32,9 @@ pub type Loaded = (Vec<(String, StoredRoom)>, Vec<String>);
 /// layout 1 can't read, so that one refuses the database rather than drop those rooms.
 /// 3: a room may be a kept class, with lessons and each member's past lessons, which a
 /// server of layout 2 would drop on its next write (and then remove the class as idle).
-pub const SCHEMA: i64 = 3;
+/// 4: a kept class may have homework and each student's run of it, which a server of layout
+/// 3 would drop on its next write.
+pub const SCHEMA: i64 = 4;
 
 /// The database.
 pub struct Store {
@@ -74,6 +76,10 @@ impl Store {
         if version < 3 {
             // Layout 3: the same table; states may hold a kept class's lessons.
             db.execute_batch("PRAGMA user_version = 3;")?;
+        }
+        if version < 4 {
+            // Layout 4: the same table; states may hold homework.
+            db.execute_batch("PRAGMA user_version = 4;")?;
         }
         Ok(Store { db: Mutex::new(db) })
     }

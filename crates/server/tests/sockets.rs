@@ -966,3 +966,102 @@ async fn a_room_whose_chat_is_full_of_long_lines_still_lets_everyone_in() {
     assert_eq!(late["view"]["chat"].as_array().unwrap().len(), 200);
     server.stop().await;
 }
+
+/// An own (one member's, or the host screens') event of this type.
+fn own(name: &'static str) -> impl Fn(&Value) -> bool {
+    move |v| v["type"] == "Own" && v["event"]["type"] == name
+}
+
+fn hw(command: Value) -> Value {
+    json!({"type": "Homework", "command": command})
+}
+
+fn hw_move(left: u32, op: &str, right: u32) -> Value {
+    hw(json!({"type": "Act", "action": {"type": "Combine", "left": left, "op": op, "right": right}}))
+}
+
+#[tokio::test]
+async fn three_students_do_the_homework_at_their_own_times_one_resuming_after_a_drop_and_a_restart() {
+    let dir = temp("homework");
+    let rules = Rules { score_secs: 2, ..Rules::default() };
+    let server = Server::start(&dir, rules.clone()).await;
+    let (mut host, code, _, token) = create(&server, "Ms Ada").await;
+    let (mut screen, w) =
+        hello(&server, json!({"type": "Present", "version": VERSION, "code": code, "host": token})).await;
+    let now = w["view"]["now"].as_u64().unwrap();
+    send(&mut host, host_cmd(&token, json!({"type": "Keep", "kept": true}))).await;
+    until(&mut host, event("Kept")).await;
+    // Homework of three typed rolls, due in a week; a roll that doesn't fit the dice is refused.
+    let set = |rolls: Value| {
+        host_cmd(
+            &token,
+            json!({"type": "SetHomework", "rolls": rolls, "score_secs": 5, "impossible_secs": 60, "due": now + 7 * 86_400_000u64}),
+        )
+    };
+    send(&mut host, set(json!([[2, 5, 12, 12], [7, 7, 7, 7]]))).await;
+    assert_eq!(said(&until(&mut host, is("Error")).await), "7 7 7 7 can't be rolled with d6 d6 d12 d20.");
+    send(&mut host, set(json!([[2, 5, 12, 12], [5, 2, 12, 12], [12, 12, 2, 5]]))).await;
+    let set = until(&mut host, event("Homework")).await;
+    assert_eq!(set["event"]["info"]["rolls"], 3);
+    assert!(!set.to_string().contains("solution"), "{set}");
+    let (mut ana, _) = join_on(&server, &code, "Ana", "dev-ana").await;
+    let (mut ben, w) = join_on(&server, &code, "Ben", "dev-ben").await;
+    let ben_token = w["token"].as_str().unwrap().to_string();
+    // Ana: the first roll made in time; her line reaches the teacher's screen, not Ben.
+    send(&mut ana, hw(json!({"type": "Start"}))).await;
+    let run = until(&mut ana, own("HomeworkRun")).await;
+    assert_eq!(run["event"]["run"]["view"]["roll"], json!([2, 5, 12, 12]));
+    send(&mut ana, hw(json!({"type": "Claim", "claim": "Score"}))).await;
+    send(&mut ana, hw_move(2, "Sub", 3)).await;
+    send(&mut ana, hw_move(0, "Concat", 4)).await;
+    let run = until(&mut ana, |v| own("HomeworkRun")(v) && v["event"]["run"]["points"] == 1).await;
+    assert_eq!(run["event"]["run"]["scores_made"], 1);
+    let rows = until(&mut screen, |v| own("HomeworkRows")(v) && v["event"]["rows"][0]["points"] == 1).await;
+    assert_eq!(rows["event"]["rows"][0]["name"], "Ana");
+    // Ben presses SCORE and his page drops; he comes back by his token and goes on in time.
+    send(&mut ben, hw(json!({"type": "Start"}))).await;
+    until(&mut ben, own("HomeworkRun")).await;
+    send(&mut ben, hw(json!({"type": "Claim", "claim": "Score"}))).await;
+    until(&mut ben, |v| own("HomeworkPlay")(v) && v["event"]["event"]["type"] == "Clock").await;
+    drop(ben);
+    let (mut ben, back) = join(&server, &code, "Ben", Some(&ben_token)).await;
+    assert_eq!(back["view"]["run"]["view"]["clock"]["claim"], "Score", "{back}");
+    send(&mut ben, hw_move(2, "Sub", 3)).await;
+    send(&mut ben, hw_move(0, "Concat", 4)).await;
+    until(&mut ben, |v| own("HomeworkRun")(v) && v["event"]["run"]["points"] == 1).await;
+    send(&mut ben, hw(json!({"type": "Next"}))).await;
+    until(&mut ben, |v| own("HomeworkRun")(v) && v["event"]["run"]["at"] == 1).await;
+    // Ben presses SCORE on his second roll and the server goes down past its clock.
+    send(&mut ben, hw(json!({"type": "Claim", "claim": "Score"}))).await;
+    until(&mut ben, |v| own("HomeworkPlay")(v) && v["event"]["event"]["type"] == "Clock").await;
+    drop((ana, ben, host, screen));
+    server.stop().await;
+    tokio::time::sleep(Duration::from_millis(5_200)).await;
+    let server = Server::start(&dir, rules).await;
+    // Cy joins later; the teacher's screen sees everyone's lines, Ben's second roll failed by
+    // its clock (no finished roll lost).
+    let (mut cy, _) = join_on(&server, &code, "Cy", "dev-cy").await;
+    send(&mut cy, hw(json!({"type": "Start"}))).await;
+    let run = until(&mut cy, own("HomeworkRun")).await;
+    assert_eq!(run["event"]["run"]["at"], 0);
+    let (_, w) = hello(&server, json!({"type": "Present", "version": VERSION, "code": code, "host": token})).await;
+    let rows = &w["view"]["homework_rows"];
+    let line = |name: &str| rows.as_array().unwrap().iter().find(|r| r["name"] == name).cloned().unwrap();
+    assert_eq!((line("Ana")["points"].clone(), line("Ana")["played"].clone()), (json!(1), json!(1)), "{rows}");
+    assert_eq!(line("Ben")["points"], 0, "{rows}");
+    assert_eq!((line("Ben")["scores_made"].clone(), line("Ben")["scores_failed"].clone()), (json!(1), json!(1)));
+    assert_eq!(line("Cy")["played"], 0);
+    // Ben again: the roll that ran out is settled; it can't be claimed again, only passed.
+    let (mut ben, back) = join(&server, &code, "Ben", Some(&ben_token)).await;
+    assert_eq!(back["view"]["run"]["at"], 1);
+    send(&mut ben, hw(json!({"type": "Claim", "claim": "Score"}))).await;
+    assert_eq!(until(&mut ben, is("Error")).await["why"]["error"]["Round"], "Over");
+    // The teacher's report has the homework in the Progress.
+    let (mut host, _) =
+        hello(&server, json!({"type": "Present", "version": VERSION, "code": code, "host": token})).await;
+    send(&mut host, host_cmd(&token, json!({"type": "Report"}))).await;
+    let report = until(&mut host, is("Report")).await;
+    let progress = report["progress"].as_array().unwrap();
+    assert!(progress.iter().any(|r| r["name"] == "Ana" && r["homework"] == 1 && r["points"] == 1), "{report}");
+    server.stop().await;
+}

@@ -3,8 +3,8 @@
 
 use proptest::prelude::*;
 use score_engine::{Action, Op, Rules, TileId};
-use score_room::protocol::Claim;
-use score_room::room::{Deal, Input, Seat};
+use score_room::protocol::{Claim, HomeworkCommand, Move};
+use score_room::room::{Assignment, Deal, Input, Out, Room, Seat};
 
 pub fn cases() -> u32 {
     std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(1_000)
@@ -41,6 +41,18 @@ pub fn action() -> impl Strategy<Value = Action> {
     ]
 }
 
+/// A student's command on their homework.
+pub fn homework() -> impl Strategy<Value = HomeworkCommand> {
+    prop_oneof![
+        4 => Just(HomeworkCommand::Start),
+        2 => any::<bool>().prop_map(|s| HomeworkCommand::Claim { claim: if s { Claim::Score } else { Claim::Impossible } }),
+        1 => Just(HomeworkCommand::Reveal),
+        1 => Just(HomeworkCommand::GiveUp),
+        6 => action().prop_map(|a| HomeworkCommand::Act { action: Move::from(a) }),
+        2 => Just(HomeworkCommand::Next),
+    ]
+}
+
 pub fn step() -> impl Strategy<Value = Step> {
     let seat = 0usize..7;
     prop_oneof![
@@ -65,6 +77,12 @@ pub fn step() -> impl Strategy<Value = Step> {
         1 => any::<bool>().prop_map(|locked| Step::Input(Input::Lock { locked })),
         1 => any::<bool>().prop_map(|kept| Step::Input(Input::Keep { kept })),
         1 => Just(Step::Input(Input::EndLesson)),
+        1 => (rules(), 1usize..4, any::<u64>(), any::<bool>(), 1u64..400_000).prop_map(|(rules, n, seed, untimed, due)| {
+            let deals = (0..n).map(|i| Deal::new(roll_for(&rules, seed.rotate_left(i as u32 * 9)), &rules)).collect();
+            Step::Input(Input::SetHomework { assignment: Assignment::new(deals, &rules, untimed, false, due) })
+        }),
+        1 => Just(Step::Input(Input::EndHomework)),
+        8 => (0usize..3, homework()).prop_map(|(seat, command)| Step::Input(Input::Homework { seat, command })),
         1 => Just(Step::Input(Input::ClearChat)),
         1 => Just(Step::Input(Input::ClearEmpty)),
         1 => "[a-z ]{0,8}".prop_map(|text| Step::Input(Input::TeacherChat { text })),
@@ -80,6 +98,21 @@ pub fn step() -> impl Strategy<Value = Step> {
     ]
 }
 
+/// Makes `room` a kept class with homework of three rolls due far ahead, and Ana and Ben in
+/// seats 0 and 1 (in half the cases of a test), so random play reaches the homework often:
+/// the events to send.
+pub fn as_class(room: &mut Room, seed: u64) -> Vec<Out> {
+    let rules = room.rules().clone();
+    let deals = (0..3).map(|i| Deal::new(roll_for(&rules, seed.rotate_left(i * 11)), &rules)).collect();
+    let mut out = room.apply(Input::Keep { kept: true }, 0).unwrap_or_default();
+    let assignment = Assignment::new(deals, &rules, seed.is_multiple_of(3), false, 30 * 86_400_000);
+    out.extend(room.apply(Input::SetHomework { assignment }, 0).unwrap_or_default());
+    for name in &NAMES[..2] {
+        out.extend(room.apply(Input::Join { name: (*name).into() }, 0).unwrap_or_default());
+    }
+    out
+}
+
 /// Who an input is from, for the rule that one member's input touches only their own clocks
 /// (a removal is the removed member's, who loses only what is theirs); none for the host's
 /// deals and for time.
@@ -92,6 +125,7 @@ pub fn actor(input: &Input) -> Option<Seat> {
         | Input::Chat { seat, .. }
         | Input::Leave { seat }
         | Input::Remove { seat }
+        | Input::Homework { seat, .. }
         | Input::Presence { seat, .. } => Some(*seat),
         _ => None,
     }

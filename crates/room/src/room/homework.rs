@@ -1,0 +1,621 @@
+//! Homework for a kept class (docs/RULES.md §5): rolls the teacher sets, each student playing
+//! them alone at their own pace, before a due date.
+//!
+//! A student's homework is a [`Run`]: a room of one (seat 0) dealt the assignment's rolls in
+//! order, kept with their [`Member`] record (so it leaves and comes back with them, and
+//! survives a restart). Every claim and move is judged by that room exactly as in class, with
+//! the assignment's clocks; a roll left mid-clock is settled by its clock (the class room's
+//! tick ticks every run). A roll is dealt once: the run only goes forward, so no roll is
+//! played again for points. The rolls and their verdicts stay on the server; a student's
+//! page gets the roll on their table and nothing else.
+
+use score_engine::{Phase, Puzzle, Rules};
+use serde::{Deserialize, Serialize};
+
+use super::{everyone, push_latest, Deal, Input, LessonRecord, Member, Out, Room, RoomError, Saved, To, LESSONS_KEPT};
+use crate::protocol::{Claim, HomeworkCommand, HomeworkInfo, HomeworkRow, HomeworkRun, RoomEvent, Tally};
+
+/// Most rolls in one assignment (a worksheet's most).
+pub const MAX_HOMEWORK: usize = score_engine::practice::MAX_WORKSHEET;
+
+/// An untimed assignment's SCORE clock: a day, so it is no race.
+pub const UNTIMED_SECS: u32 = 86_400;
+
+/// The latest due date: this long after the homework is set, ms.
+pub const MAX_DUE_MS: u64 = 366 * 86_400_000;
+
+/// The seat a student sits in their own room of one.
+const ALONE: usize = 0;
+
+/// The class's homework: its rolls (with their verdicts: never sent to a page), clocks and
+/// due date.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Assignment {
+    /// Counted from 1 in the class.
+    pub number: u32,
+    /// The lesson under way when it was set (the Progress shows it after that lesson).
+    pub lesson: u32,
+    /// The rolls, in the order each student plays them.
+    pub deals: Vec<Deal>,
+    /// The rules they were dealt for, with the homework's clocks (the class may change its
+    /// own rules meanwhile).
+    pub rules: Rules,
+    /// No race: the SCORE clock runs a day, IMPOSSIBLE is judged at once.
+    pub untimed: bool,
+    /// Every roll was chosen with a solution (at a difficulty).
+    pub solvable: bool,
+    /// Due (server ms): no roll is dealt, and no claim made, after it.
+    pub due: u64,
+    /// Closed by the teacher.
+    #[serde(default)]
+    pub closed: bool,
+}
+
+impl Assignment {
+    /// Homework of `deals`, dealt for `rules` (with the homework's clocks); the class numbers
+    /// it when it is set.
+    pub fn new(deals: Vec<Deal>, rules: &Rules, untimed: bool, solvable: bool, due: u64) -> Assignment {
+        Assignment { number: 0, lesson: 0, deals, rules: rules.clone(), untimed, solvable, due, closed: false }
+    }
+
+    /// Why it can't be set at `now`: no rolls or too many, or a due date past or over a year away.
+    pub fn check(&self, now: u64) -> Result<(), RoomError> {
+        if self.deals.is_empty() || self.deals.len() > MAX_HOMEWORK {
+            return Err(RoomError::HomeworkCount);
+        }
+        if self.due <= now || self.due > now.saturating_add(MAX_DUE_MS) {
+            return Err(RoomError::HomeworkDue);
+        }
+        Ok(())
+    }
+
+    /// What everyone may know of it.
+    pub fn info(&self) -> HomeworkInfo {
+        HomeworkInfo {
+            number: self.number,
+            rolls: self.deals.len() as u32,
+            score_secs: self.rules.score_secs,
+            impossible_secs: self.rules.impossible_secs,
+            untimed: self.untimed,
+            solvable: self.solvable,
+            due: self.due,
+            closed: self.closed,
+        }
+    }
+
+    /// Whether a roll may still be dealt or claimed at `now`.
+    fn open(&self, now: u64) -> bool {
+        !self.closed && now < self.due
+    }
+
+    /// The rules its rolls are played under (an untimed one's SCORE clock runs a day).
+    fn play_rules(&self) -> Rules {
+        let score_secs = if self.untimed { UNTIMED_SECS } else { self.rules.score_secs };
+        Rules { score_secs, ..self.rules.clone() }
+    }
+}
+
+/// A homework command played: its events, or why it was refused with the events that must
+/// still reach the page.
+type Played = Result<Vec<Out>, (RoomError, Vec<Out>)>;
+
+/// One student's homework: where they are in it and their room of one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Run {
+    /// The assignment it is of.
+    pub number: u32,
+    /// The roll on the table, counted from 0.
+    pub at: usize,
+    /// The last roll is behind them.
+    pub done: bool,
+    /// Their room of one (seat 0), as stored.
+    pub room: Box<Saved>,
+}
+
+impl Run {
+    /// The run as its room, boards replayed (a clock that ran out by `now` settled).
+    fn open(&self, deal: &Deal, now: u64) -> (Room, Vec<Out>) {
+        let mut room = self.rebuilt(deal, now);
+        let out = room.tick(now);
+        (room, out)
+    }
+
+    /// The run as its room, as stored: what its page is shown until the room ticks.
+    fn rebuilt(&self, deal: &Deal, now: u64) -> Room {
+        let mut saved = (*self.room).clone();
+        // The verdict is the assignment's, never what was stored with the run.
+        saved.solution = deal.solution.clone();
+        saved.solved = true;
+        // Its one member is the student playing it: never away (a stored member reads back as
+        // away, and a roll dealt to one away isn't counted).
+        for m in saved.seats.iter_mut().flatten() {
+            m.away = false;
+        }
+        Room::rebuild(saved, now)
+    }
+
+    /// What they did in it so far.
+    pub fn tally(&self) -> Tally {
+        self.room.seats.first().and_then(Option::as_ref).map(Member::tally).unwrap_or_default()
+    }
+
+    /// Rolls behind them: settled, or passed over.
+    fn played(&self) -> u32 {
+        let on_table = self.room.round.phase() == Phase::Over;
+        self.at as u32 + u32::from(on_table || self.done)
+    }
+}
+
+impl Member {
+    /// Their homework line for the teacher.
+    pub fn homework_row(&self) -> Option<HomeworkRow> {
+        let run = self.homework.as_ref()?;
+        Some(HomeworkRow { name: self.name.clone(), played: run.played(), done: run.done, tally: run.tally() })
+    }
+}
+
+impl Room {
+    /// The class's homework, if any.
+    pub fn homework(&self) -> Option<&Assignment> {
+        self.saved.homework.as_ref()
+    }
+
+    /// Every student's homework line, members by seat, then those who left.
+    pub fn homework_rows(&self) -> Vec<HomeworkRow> {
+        let gone = self.saved.gone.iter().map(|g| &g.member);
+        self.members().map(|(_, m)| m).chain(gone).filter_map(Member::homework_row).collect()
+    }
+
+    /// `seat`'s homework as their page shows it.
+    pub(super) fn run_view(&self, seat: usize, now: u64) -> Option<Box<HomeworkRun>> {
+        let run = self.member(seat).ok()?.homework.as_ref()?;
+        let deal = self.saved.homework.as_ref()?.deals.get(run.at)?;
+        let room = run.rebuilt(deal, now);
+        Some(Box::new(HomeworkRun {
+            at: run.at as u32,
+            done: run.done,
+            tally: run.tally(),
+            view: Box::new(room.view(Some(ALONE), now)),
+        }))
+    }
+
+    /// `seat`'s homework board as the room holds it, for that member alone (the answer to a
+    /// move refused before the room saw it).
+    pub fn homework_board_event(&self, seat: usize) -> Option<Out> {
+        let run = self.member(seat).ok()?.homework.as_ref()?;
+        let deal = self.saved.homework.as_ref()?.deals.get(run.at)?;
+        let board = run.rebuilt(deal, 0).board_event(ALONE).event;
+        Some(Out { to: To::Seat(seat), event: RoomEvent::HomeworkPlay { event: Box::new(board) } })
+    }
+
+    /// Host: new homework (its rolls dealt, with verdicts, by the caller). Any before it is
+    /// closed, each student's run kept as a row of their Progress.
+    pub(super) fn set_homework(&mut self, mut assignment: Assignment, now: u64) -> Result<Vec<Out>, RoomError> {
+        if !self.saved.kept {
+            return Err(RoomError::NotKept);
+        }
+        assignment.check(now)?;
+        let mut out = self.close_homework();
+        assignment.number = self.saved.homework_set + 1;
+        assignment.lesson = self.saved.lesson;
+        assignment.closed = false;
+        self.saved.homework_set = assignment.number;
+        out.push(everyone(RoomEvent::Homework { info: Some(assignment.info()) }));
+        self.saved.homework = Some(assignment);
+        out.push(self.rows_event());
+        Ok(out)
+    }
+
+    /// Host: close the homework now (it stays listed, closed, with everyone's lines).
+    pub(super) fn end_homework(&mut self) -> Result<Vec<Out>, RoomError> {
+        let hw = self.saved.homework.as_mut().ok_or(RoomError::NoHomework)?;
+        if hw.closed {
+            return Ok(Vec::new());
+        }
+        hw.closed = true;
+        Ok(vec![everyone(RoomEvent::Homework { info: Some(hw.info()) })])
+    }
+
+    /// Closes the homework set before: each run that played anything becomes a past row of its
+    /// member's Progress, and every page's run is emptied.
+    fn close_homework(&mut self) -> Vec<Out> {
+        let Some(old) = self.saved.homework.take() else { return Vec::new() };
+        let mut out = Vec::new();
+        let close = |m: &mut Member| {
+            let run = m.homework.take()?;
+            let tally = run.tally();
+            if tally.played() {
+                let record = LessonRecord { lesson: old.lesson, homework: Some(old.number), tally };
+                push_latest(&mut m.lessons, record, LESSONS_KEPT);
+            }
+            Some(())
+        };
+        for (seat, m) in self.saved.seats.iter_mut().enumerate() {
+            if let Some(m) = m {
+                if close(m).is_some() {
+                    out.push(Out { to: To::Seat(seat), event: RoomEvent::HomeworkRun { run: None } });
+                }
+            }
+        }
+        self.saved.gone.iter_mut().for_each(|g| {
+            close(&mut g.member);
+        });
+        out
+    }
+
+    /// The teacher's homework lines, to the host screens.
+    pub(super) fn rows_event(&self) -> Out {
+        Out { to: To::Hosts, event: RoomEvent::HomeworkRows { rows: self.homework_rows() } }
+    }
+
+    /// A student's command on their homework: the events, or why it was refused with the
+    /// events that must still reach their page (a clock settled on the way, the board's answer
+    /// to a refused move).
+    pub(super) fn homework_input(
+        &mut self,
+        seat: usize,
+        command: HomeworkCommand,
+        now: u64,
+    ) -> Result<Vec<Out>, (RoomError, Vec<Out>)> {
+        self.homework_play(seat, command, now).map_err(|e| (e, Vec::new()))?
+    }
+
+    fn homework_play(&mut self, seat: usize, command: HomeworkCommand, now: u64) -> Result<Played, RoomError> {
+        let member = self.member(seat)?;
+        let hw = self.saved.homework.as_ref().ok_or(RoomError::NoHomework)?;
+        let open = hw.open(now);
+        let Some(run) = member.homework.clone() else {
+            // Only Start begins a run, and only while the homework is open.
+            if command != HomeworkCommand::Start {
+                return Err(RoomError::HomeworkNotStarted);
+            }
+            if !open {
+                return Err(RoomError::HomeworkOver);
+            }
+            let mut room = Room::new(hw.play_rules(), true, hw.deals[0].clone());
+            room.join(&member.name, None)?;
+            let run = Run { number: hw.number, at: 0, done: false, room: Box::new(room.saved.clone()) };
+            self.set_run(seat, run);
+            return Ok(Ok(vec![self.run_event(seat, now), self.rows_event()]));
+        };
+        let deal = hw.deals.get(run.at).cloned().ok_or(RoomError::NoHomework)?;
+        let untimed = hw.untimed;
+        let (mut room, mut settled) = run.open(&deal, now);
+        let phase = room.phase();
+        let input = match command {
+            // Going on where it was left: the run as it is.
+            HomeworkCommand::Start => None,
+            HomeworkCommand::Next => {
+                if run.done {
+                    return Err(RoomError::HomeworkDone);
+                }
+                if matches!(phase, Phase::Score { .. } | Phase::Impossible(_)) {
+                    return Err(RoomError::ClockRunning);
+                }
+                let last = run.at + 1 == hw.deals.len();
+                if !last && !open {
+                    return Err(RoomError::HomeworkOver);
+                }
+                let mut run = run;
+                if last {
+                    run.done = true;
+                } else {
+                    run.at += 1;
+                    // Whatever this roll was (passed over unclaimed, or settled), the next is dealt.
+                    room.apply(Input::NewRoll { deal: hw.deals[run.at].clone() }, now).map_err(|r| r.error)?;
+                }
+                run.room = Box::new(room.saved.clone());
+                self.set_run(seat, run);
+                return Ok(Ok(vec![self.run_event(seat, now), self.rows_event()]));
+            }
+            HomeworkCommand::Claim { .. } | HomeworkCommand::Reveal | HomeworkCommand::GiveUp if run.done => {
+                return Err(RoomError::HomeworkDone)
+            }
+            HomeworkCommand::Claim { .. } if !open => return Err(RoomError::HomeworkOver),
+            HomeworkCommand::Claim { claim } => Some(Input::Claim { seat: ALONE, claim }),
+            HomeworkCommand::Reveal => Some(Input::RevealNow { seat: ALONE }),
+            HomeworkCommand::GiveUp => Some(Input::GiveUp { seat: ALONE }),
+            HomeworkCommand::Act { action } => Some(Input::Act { seat: ALONE, action: action.into() }),
+        };
+        let refused = match input {
+            None => None,
+            Some(input) => {
+                let impossible = input == Input::Claim { seat: ALONE, claim: Claim::Impossible };
+                match room.apply(input, now) {
+                    Ok(more) => {
+                        settled.extend(more);
+                        // Untimed: nobody else could beat the claim, so it is judged at once.
+                        if impossible && untimed {
+                            settled.extend(room.apply(Input::RevealNow { seat: ALONE }, now).unwrap_or_default());
+                        }
+                        None
+                    }
+                    Err(r) => {
+                        settled.extend(r.settled);
+                        settled.extend(r.board.map(|b| *b));
+                        Some(r.error)
+                    }
+                }
+            }
+        };
+        let mut run = run;
+        run.room = Box::new(room.saved.clone());
+        self.set_run(seat, run);
+        let mut out = if command == HomeworkCommand::Start {
+            vec![self.run_event(seat, now)]
+        } else {
+            self.forward(seat, settled, now)
+        };
+        if out.iter().any(|o| matches!(o.event, RoomEvent::HomeworkRun { .. })) {
+            out.push(self.rows_event());
+        }
+        // Refused: what was settled on the way, and the board's answer, still reach the page.
+        Ok(match refused {
+            Some(error) => Err((error, out)),
+            None => Ok(out),
+        })
+    }
+
+    /// A run's room events, to its student: as they are, or (a result, which changes the
+    /// run's tally) the whole run afresh.
+    fn forward(&self, seat: usize, outs: Vec<Out>, now: u64) -> Vec<Out> {
+        if outs.is_empty() {
+            return outs;
+        }
+        if outs.iter().any(|o| matches!(o.event, RoomEvent::Results { .. })) {
+            return vec![self.run_event(seat, now)];
+        }
+        let play = |o: Out| Out { to: To::Seat(seat), event: RoomEvent::HomeworkPlay { event: Box::new(o.event) } };
+        outs.into_iter().map(play).collect()
+    }
+
+    fn run_event(&self, seat: usize, now: u64) -> Out {
+        Out { to: To::Seat(seat), event: RoomEvent::HomeworkRun { run: self.run_view(seat, now) } }
+    }
+
+    fn set_run(&mut self, seat: usize, run: Run) {
+        if let Some(Some(m)) = self.saved.seats.get_mut(seat) {
+            m.homework = Some(run);
+        }
+    }
+
+    /// Settles the homework clocks that ran out by `now` (of members here, and of those who
+    /// left: their result is theirs).
+    pub(super) fn tick_homework(&mut self, now: u64) -> Vec<Out> {
+        let Some(hw) = self.saved.homework.clone() else { return Vec::new() };
+        let due = |run: &Run| run.number == hw.number && run.room.round.deadline().is_some_and(|d| d <= now);
+        let mut out = Vec::new();
+        let mut changed = false;
+        for seat in 0..self.saved.seats.len() {
+            let Some(run) = self.saved.seats[seat].as_ref().and_then(|m| m.homework.clone()).filter(due) else {
+                continue;
+            };
+            let Some(deal) = hw.deals.get(run.at) else { continue };
+            let (room, settled) = run.open(deal, now);
+            self.set_run(seat, Run { room: Box::new(room.saved.clone()), ..run });
+            out.extend(self.forward(seat, settled, now));
+            changed = true;
+        }
+        for g in &mut self.saved.gone {
+            let Some(run) = g.member.homework.as_mut().filter(|r| due(r)) else { continue };
+            let Some(deal) = hw.deals.get(run.at) else { continue };
+            let (room, _) = run.open(deal, now);
+            *run.room = room.saved.clone();
+            changed = true;
+        }
+        if changed {
+            out.push(self.rows_event());
+        }
+        out
+    }
+}
+
+/// Whether `roll` has a solution under `rules` (the solver's verdict, for a roll the teacher
+/// typed; the caller deals, outside any lock).
+pub fn solvable(roll: &[i64], rules: &Rules) -> bool {
+    score_engine::solve::simplest(&Puzzle::from_roll(roll, rules)).is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use score_engine::{Action, Op, TileId};
+
+    use super::*;
+    use crate::protocol::{Claim, Move};
+
+    const DAY: u64 = 86_400_000;
+
+    fn deal(roll: &[i64]) -> Deal {
+        Deal::new(roll.to_vec(), &Rules::default())
+    }
+
+    /// A roll of the default dice with no solution.
+    fn impossible_roll() -> Vec<i64> {
+        let mut found = None;
+        score_engine::roll::for_each_sorted_roll(&Rules::default().dice, |r| {
+            if found.is_none() && !solvable(r, &Rules::default()) {
+                found = Some(r.to_vec());
+            }
+        });
+        found.expect("the default dice have impossible rolls")
+    }
+
+    /// A kept class of Ana (seat 0) and Ben (seat 1), set homework of `rolls` due in a week.
+    fn class(rolls: &[&[i64]], untimed: bool) -> Room {
+        let mut r = Room::new(Rules::default(), true, deal(&[1, 1, 1, 1]));
+        r.apply(Input::Keep { kept: true }, 0).unwrap();
+        for name in ["Ana", "Ben"] {
+            r.apply(Input::Join { name: name.into() }, 0).unwrap();
+        }
+        let deals = rolls.iter().map(|r| deal(r)).collect();
+        let assignment = Assignment::new(deals, &Rules::default(), untimed, false, 7 * DAY);
+        r.apply(Input::SetHomework { assignment }, 0).unwrap();
+        r
+    }
+
+    fn hw(r: &mut Room, seat: usize, command: HomeworkCommand, now: u64) -> Result<Vec<Out>, RoomError> {
+        r.apply(Input::Homework { seat, command }, now).map_err(|e| e.error)
+    }
+
+    fn combine(left: u32, op: Op, right: u32) -> HomeworkCommand {
+        HomeworkCommand::Act { action: Move::from(Action::Combine { left: TileId(left), op, right: TileId(right) }) }
+    }
+
+    /// 12 − 12 = 0, then 2‖0 = 20, on 2 5 12 12.
+    fn solve(r: &mut Room, seat: usize, now: u64) -> Vec<Out> {
+        hw(r, seat, combine(2, Op::Sub, 3), now).unwrap();
+        hw(r, seat, combine(0, Op::Concat, 4), now).unwrap()
+    }
+
+    fn run(r: &Room, seat: usize) -> Run {
+        r.member(seat).unwrap().homework.clone().expect("started")
+    }
+
+    const SCORE: HomeworkCommand = HomeworkCommand::Claim { claim: Claim::Score };
+    const IMPOSSIBLE: HomeworkCommand = HomeworkCommand::Claim { claim: Claim::Impossible };
+
+    #[test]
+    fn each_student_plays_the_rolls_alone_at_their_own_pace_judged_as_in_class() {
+        let mut r = class(&[&[2, 5, 12, 12], &[2, 5, 12, 12]], false);
+        let out = hw(&mut r, 0, HomeworkCommand::Start, 1_000).unwrap();
+        // To Ana alone, and her line to the teacher's screens; nothing to Ben.
+        assert!(out.iter().all(|o| o.to == To::Seat(0) || o.to == To::Hosts), "{out:?}");
+        hw(&mut r, 0, SCORE, 2_000).unwrap();
+        let out = solve(&mut r, 0, 9_000);
+        let Some(RoomEvent::HomeworkRun { run: Some(shown) }) = out.first().map(|o| &o.event) else {
+            panic!("{out:?}")
+        };
+        assert_eq!((shown.tally.points, shown.tally.scores_made, shown.tally.median_score_ms), (1, 1, Some(7_000)));
+        assert!(shown.view.settled);
+        // The class's table and scores are untouched.
+        assert_eq!(r.member(0).unwrap().score, 0);
+        assert_eq!(r.phase(), Phase::Open);
+        // Ben starts later on his own first roll, with its own clock.
+        hw(&mut r, 1, HomeworkCommand::Start, 50_000).unwrap();
+        hw(&mut r, 1, SCORE, 50_000).unwrap();
+        assert_eq!(run(&r, 1).room.round.deadline(), Some(80_000));
+        assert_eq!(run(&r, 0).at, 0);
+        hw(&mut r, 0, HomeworkCommand::Next, 60_000).unwrap();
+        assert_eq!(run(&r, 0).at, 1);
+        let rows = r.homework_rows();
+        assert_eq!((rows[0].played, rows[0].tally.points, rows[1].played), (1, 1, 0));
+    }
+
+    #[test]
+    fn a_roll_left_mid_clock_is_settled_by_its_clock_and_waits_for_its_student() {
+        let mut r = class(&[&[2, 5, 12, 12], &[2, 5, 12, 12]], false);
+        hw(&mut r, 0, HomeworkCommand::Start, 0).unwrap();
+        hw(&mut r, 0, SCORE, 1_000).unwrap();
+        r.apply(Input::Leave { seat: 0 }, 2_000).unwrap();
+        r.tick(40_000);
+        let gone = &r.saved.gone[0].member;
+        let tally = gone.homework.as_ref().unwrap().tally();
+        assert_eq!((tally.points, tally.scores_failed), (-1, 1));
+        // Back (the seat keeps the run), going on where it was left: the next roll.
+        r.apply(Input::Join { name: "Ana".into() }, 50_000).unwrap();
+        let out = hw(&mut r, 0, HomeworkCommand::Start, 50_000).unwrap();
+        let Some(RoomEvent::HomeworkRun { run: Some(shown) }) = out.first().map(|o| &o.event) else { panic!() };
+        assert_eq!((shown.at, shown.tally.points, shown.view.settled), (0, -1, true));
+        hw(&mut r, 0, HomeworkCommand::Next, 51_000).unwrap();
+        assert_eq!(run(&r, 0).at, 1);
+    }
+
+    #[test]
+    fn no_roll_is_dealt_twice_nor_anything_claimed_once_it_is_due_or_closed() {
+        let mut r = class(&[&[2, 5, 12, 12], &[2, 5, 12, 12]], false);
+        assert_eq!(hw(&mut r, 0, SCORE, 0), Err(RoomError::HomeworkNotStarted));
+        hw(&mut r, 0, HomeworkCommand::Start, 0).unwrap();
+        hw(&mut r, 0, SCORE, 0).unwrap();
+        assert_eq!(hw(&mut r, 0, HomeworkCommand::Next, 1), Err(RoomError::ClockRunning));
+        hw(&mut r, 0, HomeworkCommand::GiveUp, 2).unwrap();
+        hw(&mut r, 0, HomeworkCommand::Next, 3).unwrap();
+        // The last roll, passed over: the homework is done, and nothing more is dealt.
+        hw(&mut r, 0, HomeworkCommand::Next, 4).unwrap();
+        assert!(run(&r, 0).done);
+        assert_eq!(hw(&mut r, 0, HomeworkCommand::Next, 5), Err(RoomError::HomeworkDone));
+        assert_eq!(hw(&mut r, 0, SCORE, 5), Err(RoomError::HomeworkDone));
+        // Starting again goes on where it was: the same run, never a new one.
+        hw(&mut r, 0, HomeworkCommand::Start, 6).unwrap();
+        assert!(run(&r, 0).done);
+        assert_eq!(run(&r, 0).tally().points, -1);
+        // Due: Ben can't start, and can't claim.
+        assert_eq!(hw(&mut r, 1, HomeworkCommand::Start, 7 * DAY), Err(RoomError::HomeworkOver));
+        let mut r = class(&[&[2, 5, 12, 12]], false);
+        hw(&mut r, 1, HomeworkCommand::Start, 0).unwrap();
+        r.apply(Input::EndHomework, 1).unwrap();
+        assert_eq!(hw(&mut r, 1, SCORE, 2), Err(RoomError::HomeworkOver));
+        // Moves are still practice on the table.
+        hw(&mut r, 1, combine(2, Op::Sub, 3), 3).unwrap();
+    }
+
+    #[test]
+    fn untimed_homework_has_no_race_and_judges_impossible_at_once() {
+        let none = impossible_roll();
+        let mut r = class(&[&none, &[2, 5, 12, 12]], true);
+        hw(&mut r, 0, HomeworkCommand::Start, 0).unwrap();
+        let out = hw(&mut r, 0, IMPOSSIBLE, 0).unwrap();
+        assert!(out
+            .iter()
+            .any(|o| matches!(&o.event, RoomEvent::HomeworkRun { run: Some(run) } if run.tally.points == 1)));
+        hw(&mut r, 0, HomeworkCommand::Next, 1).unwrap();
+        hw(&mut r, 0, SCORE, 10).unwrap();
+        assert_eq!(run(&r, 0).room.round.deadline(), Some(10 + u64::from(UNTIMED_SECS) * 1000));
+        r.tick(10 * 60_000);
+        solve(&mut r, 0, 10 * 60_000);
+        assert_eq!(run(&r, 0).tally().points, 2);
+    }
+
+    #[test]
+    fn a_new_assignment_closes_the_last_into_each_students_progress() {
+        let mut r = class(&[&[2, 5, 12, 12]], false);
+        hw(&mut r, 0, HomeworkCommand::Start, 0).unwrap();
+        hw(&mut r, 0, SCORE, 0).unwrap();
+        solve(&mut r, 0, 4_000);
+        // Started, a roll seen and nothing claimed: a row that says so. Homework is no lesson.
+        hw(&mut r, 1, HomeworkCommand::Start, 0).unwrap();
+        assert!(!r.lesson_played());
+        let progress = r.progress();
+        assert_eq!(progress.len(), 2, "{progress:?}");
+        assert_eq!((progress[0].homework, progress[0].lesson, progress[0].tally.points), (Some(1), 1, 1));
+        assert_eq!((progress[1].homework, progress[1].tally.rolls), (Some(1), 1));
+        let deals = vec![deal(&[2, 5, 12, 12])];
+        let assignment = Assignment::new(deals, &Rules::default(), false, false, 8 * DAY);
+        let out = r.apply(Input::SetHomework { assignment }, DAY).unwrap();
+        assert!(out.contains(&Out { to: To::Seat(0), event: RoomEvent::HomeworkRun { run: None } }));
+        assert_eq!(r.homework().map(|h| (h.number, h.lesson)), Some((2, 1)));
+        assert!(r.member(0).unwrap().homework.is_none());
+        let rows: Vec<_> = r.progress().into_iter().map(|p| (p.name, p.homework, p.tally.points)).collect();
+        assert_eq!(rows, [("Ana".to_string(), Some(1), 1), ("Ben".to_string(), Some(1), 0)]);
+    }
+
+    #[test]
+    fn homework_is_a_kept_class_s_with_one_to_fifty_rolls_due_within_a_year() {
+        let set = |r: &mut Room, n: usize, due: u64| {
+            let a = Assignment::new(vec![deal(&[2, 5, 12, 12]); n], &Rules::default(), false, false, due);
+            r.apply(Input::SetHomework { assignment: a }, DAY).map_err(|e| e.error)
+        };
+        let mut r = Room::new(Rules::default(), true, deal(&[1, 1, 1, 1]));
+        assert_eq!(set(&mut r, 3, 2 * DAY), Err(RoomError::NotKept));
+        r.apply(Input::Keep { kept: true }, 0).unwrap();
+        assert_eq!(set(&mut r, 0, 2 * DAY), Err(RoomError::HomeworkCount));
+        assert_eq!(set(&mut r, 51, 2 * DAY), Err(RoomError::HomeworkCount));
+        assert_eq!(set(&mut r, 3, DAY), Err(RoomError::HomeworkDue));
+        assert_eq!(set(&mut r, 3, DAY + MAX_DUE_MS + 1), Err(RoomError::HomeworkDue));
+        assert!(r.homework().is_none());
+        assert!(set(&mut r, 50, 2 * DAY).is_ok());
+    }
+
+    #[test]
+    fn a_run_survives_a_restart_with_its_clock_and_its_verdict_is_never_in_a_view() {
+        let none = impossible_roll();
+        let mut r = class(&[&none], false);
+        hw(&mut r, 0, HomeworkCommand::Start, 0).unwrap();
+        hw(&mut r, 0, IMPOSSIBLE, 1_000).unwrap();
+        let view = serde_json::to_string(&r.view(Some(0), 2_000)).unwrap();
+        assert!(!view.contains("solution") || view.contains("\"solution\":null"), "{view}");
+        let json = serde_json::to_string(r.saved()).unwrap();
+        let (back, out) = Room::restore(serde_json::from_str(&json).unwrap(), 70_000);
+        assert_eq!(back.member(0).unwrap().homework.as_ref().unwrap().tally().impossible_right, 1);
+        assert!(out.iter().any(|o| o.to == To::Seat(0)));
+    }
+}
