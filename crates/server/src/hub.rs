@@ -1071,6 +1071,12 @@ impl Hub {
         note!("score-server: room {code} ended by its host");
     }
 
+    /// A snapshot of the database in `dir`, the newest `keep` kept ([`Store::backup`]); none
+    /// for a hub without a store.
+    pub fn backup(&self, dir: &std::path::Path, keep: usize) -> Option<Result<std::path::PathBuf, String>> {
+        Some(self.store.as_ref()?.backup(dir, keep, now_ms()))
+    }
+
     /// Tells every member the server is stopping (their seats are kept).
     pub fn stopping(&self) {
         let msg = error(Refusal::Restarting);

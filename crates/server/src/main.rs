@@ -2,6 +2,7 @@
 //!
 //! score-server [--port 8080] [--bind 127.0.0.1] [--dist DIR] [--data data]
 //!              [--max-rooms 500] [--rooms-per-address 5] [--idle-hours 24] [--forget-after 400] [--trust-proxy]
+//!              [--backup DIR [--backup-every 60] [--backup-keep 48]]
 //! score-server --version
 //!
 //! The game's release build is compiled in (from the workspace's `dist/`, when it was built
@@ -25,6 +26,7 @@ use score_server::store::Store;
 
 const USAGE: &str = "usage: score-server [--port 8080] [--bind 127.0.0.1] [--dist DIR] [--data data]
                     [--max-rooms 500] [--rooms-per-address 5] [--idle-hours 24] [--forget-after 400] [--trust-proxy]
+                    [--backup DIR [--backup-every 60] [--backup-keep 48]]
        score-server --version";
 
 /// The game's release build, compiled in (in a debug build, read from `dist/` as it runs).
@@ -43,11 +45,24 @@ struct Args {
     dist: Option<PathBuf>,
     data: PathBuf,
     limits: Limits,
+    /// Where snapshots of the database go (another disk, a network share), how often
+    /// (minutes) and how many are kept.
+    backup: Option<PathBuf>,
+    backup_every: u64,
+    backup_keep: usize,
 }
 
 fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
-    let mut a =
-        Args { port: 8080, bind: "127.0.0.1".into(), dist: None, data: "data".into(), limits: Limits::default() };
+    let mut a = Args {
+        port: 8080,
+        bind: "127.0.0.1".into(),
+        dist: None,
+        data: "data".into(),
+        limits: Limits::default(),
+        backup: None,
+        backup_every: 60,
+        backup_keep: 48,
+    };
     let whole = |flag: &str, v: String, lo: u64, hi: u64| {
         v.parse::<u64>()
             .ok()
@@ -68,6 +83,9 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             "--trust-proxy" => a.limits.trust_proxy = true,
             "--idle-hours" => a.limits.idle_ms = whole("--idle-hours", value()?, 1, 24 * 365)? * 3_600_000,
             "--forget-after" => a.limits.forget_ms = whole("--forget-after", value()?, 1, 3650)? * 86_400_000,
+            "--backup" => a.backup = Some(value()?.into()),
+            "--backup-every" => a.backup_every = whole("--backup-every", value()?, 1, 7 * 24 * 60)?,
+            "--backup-keep" => a.backup_keep = whole("--backup-keep", value()?, 1, 100_000)? as usize,
             "-h" | "--help" => return Err(USAGE.into()),
             "-V" | "--version" => return Err(VERSION_LINE.into()),
             other => return Err(format!("unknown option “{other}”\n{USAGE}")),
@@ -153,6 +171,38 @@ async fn main() -> ExitCode {
         note!("score-server: the rooms could not be read back");
         return ExitCode::from(1);
     };
+    // Snapshots: one now (a folder it can't write is said before anything else starts),
+    // then every `--backup-every` minutes, and a last one after a gentle stop.
+    let backups = match &args.backup {
+        Some(dir) => {
+            let (h, d, keep) = (hub.clone(), dir.clone(), args.backup_keep);
+            match tokio::task::spawn_blocking(move || h.backup(&d, keep)).await {
+                Ok(Some(Ok(path))) => note!("score-server: a snapshot of the rooms in {}", path.display()),
+                Ok(Some(Err(e))) => {
+                    note!(
+                        "score-server: cannot write snapshots to {}: {e} (choose a folder it can write with --backup)",
+                        dir.display()
+                    );
+                    return ExitCode::from(2);
+                }
+                _ => {}
+            }
+            let (h, d, every) = (hub.clone(), dir.clone(), args.backup_every);
+            Some(tokio::spawn(async move {
+                let mut tick = tokio::time::interval(std::time::Duration::from_secs(every * 60));
+                tick.tick().await;
+                loop {
+                    tick.tick().await;
+                    let (h, d) = (h.clone(), d.clone());
+                    if let Ok(Some(Err(e))) = tokio::task::spawn_blocking(move || h.backup(&d, keep)).await {
+                        note!("score-server: a snapshot failed: {e} (the rooms are still in the data folder)");
+                    }
+                }
+            }))
+        }
+        None => None,
+    };
+    let last = (hub.clone(), args.backup.clone(), args.backup_keep);
     // Ctrl-C at a terminal; SIGTERM from systemctl stop, docker stop or kill, listened for
     // before the address is printed (a stop that follows it at once is a gentle one too).
     #[cfg(unix)]
@@ -193,7 +243,14 @@ async fn main() -> ExitCode {
         }
         note!("score-server: stopping (rooms are saved as they change)");
     };
-    match serve(listener, hub, game, shutdown).await {
+    let served = serve(listener, hub, game, shutdown).await;
+    if let (Some(task), (hub, Some(dir), keep)) = (backups, last) {
+        task.abort();
+        if let Ok(Some(Ok(path))) = tokio::task::spawn_blocking(move || hub.backup(&dir, keep)).await {
+            note!("score-server: a last snapshot of the rooms in {}", path.display());
+        }
+    }
+    match served {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             note!("score-server: {e}");

@@ -6,7 +6,7 @@
 //! is refused, untouched, rather than misread.
 
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use rusqlite::{params, Connection};
@@ -133,6 +133,57 @@ impl Store {
         }
         Ok((rooms, bad))
     }
+
+    /// Writes a consistent snapshot of the database into `dir` with SQLite's online backup
+    /// (rooms go on being written meanwhile), as `score-<UTC time>.sqlite3`, first under a
+    /// temporary name so a half-written copy is never taken for one; then keeps the newest
+    /// `keep` snapshots there and deletes older ones. The snapshot's path, or why not.
+    pub fn backup(&self, dir: &Path, keep: usize, now_ms: u64) -> Result<PathBuf, String> {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let name = format!("score-{}.sqlite3", stamp(now_ms));
+        let (part, path) = (dir.join(format!("{name}.part")), dir.join(&name));
+        {
+            let db = self.db.lock().map_err(|_| "database lock poisoned".to_string())?;
+            db.backup(rusqlite::MAIN_DB, &part, None).map_err(|e| format!("{}: {e}", part.display()))?;
+        }
+        std::fs::rename(&part, &path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut kept: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map_err(|e| format!("{}: {e}", dir.display()))?
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(is_snapshot))
+            .collect();
+        // The names sort as their times do.
+        kept.sort();
+        for old in kept.iter().rev().skip(keep.max(1)) {
+            let _ = std::fs::remove_file(old);
+        }
+        Ok(path)
+    }
+}
+
+/// Whether a file name is one of [`Store::backup`]'s snapshots.
+fn is_snapshot(name: &str) -> bool {
+    name.strip_prefix("score-").and_then(|n| n.strip_suffix(".sqlite3")).is_some_and(|t| {
+        t.len() == 16
+            && t.bytes().enumerate().all(|(i, b)| {
+                if i == 8 {
+                    b == b'T'
+                } else if i == 15 {
+                    b == b'Z'
+                } else {
+                    b.is_ascii_digit()
+                }
+            })
+    })
+}
+
+/// A UTC time as `20261127T183005Z`.
+fn stamp(now_ms: u64) -> String {
+    let secs = now_ms / 1000;
+    let (y, m, d) = score_engine::practice::civil_date((secs / 86_400) as i64);
+    let t = secs % 86_400;
+    format!("{y:04}{m:02}{d:02}T{:02}{:02}{:02}Z", t / 3600, t / 60 % 60, t % 60)
 }
 
 #[cfg(test)]
@@ -189,11 +240,53 @@ mod tests {
             db.execute_batch("CREATE TABLE rooms2 (x TEXT); PRAGMA user_version = 9;").unwrap();
         }
         let err = Store::open(&d).err().expect("refused").to_string();
-        assert!(err.contains("newer score-server (layout 9; this one reads 3)"), "{err}");
+        assert!(err.contains(&format!("newer score-server (layout 9; this one reads {SCHEMA})")), "{err}");
         let db = Connection::open(d.join("score.sqlite3")).unwrap();
         let version: i64 = db.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
         let rooms: i64 =
             db.query_row("SELECT count(*) FROM sqlite_master WHERE name = 'rooms'", [], |r| r.get(0)).unwrap();
         assert_eq!((version, rooms), (9, 0));
+    }
+
+    #[test]
+    fn a_backup_is_a_whole_database_a_fresh_server_reads_and_only_the_newest_are_kept() {
+        let dir = std::env::temp_dir().join(format!("score-backup-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::open(&dir.join("data")).unwrap();
+        let room = StoredRoom {
+            room: score_room::room::Room::new(
+                score_engine::Rules::default(),
+                true,
+                score_room::room::Deal::new(vec![2, 5, 12, 12], &score_engine::Rules::default()),
+            )
+            .saved()
+            .clone(),
+            host: "h".into(),
+            tokens: HashMap::new(),
+            active_ms: 5,
+        };
+        store.save("ABC234", &room).unwrap();
+        let backups = dir.join("backups");
+        let day = 86_400_000;
+        let first = store.backup(&backups, 2, 20 * 365 * day).unwrap();
+        assert!(first.ends_with("score-19891227T000000Z.sqlite3"), "{}", first.display());
+        for i in 1..4 {
+            store.backup(&backups, 2, 20 * 365 * day + i * 3_600_000).unwrap();
+        }
+        std::fs::write(backups.join("notes.txt"), "kept").unwrap();
+        let mut names: Vec<String> =
+            std::fs::read_dir(&backups).unwrap().flatten().map(|e| e.file_name().into_string().unwrap()).collect();
+        names.sort();
+        assert_eq!(names, ["notes.txt", "score-19891227T020000Z.sqlite3", "score-19891227T030000Z.sqlite3"]);
+        // Restored: the snapshot as a fresh server's database holds the room, whole.
+        let fresh = dir.join("fresh");
+        std::fs::create_dir_all(&fresh).unwrap();
+        std::fs::copy(backups.join(&names[2]), fresh.join("score.sqlite3")).unwrap();
+        let (rooms, bad) = Store::open(&fresh).unwrap().load().unwrap();
+        assert!(bad.is_empty());
+        // (As stored: a roll's verdict is never written, and is worked out again on restore.)
+        let json = |r: &StoredRoom| serde_json::to_string(r).unwrap();
+        assert_eq!((rooms.len(), rooms[0].0.as_str(), json(&rooms[0].1)), (1, "ABC234", json(&room)));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
