@@ -195,21 +195,27 @@ pub struct Table {
 impl Table {
     /// Wraps `source`, and provides it to the components below.
     pub fn provide(source: impl TableSource, now: Signal<u64>, words: Signal<Catalog>) -> Table {
+        let table = Table::new(source, now, words);
+        provide_context(table);
+        table
+    }
+
+    /// Wraps `source`, for a `Provider` of its own: a second table on a page (a student's
+    /// homework beside the class's) whose context must not outlive it in the owner above.
+    pub fn new(source: impl TableSource, now: Signal<u64>, words: Signal<Catalog>) -> Table {
         let drag = use_drag(move |payload, slot| match (payload, slot) {
             (Payload::Tile(id), Slot::Left | Slot::Right) => source.act(Act::Place(slot, id)),
             (Payload::Op(op), Slot::Op) => source.act(Act::PlaceOp(op)),
             _ => {}
         });
-        let table = Table {
+        Table {
             desk: Memo::new(move |_| source.desk()),
             claims: Memo::new(move |_| source.claims()),
             drag,
             now,
             words,
             act: Callback::new(move |a| source.act(a)),
-        };
-        provide_context(table);
-        table
+        }
     }
 
     /// Does what the player did.

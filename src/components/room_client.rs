@@ -383,6 +383,10 @@ impl Room {
     }
 
     fn on_event(self, event: RoomEvent, now: u64, seq: Option<u64>) {
+        // New homework set (or this member's run gone): their homework table closes.
+        if matches!(event, RoomEvent::HomeworkRun { run: None }) {
+            self.hw_open.set(false);
+        }
         let mut effect = Effect::Nothing;
         let mut said = None;
         self.seen.update(|s| {

@@ -4,6 +4,7 @@
 //! [`Mirror`](score_room::mirror::Mirror) of the student's room of one says, and knows nothing
 //! of a roll's verdict.
 
+use leptos::context::Provider;
 use leptos::prelude::*;
 use score_engine::roll::roll_text;
 use score_engine::round::signed;
@@ -145,14 +146,15 @@ fn homework_line(room: Room, info: &HomeworkInfo, due_here: u64) -> String {
         return room.t(Key::HomeworkClosedInfo, &[("number", &number)]);
     }
     let due = room.words.with(|w| due_words(due_here, w.lang().code()));
-    let rolls = info.rolls.to_string();
-    room.t(Key::HomeworkInfo, &[("number", &number), ("rolls", &rolls), ("due", &due)])
+    room.count(Key::HomeworkInfo, u64::from(info.rolls), &[("number", &number), ("due", &due)])
 }
 
-/// "Homework done: …" for a run's tally.
+/// "Homework done: +2 points. SCOREs made: 1, IMPOSSIBLEs right: 1." for a run's tally.
 fn done_line(room: Room, made: u32, right: u32, points: i32) -> String {
-    let (made, right, points) = (made.to_string(), right.to_string(), signed(points));
-    room.t(Key::HomeworkDone, &[("made", &made), ("right", &right), ("points", &points)])
+    let done = room.count(Key::HomeworkDone, u64::from(points.unsigned_abs()), &[("points", &signed(points))]);
+    let (made, right) = (made.to_string(), right.to_string());
+    let counts = room.t(Key::HomeworkCounts, &[("made", &made), ("right", &right)]);
+    format!("{done} {counts}")
 }
 
 /// The student's homework card on the class page: what is set, and Start / Go on.
@@ -195,7 +197,9 @@ pub(crate) fn HomeworkCard(room: Room) -> impl IntoView {
 /// The student's homework, in place of the class's table: their roll, alone, at their pace.
 #[component]
 pub(crate) fn HomeworkTable(room: Room) -> impl IntoView {
-    Table::provide(Homework(room), room.now.into(), room.words.into());
+    // Its own context, below a Provider: the class's table (provided above) is found again
+    // once the student goes back to the class.
+    let table = Table::new(Homework(room), room.now.into(), room.words.into());
     let seen = room.seen;
     let state = Memo::new(move |_| {
         seen.with(|s| {
@@ -214,6 +218,7 @@ pub(crate) fn HomeworkTable(room: Room) -> impl IntoView {
     });
     let back = move |_| room.hw_open.set(false);
     view! {
+        <Provider value=table>
         <section class="homework play" aria-labelledby="homework-title">
             <header class="room-bar homework-bar">
                 <h2 id="homework-title">{move || state.get().map(|(info, ..)| room.t(Key::ProgressHomework, &[("number", &info.number.to_string())]))}</h2>
@@ -224,12 +229,18 @@ pub(crate) fn HomeworkTable(room: Room) -> impl IntoView {
                 })}</p>
                 <button type="button" on:click=back>{room.tr(Key::BackToClass)}</button>
             </header>
-            {move || state.get().map(|(info, ..)| view! {
-                {info.solvable.then(|| view! { <p class="muted">{room.tr(Key::HomeworkSolvable)}</p> })}
-                {info.untimed.then(|| view! { <p class="muted">{room.tr(Key::HomeworkUntimedNote)}</p> })}
+            {move || state.get().map(|(info, _, done, ..)| {
+                // Due or ended while under way: said here, and Next shows what they made of it.
+                let closed = seen.with(|s| s.as_ref().map(|s| !open_at(&info, s.local(info.due), room.now.get()))).unwrap_or(false);
+                view! {
+                    {(closed && !done).then(|| view! { <p class="notice" role="status">{room.t(Key::HomeworkClosedInfo, &[("number", &info.number.to_string())])}</p> })}
+                    {info.solvable.then(|| view! { <p class="muted">{room.tr(Key::HomeworkSolvable)}</p> })}
+                    {info.untimed.then(|| view! { <p class="muted">{room.tr(Key::HomeworkUntimedNote)}</p> })}
+                }
             })}
             {move || match state.get() {
-                None => view! { <p class="muted">{room.tr(Key::RoomConnecting)}</p> }.into_any(),
+                // Asked for and on its way (or refused: the room's sentence says why).
+                None => view! { <p class="muted">{move || room.error.get().unwrap_or_else(|| room.t(Key::RoomConnecting, &[]))}</p> }.into_any(),
                 Some((_, _, true, (made, right, points), _)) => view! {
                     <p class="homework-summary" data-testid="homework-done" role="status">{done_line(room, made, right, points)}</p>
                 }.into_any(),
@@ -243,6 +254,7 @@ pub(crate) fn HomeworkTable(room: Room) -> impl IntoView {
                 }.into_any(),
             }}
         </section>
+        </Provider>
     }
 }
 
@@ -252,7 +264,9 @@ fn end_of_day(value: &str) -> Option<u64> {
     let (y, m, d) = (parts.next()?.ok()?, parts.next()?.ok()?, parts.next()?.ok()?);
     let date = js_sys::Date::new_with_year_month_day_hr_min_sec(y, m.checked_sub(1)? as i32, d as i32, 23, 59, 59);
     let ms = date.get_time();
-    ms.is_finite().then_some(ms as u64)
+    // A day that doesn't exist (31 February) would roll over into another: not read.
+    let same = date.get_full_year() == y && date.get_month() + 1 == m && date.get_date() == d;
+    (ms.is_finite() && same).then_some(ms as u64)
 }
 
 /// A date field's value for the day `days` from today, here.
@@ -340,7 +354,7 @@ pub(crate) fn HomeworkSetup(room: Room) -> impl IntoView {
                     <label class="typed-rolls">{room.tr(Key::HomeworkTyped)} <textarea rows="3" prop:value=move || typed.get() on:input=move |ev| typed.set(event_target_value(&ev))></textarea></label>
                     <label>{room.tr(Key::ScoreClockSecs)} " " <input type="text" inputmode="numeric" placeholder=move || seen.with(|s| s.as_ref().map(|s| s.rules.score_secs.to_string())) prop:value=move || score_secs.get() on:input=move |ev| score_secs.set(event_target_value(&ev))/></label>
                     <label class="check"><input type="checkbox" prop:checked=move || untimed.get() on:change=move |ev| untimed.set(event_target_checked(&ev))/> " " {room.tr(Key::HomeworkUntimed)}</label>
-                    <label>{room.tr(Key::HomeworkDueField)} " " <input type="date" prop:value=move || due.get() on:input=move |ev| due.set(event_target_value(&ev))/></label>
+                    <label>{room.tr(Key::HomeworkDueField)} " " <input type="date" min=date_value(0.0) prop:value=move || due.get() on:input=move |ev| due.set(event_target_value(&ev))/></label>
                     <div class="controls">
                         <button type="submit" class="primary">{room.tr(Key::SetHomework)}</button>
                         <button type="button" on:click=move |_| setting.set(false)>{room.tr(Key::Cancel)}</button>

@@ -37,6 +37,7 @@ pub(crate) fn RoomHostPanel(
     let host = Memo::new(move |_| seen.with(|s| s.as_ref().and_then(|s| s.host.clone())).unwrap_or_default());
     let host_link = move || page_link(&crate::forms::RoomLink::host_link(&code.get(), &host.get()));
     let show_host_link = RwSignal::new(false);
+    let key_ref = NodeRef::<leptos::html::Section>::new();
     let ending = RwSignal::new(false);
     let locked = Memo::new(move |_| seen.with(|s| s.as_ref().is_some_and(|s| s.locked)));
     let kept = Memo::new(move |_| seen.with(|s| s.as_ref().is_some_and(|s| s.kept)));
@@ -226,7 +227,9 @@ pub(crate) fn RoomHostPanel(
                     </ul>
                 </Show>
             </section>
-            <section class="host-link" aria-labelledby="host-link-title">
+            // The teacher's key: the host link and its QR code, shown on request and printable
+            // alone, to run the class from another device or after this browser forgets it.
+            <section class="host-link teacher-key" node_ref=key_ref aria-labelledby="host-link-title">
                 <h3 id="host-link-title">{room.tr(Key::AnotherDevice)}</h3>
                 <Show
                     when=move || show_host_link.get()
@@ -241,8 +244,20 @@ pub(crate) fn RoomHostPanel(
                             <input type="text" readonly prop:value=host_link/>
                         </label>
                     </p>
+                    <p class="key-note">{move || room.t(Key::TeacherKeyNote, &[("code", &code.get())])}</p>
                     <div class="room-qr host-qr" role="img" aria-label=room.tr(Key::HostQr) inner_html=move || crate::qr::svg(&host_link()).unwrap_or_default()></div>
-                    <button type="button" on:click=move |_| show_host_link.set(false)>{room.tr(Key::HideHostLink)}</button>
+                    <div class="controls">
+                        <button type="button" on:click=move |_| {
+                            // Printed alone: the page's print styles show only a key marked so,
+                            // marked on the element itself, before the print dialog opens.
+                            if let (Some(w), Some(key)) = (web_sys::window(), key_ref.get_untracked()) {
+                                let _ = key.set_attribute("data-printing", "");
+                                let _ = w.print();
+                                let _ = key.remove_attribute("data-printing");
+                            }
+                        }>{room.tr(Key::PrintTeacherKey)}</button>
+                        <button type="button" on:click=move |_| show_host_link.set(false)>{room.tr(Key::HideHostLink)}</button>
+                    </div>
                 </Show>
             </section>
             <CsvButton room code host/>

@@ -161,7 +161,7 @@ pub enum RoomError {
     ClockRunning,
     #[error("Homework has 1 to {MAX_HOMEWORK} rolls.")]
     HomeworkCount,
-    #[error("Homework is due after today, and within a year.")]
+    #[error("Homework is due today at the earliest, and within a year.")]
     HomeworkDue,
     #[error("This class has no homework.")]
     NoHomework,
@@ -266,7 +266,7 @@ impl Member {
     /// lesson of a kept class (practice moves alone are not kept, so joining and leaving under
     /// name after name pushes out nobody's record).
     pub fn worth_keeping(&self) -> bool {
-        self.class_record() || self.homework.is_some()
+        self.class_record() || self.homework.as_ref().is_some_and(Run::worth_keeping)
     }
 
     /// Whether they have a record of the class's own play: a claim or a result, or a past
@@ -724,7 +724,7 @@ impl Room {
                 .lessons
                 .iter()
                 .chain(m.in_lesson().then_some(&now))
-                .chain(hw.iter().filter(|l| l.tally.played()))
+                .chain(hw.iter().filter(|_| m.homework.as_ref().is_some_and(Run::claimed)))
                 .collect();
             // In time: each lesson, then the homework set in it.
             rows.sort_by_key(|l| (l.lesson, l.homework.is_some(), l.homework));
@@ -793,7 +793,12 @@ impl Room {
             let heads = [Key::ReportName, Key::ProgressLesson].map(|k| field(&words.text(k, &[])));
             out.push_str(&format!("\n{title},{},{}\n", heads.join(","), counts.join(",")));
             for r in self.progress() {
-                out.push_str(&format!("{title},{},{},{}\n", field(&r.name), r.lesson, tally(&r.tally)));
+                // A homework's line says so ("Homework 2"); a lesson's is its number.
+                let part = match r.homework {
+                    Some(n) => field(&words.text(Key::ProgressHomework, &[("number", &n.to_string())])),
+                    None => r.lesson.to_string(),
+                };
+                out.push_str(&format!("{title},{},{part},{}\n", field(&r.name), tally(&r.tally)));
             }
         }
         out.push_str(&format!(
@@ -1002,7 +1007,12 @@ impl Room {
             }
             Input::Keep { kept } => {
                 self.saved.kept = kept;
-                vec![everyone(RoomEvent::Kept { kept })]
+                let mut out = vec![everyone(RoomEvent::Kept { kept })];
+                // A room no longer kept takes no more homework (its lines stay, closed).
+                if !kept && self.saved.homework.as_ref().is_some_and(|h| !h.closed) {
+                    out.extend(self.end_homework()?);
+                }
+                out
             }
             Input::EndLesson if !self.saved.kept => return Err(RoomError::NotKept),
             // A result still to come belongs to the lesson it was claimed in.

@@ -1,6 +1,7 @@
 //! What a kept class costs after a school year, measured: a class of 35 that met 72 times
-//! (twice a week), 20 rolls a lesson, each with a claim judged. Prints the stored room's
-//! size, the time to make its Progress, and the start-up of a server holding CLASSES of them.
+//! (twice a week), 20 rolls a lesson, each with a claim judged, and was set a 10-roll homework
+//! each week that every student played to the end. Prints the stored room's size, the time to
+//! make its Progress, and the start-up of a server holding CLASSES of them.
 //!
 //! `cargo run --release -p score-server --example class_year [CLASSES]` (500 by default).
 
@@ -8,14 +9,15 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use score_engine::Rules;
-use score_room::protocol::Claim;
-use score_room::room::{Deal, Input, Room};
+use score_room::protocol::{Claim, HomeworkCommand};
+use score_room::room::{Assignment, Deal, Input, Room};
 use score_server::hub::{Hub, Limits};
 use score_server::store::{Store, StoredRoom};
 
 const STUDENTS: usize = 35;
 const LESSONS: u64 = 72;
 const ROLLS: u64 = 20;
+const HOMEWORK_ROLLS: usize = 10;
 
 fn year_of_lessons() -> Room {
     let rules = Rules::default();
@@ -36,6 +38,22 @@ fn year_of_lessons() -> Room {
         }
         r.apply(Input::EndLesson, now).unwrap();
         now += 1;
+        if lesson % 2 == 1 {
+            // The week's homework, played by everyone to its end.
+            let hw: Vec<Deal> = (0..HOMEWORK_ROLLS).map(|i| deals[i % 2].clone()).collect();
+            let assignment = Assignment::new(hw, r.rules(), false, false, now + 7 * 86_400_000);
+            r.apply(Input::SetHomework { assignment }, now).unwrap();
+            for seat in 0..STUDENTS {
+                let mut play = |command| r.apply(Input::Homework { seat, command }, now).unwrap();
+                play(HomeworkCommand::Start);
+                for _ in 0..HOMEWORK_ROLLS {
+                    play(HomeworkCommand::Claim { claim: Claim::Impossible });
+                    play(HomeworkCommand::Reveal);
+                    play(HomeworkCommand::Next);
+                }
+            }
+            now += 1;
+        }
     }
     r
 }
@@ -61,7 +79,8 @@ fn main() {
         })
         .collect();
     println!(
-        "a class of {STUDENTS}, {LESSONS} lessons of {ROLLS} rolls: stored room {} bytes (JSON), Progress {rows} rows",
+        "a class of {STUDENTS}, {LESSONS} lessons of {ROLLS} rolls and {} homeworks of {HOMEWORK_ROLLS}: stored room {} bytes (JSON), Progress {rows} rows",
+        LESSONS / 2,
         json.len()
     );
     println!("Progress made and written as JSON: {:.2} ms (median of 21)", median_ms(progress));

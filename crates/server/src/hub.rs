@@ -12,7 +12,9 @@
 //! 3. each room's `Mutex<Entry>`;
 //! 4. `Hub::wrong_codes`: wrong codes per address;
 //! 5. the store's `Mutex<Connection>` (inside [`Store`]);
-//! 6. `Hub::sockets`: sockets open per address.
+//! 6. `Hub::sockets`: sockets open per address;
+//! 7. `Hub::dealing`: held while homework's rolls are dealt, taken with nothing held and
+//!    taking nothing (the solver runs under it, no room's lock).
 //!
 //! One is only ever taken while holding locks above it in this list, never below:
 //!
@@ -55,7 +57,9 @@ use tokio::sync::mpsc::{error::TrySendError, Sender};
 use crate::note;
 use crate::store::{Store, StoredRoom};
 use score_engine::roll::arrange;
-use score_room::protocol::{room_code, ClientMsg, HostCommand, Refusal, RoomEvent, ServerMsg, MAX_AUTO_DEAL_SECS};
+use score_room::protocol::{
+    room_code, ClientMsg, HomeworkCommand, HostCommand, Refusal, RoomEvent, ServerMsg, MAX_AUTO_DEAL_SECS,
+};
 use score_room::room::{check_lang, check_name, Assignment, Deal, Input, Out, Room, RoomError, Seat, To, MAX_HOMEWORK};
 
 pub use crate::http::{router, serve};
@@ -380,6 +384,8 @@ pub struct Hub {
     bound: std::sync::OnceLock<std::net::SocketAddr>,
     rules: Rules,
     pub(crate) limits: Limits,
+    /// Held while homework's rolls are dealt (taken with no other lock held).
+    dealing: Mutex<()>,
 }
 
 pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -448,6 +454,7 @@ impl Hub {
             bound: std::sync::OnceLock::new(),
             rules,
             limits,
+            dealing: Mutex::new(()),
         });
         for (code, entry) in settled {
             hub.save(&code, &mut lock(&entry));
@@ -932,8 +939,29 @@ impl Hub {
             HostCommand::SetHomework { rolls, count, level, score_secs, impossible_secs, untimed, due } => {
                 let rules = Rules { score_secs, impossible_secs, ..rules.clone() };
                 rules.validate().map_err(|errors| Refusal::Rules { errors })?;
-                let deals = homework_deals(&rules, rolls, count, level)?;
-                Input::SetHomework { assignment: Assignment::new(deals, &rules, untimed, level.is_some(), due) }
+                // What the room would refuse is refused before any roll is dealt (a room of
+                // one lesson, a due date past or too far), and a level is 1 to 5.
+                if level.is_some_and(|l| !(1..=5).contains(&l)) {
+                    return Err(Refusal::Unreadable);
+                }
+                {
+                    let e = lock(entry);
+                    let check =
+                        Assignment::new(vec![Deal { roll: Vec::new(), solution: None }], &rules, untimed, false, due);
+                    if !e.room.kept() {
+                        return Err(RoomError::NotKept.into());
+                    }
+                    check.check(now_ms())?;
+                }
+                // One server-wide: rolls at a difficulty are rated by the solver, which takes
+                // a while for many; a burst of homework waits its turn rather than take every core.
+                let deals = {
+                    let _turn = lock(&self.dealing);
+                    homework_deals(&rules, rolls.clone(), count, level)?
+                };
+                // Chosen at a difficulty (not typed): every roll has a solution, and students are told.
+                let solvable = level.is_some() && rolls.is_empty();
+                Input::SetHomework { assignment: Assignment::new(deals, &rules, untimed, solvable, due) }
             }
             HostCommand::EndHomework => Input::EndHomework,
             HostCommand::End => return Ok(HostAction::End),
@@ -1025,7 +1053,14 @@ impl Hub {
             }
         }
         let now = now_ms();
+        let resume = matches!(input, Input::Homework { command: HomeworkCommand::Start, .. });
         let (outs, refused, board) = match e.room.apply(input, now) {
+            // "Go on with homework" on a run under way is its run sent again, to that page
+            // alone: nothing changed, so nothing is stored (pressed twice a second, it writes nothing).
+            Ok(outs) if resume && outs.len() == 1 => {
+                e.send(&outs, now);
+                return Ok(());
+            }
             Ok(outs) => (outs, None, None),
             // Clocks settled on the way reach everyone and the store even when the input is
             // refused; a refused move is answered with the member's board as the room holds it.

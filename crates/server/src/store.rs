@@ -39,13 +39,16 @@ pub const SCHEMA: i64 = 4;
 /// The database.
 pub struct Store {
     db: Mutex<Connection>,
+    /// Its file, which a backup reads on a connection of its own.
+    path: PathBuf,
 }
 
 impl Store {
     /// Opens (or creates) `dir/score.sqlite3`, bringing an older layout up to [`SCHEMA`].
     pub fn open(dir: &Path) -> rusqlite::Result<Store> {
         std::fs::create_dir_all(dir).map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
-        let db = Connection::open(dir.join("score.sqlite3"))?;
+        let path = dir.join("score.sqlite3");
+        let db = Connection::open(&path)?;
         let version: i64 = db.query_row("PRAGMA user_version", [], |r| r.get(0))?;
         if version > SCHEMA {
             return Err(rusqlite::Error::ToSqlConversionFailure(
@@ -81,7 +84,7 @@ impl Store {
             // Layout 4: the same table; states may hold homework.
             db.execute_batch("PRAGMA user_version = 4;")?;
         }
-        Ok(Store { db: Mutex::new(db) })
+        Ok(Store { db: Mutex::new(db), path })
     }
 
     /// Writes one room, on disk before it returns (`synchronous = FULL`: the write-ahead log
@@ -142,20 +145,29 @@ impl Store {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let name = format!("score-{}.sqlite3", stamp(now_ms));
         let (part, path) = (dir.join(format!("{name}.part")), dir.join(&name));
-        {
-            let db = self.db.lock().map_err(|_| "database lock poisoned".to_string())?;
-            db.backup(rusqlite::MAIN_DB, &part, None).map_err(|e| format!("{}: {e}", part.display()))?;
-        }
+        // A connection of its own, read-only: in WAL mode the rooms' writes go on while it
+        // copies (the store's own connection, and so every room, is never held by a backup).
+        let _ = std::fs::remove_file(&part);
+        let reader = Connection::open_with_flags(&self.path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .map_err(|e| format!("{}: {e}", self.path.display()))?;
+        reader.backup(rusqlite::MAIN_DB, &part, None).map_err(|e| format!("{}: {e}", part.display()))?;
         std::fs::rename(&part, &path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut kept: Vec<PathBuf> = std::fs::read_dir(dir)
+        let files: Vec<PathBuf> = std::fs::read_dir(dir)
             .map_err(|e| format!("{}: {e}", dir.display()))?
             .flatten()
             .map(|e| e.path())
-            .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(is_snapshot))
             .collect();
-        // The names sort as their times do.
+        let named = |p: &PathBuf, f: fn(&str) -> bool| p.file_name().and_then(|n| n.to_str()).is_some_and(f);
+        // A copy cut short (the server killed while it was written) is never a snapshot.
+        for stale in files.iter().filter(|p| named(p, |n| n.strip_suffix(".part").is_some_and(is_snapshot))) {
+            let _ = std::fs::remove_file(stale);
+        }
+        let mut kept: Vec<PathBuf> = files.into_iter().filter(|p| named(p, is_snapshot)).collect();
+        // The names sort as their times do; the one just written is never deleted (a clock set
+        // back would sort it first), nor anything but this server's snapshots.
         kept.sort();
-        for old in kept.iter().rev().skip(keep.max(1)) {
+        kept.retain(|p| *p != path);
+        for old in kept.iter().rev().skip(keep.max(1) - 1) {
             let _ = std::fs::remove_file(old);
         }
         Ok(path)
@@ -274,10 +286,19 @@ mod tests {
             store.backup(&backups, 2, 20 * 365 * day + i * 3_600_000).unwrap();
         }
         std::fs::write(backups.join("notes.txt"), "kept").unwrap();
-        let mut names: Vec<String> =
-            std::fs::read_dir(&backups).unwrap().flatten().map(|e| e.file_name().into_string().unwrap()).collect();
-        names.sort();
-        assert_eq!(names, ["notes.txt", "score-19891227T020000Z.sqlite3", "score-19891227T030000Z.sqlite3"]);
+        let names = || {
+            let mut names: Vec<String> =
+                std::fs::read_dir(&backups).unwrap().flatten().map(|e| e.file_name().into_string().unwrap()).collect();
+            names.sort();
+            names
+        };
+        assert_eq!(names(), ["notes.txt", "score-19891227T020000Z.sqlite3", "score-19891227T030000Z.sqlite3"]);
+        // A copy cut short is cleared away by the next snapshot, and a clock set back keeps
+        // the snapshot just written (the oldest by name goes instead).
+        std::fs::write(backups.join("score-19891225T000000Z.sqlite3.part"), "half").unwrap();
+        store.backup(&backups, 2, 20 * 365 * day - day).unwrap();
+        let names = names();
+        assert_eq!(names, ["notes.txt", "score-19891226T000000Z.sqlite3", "score-19891227T030000Z.sqlite3"]);
         // Restored: the snapshot as a fresh server's database holds the room, whole.
         let fresh = dir.join("fresh");
         std::fs::create_dir_all(&fresh).unwrap();

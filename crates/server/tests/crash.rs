@@ -205,3 +205,94 @@ async fn a_kill_9_during_play_loses_no_point() {
     }
     assert!(rounds_seen >= ROOMS * 2, "too little play before the kill to tell anything: {rounds_seen} rounds");
 }
+
+/// A student doing homework until the server dies: IMPOSSIBLE on a roll with a solution
+/// (−2), revealed, the next roll; the points of the last run their page saw, in `seen`.
+async fn homework(mut ws: Ws, seen: Arc<Mutex<(u64, i64)>>) {
+    let hw = |command: Value| json!({"type": "Homework", "command": command});
+    if ws.send_json(hw(json!({"type": "Start"}))).await.is_err() {
+        return;
+    }
+    let mut round = 0u64;
+    loop {
+        for command in
+            [json!({"type": "Claim", "claim": "Impossible"}), json!({"type": "Reveal"}), json!({"type": "Next"})]
+        {
+            if ws.send_json(hw(command)).await.is_err() {
+                return;
+            }
+            // What the page was told before the next press: its run as the room holds it.
+            let until = tokio::time::Instant::now() + Duration::from_millis(400);
+            while let Ok(Some(v)) = tokio::time::timeout_at(until, next(&mut ws)).await {
+                if v["type"] == "Own" && v["event"]["type"] == "HomeworkRun" {
+                    round += 1;
+                    *seen.lock().unwrap() = (round, v["event"]["run"]["points"].as_i64().unwrap());
+                }
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_kill_9_mid_homework_loses_no_finished_roll_and_judges_the_one_under_way_by_its_clock() {
+    let dir = temp("crash-homework");
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let server = spawn(&dir, port);
+    wait_for(port).await;
+    let code = fresh_code();
+    let mut host = room_socket(port, &code).await;
+    let w = welcome(&mut host, json!({"type": "Create", "version": VERSION, "code": code, "judging": true})).await;
+    let token = w["host"].as_str().unwrap().to_string();
+    let now = w["view"]["now"].as_u64().unwrap();
+    let cmd = |command: Value| json!({"type": "Host", "host": token, "command": command});
+    send(&mut host, cmd(json!({"type": "Keep", "kept": true}))).await;
+    let rolls = vec![json!([2, 5, 12, 12]); 40];
+    let set =
+        json!({"type": "SetHomework", "rolls": rolls, "score_secs": 5, "impossible_secs": 60, "due": now + 86_400_000});
+    send(&mut host, cmd(set)).await;
+    let mut students = Vec::new();
+    let mut tasks = Vec::new();
+    for name in ["Ana", "Ben"] {
+        let mut ws = room_socket(port, &code).await;
+        let w = welcome(&mut ws, json!({"type": "Join", "version": VERSION, "code": code, "name": name})).await;
+        let seen = Arc::new(Mutex::new((0, 0)));
+        students.push((w["token"].as_str().unwrap().to_string(), seen.clone()));
+        tasks.push(tokio::spawn(homework(ws, seen)));
+    }
+    // Cy presses SCORE on her first roll and is still on it when the server dies.
+    let mut cy = room_socket(port, &code).await;
+    let w = welcome(&mut cy, json!({"type": "Join", "version": VERSION, "code": code, "name": "Cy"})).await;
+    let cy_token = w["token"].as_str().unwrap().to_string();
+    send(&mut cy, json!({"type": "Homework", "command": {"type": "Start"}})).await;
+    send(&mut cy, json!({"type": "Homework", "command": {"type": "Claim", "claim": "Score"}})).await;
+    tokio::time::sleep(Duration::from_millis(2_730)).await;
+    drop(server); // SIGKILL, mid-homework
+    for t in tasks {
+        let _ = tokio::time::timeout(Duration::from_secs(20), t).await;
+    }
+    // Down past Cy's SCORE clock (5 s from her press).
+    tokio::time::sleep(Duration::from_millis(3_000)).await;
+    let _server = spawn(&dir, port);
+    wait_for(port).await;
+    let mut rolls_seen = 0;
+    for (token, seen) in students {
+        let (rounds, was) = *seen.lock().unwrap();
+        let mut ws = room_socket(port, &code).await;
+        let w = welcome(&mut ws, json!({"type": "Join", "version": VERSION, "code": code, "name": "", "token": token}))
+            .await;
+        let now = w["view"]["run"]["points"].as_i64().unwrap_or(0);
+        // The points last seen, or one roll on (stored, then killed before it was sent).
+        assert!(now == was || now == was - 2, "{}: saw {was}, the run came back with {now} ({w})", w["view"]["run"]);
+        rolls_seen += rounds;
+    }
+    let mut cy = room_socket(port, &code).await;
+    let w = welcome(&mut cy, json!({"type": "Join", "version": VERSION, "code": code, "name": "", "token": cy_token}))
+        .await;
+    let run = &w["view"]["run"];
+    assert_eq!(
+        (run["points"].clone(), run["scores_failed"].clone(), run["view"]["settled"].clone()),
+        (json!(-1), json!(1), json!(true)),
+        "{run}"
+    );
+    assert!(rolls_seen >= 4, "too little homework before the kill to tell anything: {rolls_seen}");
+}

@@ -139,6 +139,21 @@ impl Run {
         self.room.seats.first().and_then(Option::as_ref).map(Member::tally).unwrap_or_default()
     }
 
+    /// Whether anything was claimed in it (a result): only then is it kept with its student
+    /// when they leave, and a line of their Progress (a run only started, or rolls only
+    /// passed over, is no record: joining and pressing Start under name after name holds
+    /// nobody's place).
+    pub fn claimed(&self) -> bool {
+        let t = self.tally();
+        t.scores_made + t.scores_failed + t.impossible_right + t.impossible_wrong > 0
+    }
+
+    /// Whether it is kept with its student when they leave: it holds a result, or a clock
+    /// still runs on it (its result will be theirs).
+    pub fn worth_keeping(&self) -> bool {
+        self.claimed() || self.room.round.is_running()
+    }
+
     /// Rolls behind them: settled, or passed over.
     fn played(&self) -> u32 {
         let on_table = self.room.round.phase() == Phase::Over;
@@ -195,7 +210,7 @@ impl Room {
             return Err(RoomError::NotKept);
         }
         assignment.check(now)?;
-        let mut out = self.close_homework();
+        let mut out = self.close_homework(now);
         assignment.number = self.saved.homework_set + 1;
         assignment.lesson = self.saved.lesson;
         assignment.closed = false;
@@ -216,16 +231,21 @@ impl Room {
         Ok(vec![everyone(RoomEvent::Homework { info: Some(hw.info()) })])
     }
 
-    /// Closes the homework set before: each run that played anything becomes a past row of its
+    /// Closes the homework set before: a clock still running on a run is settled now (a SCORE
+    /// fails, an IMPOSSIBLE claim is judged), each run with a result becomes a past row of its
     /// member's Progress, and every page's run is emptied.
-    fn close_homework(&mut self) -> Vec<Out> {
+    fn close_homework(&mut self, now: u64) -> Vec<Out> {
         let Some(old) = self.saved.homework.take() else { return Vec::new() };
         let mut out = Vec::new();
         let close = |m: &mut Member| {
-            let run = m.homework.take()?;
-            let tally = run.tally();
-            if tally.played() {
-                let record = LessonRecord { lesson: old.lesson, homework: Some(old.number), tally };
+            let mut run = m.homework.take()?;
+            if let Some(deal) = old.deals.get(run.at).filter(|_| run.room.round.is_running()) {
+                let (mut room, _) = run.open(deal, now);
+                let _ = room.round(score_engine::Input::Abandon, now);
+                *run.room = room.saved;
+            }
+            if run.claimed() {
+                let record = LessonRecord { lesson: old.lesson, homework: Some(old.number), tally: run.tally() };
                 push_latest(&mut m.lessons, record, LESSONS_KEPT);
             }
             Some(())
@@ -293,11 +313,10 @@ impl Room {
                     return Err(RoomError::ClockRunning);
                 }
                 let last = run.at + 1 == hw.deals.len();
-                if !last && !open {
-                    return Err(RoomError::HomeworkOver);
-                }
                 let mut run = run;
-                if last {
+                // The last roll behind them, or the homework due or closed (no roll is dealt
+                // then): it is done, and they see what they made of it.
+                if last || !open {
                     run.done = true;
                 } else {
                     run.at += 1;
@@ -341,11 +360,17 @@ impl Room {
         let mut run = run;
         run.room = Box::new(room.saved.clone());
         self.set_run(seat, run);
+        // Start on a run under way sends it again, to its student alone (nothing changed,
+        // unless a clock ran out on the way).
+        let resent = command == HomeworkCommand::Start && settled.is_empty();
         let mut out = if command == HomeworkCommand::Start {
             vec![self.run_event(seat, now)]
         } else {
             self.forward(seat, settled, now)
         };
+        if resent {
+            return Ok(Ok(out));
+        }
         if out.iter().any(|o| matches!(o.event, RoomEvent::HomeworkRun { .. })) {
             out.push(self.rows_event());
         }
@@ -382,27 +407,32 @@ impl Room {
     /// Settles the homework clocks that ran out by `now` (of members here, and of those who
     /// left: their result is theirs).
     pub(super) fn tick_homework(&mut self, now: u64) -> Vec<Out> {
+        let Some(number) = self.saved.homework.as_ref().map(|h| h.number) else { return Vec::new() };
+        let due = |run: &Run| run.number == number && run.room.round.deadline().is_some_and(|d| d <= now);
+        // Only the runs whose clock ran out are looked at (and copied): most ticks, none.
+        let seats: Vec<usize> = (0..self.saved.seats.len())
+            .filter(|&s| self.saved.seats[s].as_ref().and_then(|m| m.homework.as_ref()).is_some_and(due))
+            .collect();
+        let gone = self.saved.gone.iter().any(|g| g.member.homework.as_ref().is_some_and(due));
+        if seats.is_empty() && !gone {
+            return Vec::new();
+        }
         let Some(hw) = self.saved.homework.clone() else { return Vec::new() };
-        let due = |run: &Run| run.number == hw.number && run.room.round.deadline().is_some_and(|d| d <= now);
         let mut out = Vec::new();
-        let mut changed = false;
-        for seat in 0..self.saved.seats.len() {
-            let Some(run) = self.saved.seats[seat].as_ref().and_then(|m| m.homework.clone()).filter(due) else {
-                continue;
-            };
+        for seat in seats {
+            let Some(run) = self.saved.seats[seat].as_ref().and_then(|m| m.homework.clone()) else { continue };
             let Some(deal) = hw.deals.get(run.at) else { continue };
             let (room, settled) = run.open(deal, now);
             self.set_run(seat, Run { room: Box::new(room.saved.clone()), ..run });
             out.extend(self.forward(seat, settled, now));
-            changed = true;
         }
         for g in &mut self.saved.gone {
             let Some(run) = g.member.homework.as_mut().filter(|r| due(r)) else { continue };
             let Some(deal) = hw.deals.get(run.at) else { continue };
             let (room, _) = run.open(deal, now);
             *run.room = room.saved.clone();
-            changed = true;
         }
+        let changed = true;
         if changed {
             out.push(self.rows_event());
         }
@@ -540,12 +570,15 @@ mod tests {
         assert_eq!(run(&r, 0).tally().points, -1);
         // Due: Ben can't start, and can't claim.
         assert_eq!(hw(&mut r, 1, HomeworkCommand::Start, 7 * DAY), Err(RoomError::HomeworkOver));
-        let mut r = class(&[&[2, 5, 12, 12]], false);
+        let mut r = class(&[&[2, 5, 12, 12], &[2, 5, 12, 12]], false);
         hw(&mut r, 1, HomeworkCommand::Start, 0).unwrap();
         r.apply(Input::EndHomework, 1).unwrap();
         assert_eq!(hw(&mut r, 1, SCORE, 2), Err(RoomError::HomeworkOver));
-        // Moves are still practice on the table.
+        // Moves are still practice on the table; Next deals nothing more: the homework is
+        // done, and its student sees what they made of it.
         hw(&mut r, 1, combine(2, Op::Sub, 3), 3).unwrap();
+        hw(&mut r, 1, HomeworkCommand::Next, 4).unwrap();
+        assert_eq!((run(&r, 1).at, run(&r, 1).done), (0, true));
     }
 
     #[test]
@@ -571,13 +604,16 @@ mod tests {
         hw(&mut r, 0, HomeworkCommand::Start, 0).unwrap();
         hw(&mut r, 0, SCORE, 0).unwrap();
         solve(&mut r, 0, 4_000);
-        // Started, a roll seen and nothing claimed: a row that says so. Homework is no lesson.
+        // Started and nothing claimed: a line for the teacher's live view, none in the Progress.
+        // Homework is no lesson.
         hw(&mut r, 1, HomeworkCommand::Start, 0).unwrap();
         assert!(!r.lesson_played());
+        assert_eq!(r.homework_rows().len(), 2);
         let progress = r.progress();
-        assert_eq!(progress.len(), 2, "{progress:?}");
+        assert_eq!(progress.len(), 1, "{progress:?}");
         assert_eq!((progress[0].homework, progress[0].lesson, progress[0].tally.points), (Some(1), 1, 1));
-        assert_eq!((progress[1].homework, progress[1].tally.rolls), (Some(1), 1));
+        // A clock running when new homework is set is settled then (Ben's SCORE fails: −1).
+        hw(&mut r, 1, SCORE, 1_000).unwrap();
         let deals = vec![deal(&[2, 5, 12, 12])];
         let assignment = Assignment::new(deals, &Rules::default(), false, false, 8 * DAY);
         let out = r.apply(Input::SetHomework { assignment }, DAY).unwrap();
@@ -585,7 +621,20 @@ mod tests {
         assert_eq!(r.homework().map(|h| (h.number, h.lesson)), Some((2, 1)));
         assert!(r.member(0).unwrap().homework.is_none());
         let rows: Vec<_> = r.progress().into_iter().map(|p| (p.name, p.homework, p.tally.points)).collect();
-        assert_eq!(rows, [("Ana".to_string(), Some(1), 1), ("Ben".to_string(), Some(1), 0)]);
+        assert_eq!(rows, [("Ana".to_string(), Some(1), 1), ("Ben".to_string(), Some(1), -1)]);
+    }
+
+    #[test]
+    fn the_csv_labels_homework_lines_and_a_class_no_longer_kept_closes_its_homework() {
+        let mut r = class(&[&[2, 5, 12, 12]], false);
+        hw(&mut r, 0, HomeworkCommand::Start, 0).unwrap();
+        hw(&mut r, 0, SCORE, 0).unwrap();
+        solve(&mut r, 0, 1_000);
+        let csv = r.csv(&score_i18n::Catalog::english());
+        assert!(csv.contains("\"Progress\",\"Ana\",\"Homework 1\",1,1,1,0,0,0,\"1.0\""), "{csv}");
+        r.apply(Input::Keep { kept: false }, 2_000).unwrap();
+        assert!(r.homework().unwrap().closed);
+        assert_eq!(hw(&mut r, 1, HomeworkCommand::Start, 3_000), Err(RoomError::HomeworkOver));
     }
 
     #[test]
