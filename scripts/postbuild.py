@@ -18,12 +18,15 @@
    chooses, and the service worker keeps it (and, on an update, the new build's copy).
 6. Drops the comment lines of the scripts copied from static/ (and of sw.js): they are for
    who reads the source, and the first load carries every byte of them.
-7. Precompresses every text and wasm file: `name.gz` (gzip -9) and `name.br` (brotli -q 11)
+7. Writes the stylesheet without its comments and the spaces nobody reads (strings kept as
+   they are), and its `integrity` in index.html afresh: the first load carries every byte.
+8. Precompresses every text and wasm file: `name.gz` (gzip -9) and `name.br` (brotli -q 11)
    beside it, for hosts and servers that serve precompressed files. They are not in the
    precache list: the browser caches what it was served, decompressed.
 
 Runs in $TRUNK_STAGING_DIR (or the folder given as its argument).
 """
+import base64
 import gzip
 import hashlib
 import json
@@ -79,6 +82,7 @@ def main():
             with open(path, "w", encoding="utf-8") as f:
                 f.write(uncomment(text))
     write_catalogs(root)
+    html = shrink_stylesheets(root, html)
     build = build_id(root)
     meta = '<meta name="score-build" content="%s" />' % build
     if re.search(r'<meta name="score-build"[^>]*>', html):
@@ -165,6 +169,53 @@ def build_id(root):
             data = unstamp_boot(data.decode("utf-8")).encode()
         digest.update(hashlib.sha256(rel.encode() + b"\0" + data).digest())
     return digest.hexdigest()[:16]
+
+
+def minify_css(css):
+    """`css` without comments and without the spaces around { } ; , > and after a colon (one space kept
+    elsewhere, where a selector or a value may need it); quoted strings as they are."""
+    out, i, n = [], 0, len(css)
+    while i < n:
+        c = css[i]
+        if c in "\"'":
+            j = i + 1
+            while j < n and css[j] != c:
+                j += 2 if css[j] == "\\" else 1
+            out.append(css[i : j + 1])
+            i = j + 1
+        elif css.startswith("/*", i):
+            j = css.find("*/", i + 2)
+            i = n if j < 0 else j + 2
+        elif c.isspace():
+            j = i
+            while j < n and css[j].isspace():
+                j += 1
+            prev = out[-1][-1:] if out else ""
+            nxt = css[j] if j < n else ""
+            # (After a colon, a space is a declaration's: a selector's colon has none after it.)
+            if prev and nxt and prev not in "{};,>:" and nxt not in "{};,>" and not css.startswith("/*", j):
+                out.append(" ")
+            i = j
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out).replace(";}", "}")
+
+
+def shrink_stylesheets(root, html):
+    """Each stylesheet minified in place, and its `integrity` in `html` written afresh."""
+    for name in sorted(os.listdir(root)):
+        if not name.endswith(".css"):
+            continue
+        path = os.path.join(root, name)
+        text = minify_css(open(path, encoding="utf-8").read())
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        digest = "sha384-" + base64.b64encode(hashlib.sha384(text.encode()).digest()).decode()
+        html, n = re.subn(r'(href="\./%s" integrity=")[^"]*(")' % re.escape(name), r"\g<1>%s\g<2>" % digest, html)
+        if n != 1 and ('integrity' in html and name in html):
+            sys.exit("postbuild: no integrity for %s in index.html to write afresh" % name)
+    return html
 
 
 def uncomment(text):

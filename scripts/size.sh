@@ -50,8 +50,12 @@ done
 # tab last read, results heard before what came with them, the claim bar as pure code. The
 # first load went from 289,603 to 294,911 B gzip (231,141 to 234,940 B brotli). Taking the
 # first load down is the "lighter and quicker" issue's work.
-BUDGET_GZIP=295000
-BUDGET_BROTLI=235300
+# Lowered to 294,500 / 234,300: the stylesheet is written without its comments and spaces
+# (scripts/postbuild.py), 1.7 KB gzip, while the teacher's key's print styles added 0.1 KB
+# and the page's part of the homework protocol 0.1 KB. The first load went from 295,187
+# to 293,502 B gzip (235,036 to 233,682 B brotli).
+BUDGET_GZIP=294500
+BUDGET_BROTLI=234300
 over=0
 if [ "${sum[first-load.gz]}" -gt "$BUDGET_GZIP" ]; then
   echo "size: first load is ${sum[first-load.gz]} B gzip, over the budget of $BUDGET_GZIP B"; over=1
