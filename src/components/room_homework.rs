@@ -8,13 +8,13 @@ use leptos::context::Provider;
 use leptos::prelude::*;
 use score_engine::roll::roll_text;
 use score_engine::round::signed;
-use score_engine::Action;
 use score_i18n::Key;
 use score_room::protocol::{Claim, ClientMsg, HomeworkCommand, HomeworkInfo, HostCommand};
 use score_room::say;
 use wasm_bindgen::JsValue;
 
 use crate::components::room_client::Room;
+use crate::components::room_table::board_act;
 use crate::components::{ClaimBar, DifficultySelect, TableView};
 use crate::game::ResultLine;
 use crate::table::{Act, ClaimRow, Claims, ClockView, Desk, Table, TableSource};
@@ -97,34 +97,14 @@ impl TableSource for Homework {
     fn act(&self, act: Act) {
         let hw = *self;
         let room = hw.0;
-        let complete = |room: Room| {
-            if let Some((left, op, right)) = room.hw_slots.get_untracked().full() {
-                room.homework_act(Action::Combine { left, op, right });
-            }
-        };
+        let Some(act) = board_act(room.hw_slots, act, |a| room.homework_act(a)) else { return };
         match act {
-            Act::Place(slot, id) => {
-                room.hw_slots.update(|s| s.place_tile(slot, id));
-                complete(room);
-            }
-            Act::PlaceOp(op) => {
-                room.hw_slots.update(|s| s.op = Some(op));
-                complete(room);
-            }
-            Act::Tap(id) => {
-                if room.hw_slots.try_update(|s| s.tap(id)).unwrap_or(false) {
-                    complete(room);
-                }
-            }
-            Act::ClearSlot(slot) => room.hw_slots.update(|s| s.clear(slot)),
-            Act::ClearSlots => room.hw_slots.set(Default::default()),
-            Act::Undo => room.homework_act(Action::Undo),
-            Act::Clear => room.homework_act(Action::Clear),
             Act::Score(_) => hw.send(HomeworkCommand::Claim { claim: Claim::Score }),
             Act::Impossible(_) => hw.send(HomeworkCommand::Claim { claim: Claim::Impossible }),
             Act::Reveal => hw.send(HomeworkCommand::Reveal),
             Act::GiveUp => hw.send(HomeworkCommand::GiveUp),
             Act::Next => hw.send(HomeworkCommand::Next),
+            _ => {}
         }
     }
 }

@@ -11,7 +11,7 @@ use score_room::say;
 
 use crate::components::room_client::Room;
 use crate::game::ResultLine;
-use crate::table::{Act, ClaimRow, Claims, ClockView, Desk, TableSource};
+use crate::table::{Act, ClaimRow, Claims, ClockView, Desk, Slots, TableSource};
 
 impl TableSource for Room {
     fn desk(&self) -> Desk {
@@ -70,29 +70,8 @@ impl TableSource for Room {
 
     fn act(&self, act: Act) {
         let room = *self;
-        let complete = |room: Room| {
-            if let Some((left, op, right)) = room.slots.get_untracked().full() {
-                room.act(Action::Combine { left, op, right });
-            }
-        };
+        let Some(act) = board_act(room.slots, act, |a| room.act(a)) else { return };
         match act {
-            Act::Place(slot, id) => {
-                room.slots.update(|s| s.place_tile(slot, id));
-                complete(room);
-            }
-            Act::PlaceOp(op) => {
-                room.slots.update(|s| s.op = Some(op));
-                complete(room);
-            }
-            Act::Tap(id) => {
-                if room.slots.try_update(|s| s.tap(id)).unwrap_or(false) {
-                    complete(room);
-                }
-            }
-            Act::ClearSlot(slot) => room.slots.update(|s| s.clear(slot)),
-            Act::ClearSlots => room.slots.set(Default::default()),
-            Act::Undo => room.act(Action::Undo),
-            Act::Clear => room.act(Action::Clear),
             Act::Score(_) => room.send(ClientMsg::Claim { claim: Claim::Score }),
             Act::Impossible(_) => room.send(ClientMsg::Claim { claim: Claim::Impossible }),
             Act::Reveal => room.send(ClientMsg::Reveal),
@@ -103,6 +82,39 @@ impl TableSource for Room {
                 room.command(HostCommand::NextRoll)
             }
             Act::Next => room.command(HostCommand::NewRoll { roll: None }),
+            _ => {}
         }
     }
+}
+
+/// What a member's hands do on a room's table (the class's, or their homework's): numbers and
+/// an operator into `slots`, the move made (by `make`) once they are full, an undo or a clear
+/// as a move. The claims and Next come back, for the caller.
+pub(crate) fn board_act(slots: RwSignal<Slots>, act: Act, make: impl Fn(Action)) -> Option<Act> {
+    let complete = || {
+        if let Some((left, op, right)) = slots.get_untracked().full() {
+            make(Action::Combine { left, op, right });
+        }
+    };
+    match act {
+        Act::Place(slot, id) => {
+            slots.update(|s| s.place_tile(slot, id));
+            complete();
+        }
+        Act::PlaceOp(op) => {
+            slots.update(|s| s.op = Some(op));
+            complete();
+        }
+        Act::Tap(id) => {
+            if slots.try_update(|s| s.tap(id)).unwrap_or(false) {
+                complete();
+            }
+        }
+        Act::ClearSlot(slot) => slots.update(|s| s.clear(slot)),
+        Act::ClearSlots => slots.set(Default::default()),
+        Act::Undo => make(Action::Undo),
+        Act::Clear => make(Action::Clear),
+        claim_or_next => return Some(claim_or_next),
+    }
+    None
 }

@@ -83,6 +83,16 @@ async function hostPanel(host) {
   return host.page.getByRole('region', { name: 'Host' });
 }
 
+/** A teacher's screen with a new room kept as a class, its Host panel shown. */
+async function keptClass() {
+  const host = await person('', { viewport: { width: 1280, height: 900 } });
+  const code = await createRoom(host);
+  const panel = await hostPanel(host);
+  await panel.getByRole('button', { name: 'Keep this class' }).click();
+  await panel.getByRole('heading', { name: 'Lesson 1' }).waitFor();
+  return { host, code, panel };
+}
+
 async function deal(host, roll) {
   const panel = await hostPanel(host);
   await panel.getByRole('textbox', { name: 'Roll for the class' }).fill(roll);
@@ -734,11 +744,7 @@ test('a host link opened in the browser where the teacher plays presents the roo
 
 test('a kept class: Keep this class, a lesson played and ended, scores from 0, the Progress per lesson; its host link still works after a reload', async () => {
   assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
-  const host = await person('', { viewport: { width: 1280, height: 900 } });
-  const code = await createRoom(host);
-  const panel = await hostPanel(host);
-  await panel.getByRole('button', { name: 'Keep this class' }).click();
-  await panel.getByRole('heading', { name: 'Lesson 1' }).waitFor();
+  const { host, code, panel } = await keptClass();
   const ana = await person(`?room=${code}`, PHONE);
   await joinAs(ana, 'Ana');
 
@@ -795,11 +801,7 @@ test('a kept class: Keep this class, a lesson played and ended, scores from 0, t
 
 test('homework: set for a kept class, played by each student alone at their own pace, resumed after a reload, seen live by the teacher and in the Progress', async () => {
   assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
-  const host = await person('', { viewport: { width: 1280, height: 900 } });
-  const code = await createRoom(host);
-  const panel = await hostPanel(host);
-  await panel.getByRole('button', { name: 'Keep this class' }).click();
-  await panel.getByRole('heading', { name: 'Lesson 1' }).waitFor();
+  const { host, code, panel } = await keptClass();
   // Two typed rolls, due a week from today (the form's own date).
   await panel.getByRole('button', { name: 'Set homework' }).click();
   await panel.getByRole('textbox', { name: /Or type the rolls/ }).fill('2 5 12 12\n1 1 1 4');
