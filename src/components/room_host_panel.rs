@@ -110,6 +110,7 @@ pub(crate) fn RoomHostPanel(
                         <button type="button" on:click=move |_| room.command(HostCommand::Keep { kept: false })>{room.tr(Key::UnkeepClass)}</button>
                     </div>
                     <HomeworkSetup room/>
+                    <ForgetStudent room/>
                 </Show>
             </section>
             <form class="play-roll" on:submit=move |ev| {
@@ -309,6 +310,45 @@ fn CsvButton(
             <input type="hidden" name="lang" prop:value=move || room.words.with(|w| w.lang().code())/>
             <input type="hidden" name="ops" prop:value=move || room.words.with(|w| w.ops().code())/>
             <button type="submit">{room.tr(Key::DownloadCsv)}</button>
+        </form>
+    }
+}
+
+/// Deleting one student's record for good (a student who left the school): the name, then
+/// a confirmation that says what goes.
+#[component]
+fn ForgetStudent(room: Room) -> impl IntoView {
+    let name = RwSignal::new(String::new());
+    let asking = RwSignal::new(false);
+    view! {
+        <form class="forget-student" on:submit=move |ev| {
+            ev.prevent_default();
+            if !name.get_untracked().trim().is_empty() {
+                asking.set(true);
+            }
+        }>
+            <h3>{room.tr(Key::ForgetTitle)}</h3>
+            <p class="muted">{room.tr(Key::ForgetAbout)}</p>
+            <label>{room.tr(Key::ForgetName)} " " <input type="text" maxlength=MAX_NAME prop:value=move || name.get() on:input=move |ev| {
+                name.set(event_target_value(&ev));
+                asking.set(false);
+            }/></label>
+            <Show
+                when=move || asking.get()
+                fallback=move || view! { <button type="submit">{room.tr(Key::ForgetButton)}</button> }
+            >
+                <div class="end-confirm" role="alertdialog" aria-labelledby="forget-words">
+                    <p id="forget-words">{move || room.t(Key::ForgetConfirm, &[("name", name.get().trim())])}</p>
+                    <div class="controls">
+                        <button type="button" on:click=move |_| asking.set(false)>{room.tr(Key::Cancel)}</button>
+                        <button type="button" class="danger" on:click=move |_| {
+                            room.command(HostCommand::Forget { name: name.get_untracked().trim().to_string() });
+                            asking.set(false);
+                            name.set(String::new());
+                        }>{room.tr(Key::ForgetNow)}</button>
+                    </div>
+                </div>
+            </Show>
         </form>
     }
 }

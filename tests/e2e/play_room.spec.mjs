@@ -871,6 +871,19 @@ test('homework: set for a kept class, played by each student alone at their own 
   await panel.getByRole('button', { name: 'End homework' }).click();
   await panel.getByTestId('homework-status').getByText('Homework 1 is closed.').waitFor();
   assert.ok(await ben.score.button('SCORE').isDisabled(), 'a closed homework takes no claim');
+
+  // Ana leaves the school: the teacher deletes her record, asked first; it goes from the
+  // teacher's lines and the Progress, and her page is out of the class.
+  await panel.getByRole('textbox', { name: "Student's name" }).fill('Ana');
+  await panel.getByRole('button', { name: 'Delete…' }).click();
+  await panel.getByText('Delete everything this class keeps about “Ana”, for good?').waitFor();
+  await panel.getByRole('button', { name: 'Delete for good' }).click();
+  await panel.getByTestId('homework-rows').locator('tbody tr', { hasText: 'Ana' }).waitFor({ state: 'detached' });
+  await ana.page.getByRole('textbox', { name: 'Your name' }).waitFor();
+  await host.score.button('Update the report').click();
+  // Ben claimed nothing yet, so with Ana gone the report has no Progress at all.
+  await progress.waitFor({ state: 'detached' });
+  ana.score.errors = ana.score.errors.filter((e) => !/Failed to load resource/.test(e));
   for (const m of [host, ana, ben]) m.score.assertNoConsoleErrors();
   for (const m of [host, ana, ben]) await m.context.close();
 });

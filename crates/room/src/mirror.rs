@@ -311,6 +311,14 @@ impl Mirror {
             RoomEvent::ChatCleared => v.chat.clear(),
             RoomEvent::Locked { locked } => v.locked = locked,
             RoomEvent::Kept { kept } => v.kept = kept,
+            RoomEvent::Forgotten { name } => {
+                let theirs = |n: &str| crate::room::same_name(n, &name);
+                v.chat.retain(|c| c.teacher || !theirs(&c.name));
+                v.results.retain(|o| {
+                    !(theirs(&o.name)
+                        || matches!(&o.why, crate::protocol::Why::ClaimBeaten { name: n, .. } if theirs(n)))
+                });
+            }
             RoomEvent::Homework { info } => v.homework = info,
             RoomEvent::HomeworkRows { rows } => v.homework_rows = rows,
             RoomEvent::HomeworkRun { run } => {

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 /// The protocol's version, checked in the first message.
 /// 9: kept classes (`Keep`, `EndLesson`; the `Kept` and `Lesson` events; `View::kept`, `View::lesson`; the Progress in `Report`).
-/// 10: homework (`SetHomework`, `EndHomework`, [`ClientMsg::Homework`]; the `Homework`, `HomeworkRun`, `HomeworkPlay`
+/// 10: homework (`SetHomework`, `EndHomework`, `Forget` and the `Forgotten` event, [`ClientMsg::Homework`]; the `Homework`, `HomeworkRun`, `HomeworkPlay`
 /// and `HomeworkRows` events; `View::homework`, `View::run`, `View::homework_rows`; `ProgressRow::homework`).
 pub const VERSION: u32 = 10;
 
@@ -182,6 +182,9 @@ pub enum HostCommand {
     },
     /// Close the homework now: nobody starts or goes on with it; its rows stay in the Progress.
     EndHomework,
+    /// Delete everything the room keeps about the student called `name`: their seat, records,
+    /// results and chat lines.
+    Forget { name: String },
 }
 
 /// What a student does with the class's homework, alone on their own rolls.
@@ -508,6 +511,9 @@ pub enum RoomEvent {
     HomeworkPlay { event: Box<RoomEvent> },
     /// To the host screens: every student's homework line, after a change.
     HomeworkRows { rows: Vec<HomeworkRow> },
+    /// The host deleted what the room kept about the student called `name`: their chat lines
+    /// and the results that name them go.
+    Forgotten { name: String },
 }
 
 /// The room as one member sees it on joining (or coming back).

@@ -119,6 +119,11 @@ pub enum Input {
     EndHomework,
     /// A member's command on their own homework.
     Homework { seat: Seat, command: HomeworkCommand },
+    /// Host: delete everything the room keeps about a student (one who left the school): their
+    /// seat, if taken, their records of every lesson and homework under the name, from any
+    /// device, their results in the download's history and their chat lines. The name may
+    /// join again afterwards, as someone new.
+    Forget { name: String },
 }
 
 /// Who an event is for.
@@ -171,6 +176,8 @@ pub enum RoomError {
     HomeworkOver,
     #[error("You have played every roll of this homework.")]
     HomeworkDone,
+    #[error("Nobody in this class is called “{0}”.")]
+    NoSuchName(String),
     #[error("The host has locked this room.")]
     Locked,
     #[error("That seat is empty.")]
@@ -963,6 +970,7 @@ impl Room {
                 }
                 out
             }
+            Input::Forget { name } => self.forget(&name, now_ms)?,
             Input::Readmit { name } => {
                 // The name's devices go free even when the name itself is no longer listed.
                 self.saved.removed_devices.retain(|(n, _)| !same_name(n, &name));
@@ -1179,6 +1187,39 @@ impl Room {
         self.saved.actions[seat].clear();
         self.boards[seat] = Board::new(&self.saved.roll, &self.saved.rules);
         out.push(everyone(RoomEvent::Left { seat }));
+        Ok(out)
+    }
+
+    /// Deletes everything kept about the student called `name` ([`Input::Forget`]): refused
+    /// while a clock of theirs runs (its result is still to come).
+    fn forget(&mut self, name: &str, now_ms: u64) -> Result<Vec<Out>, RoomError> {
+        let seated: Vec<Seat> = self.members().filter(|(_, m)| same_name(&m.name, name)).map(|(s, _)| s).collect();
+        let left: Vec<&Gone> = self.saved.gone.iter().filter(|g| same_name(&g.member.name, name)).collect();
+        if seated.is_empty() && left.is_empty() {
+            return Err(RoomError::NoSuchName(name.to_string()));
+        }
+        let phase = self.phase();
+        if seated.iter().any(|&s| Room::stake_in(phase, s)) || left.iter().any(|g| g.stake.is_some()) {
+            return Err(RoomError::ClockRunning);
+        }
+        let mut out = Vec::new();
+        for seat in seated {
+            out.extend(self.leave(seat, now_ms)?);
+        }
+        let theirs = |n: &str| same_name(n, name);
+        self.saved.gone.retain(|g| !theirs(&g.member.name));
+        let named = |o: &Outcome| theirs(&o.name) || matches!(&o.why, Why::ClaimBeaten { name: n, .. } if theirs(n));
+        self.saved.history.retain(|h| match h {
+            Historic::Result { outcome, .. } => !named(outcome),
+            // A line from before results were data names them in its words.
+            Historic::Worded(_, line) => !line.contains(name.trim()),
+        });
+        self.saved.outcomes.retain(|o| !named(o));
+        self.saved.chat.retain(|c| c.teacher || !theirs(&c.name));
+        out.push(everyone(RoomEvent::Forgotten { name: name.to_string() }));
+        if self.saved.homework.is_some() {
+            out.push(self.rows_event());
+        }
         Ok(out)
     }
 
@@ -2025,6 +2066,36 @@ mod tests {
         let dee = r.members().find(|(_, m)| m.name == "Dee").unwrap().1;
         assert!(dee.lessons.is_empty(), "Dee's lessons stay hers");
         assert!(r.saved().gone.iter().any(|g| g.member.owner.as_deref() == Some("dee") && g.member.lessons.len() == 1));
+    }
+
+    #[test]
+    fn forget_deletes_a_students_seat_records_results_and_chat_and_nobody_elses() {
+        let mut r = room(&[1, 1, 1, 4]);
+        r.apply(Input::Keep { kept: true }, 0).unwrap();
+        r.apply(Input::Chat { seat: 0, text: "hi".into() }, 0).unwrap();
+        r.apply(Input::Chat { seat: 1, text: "hello".into() }, 0).unwrap();
+        r.apply(impossible(0), 1).unwrap();
+        r.apply(Input::RevealNow { seat: 0 }, 2).unwrap();
+        r.apply(Input::EndLesson, 3).unwrap();
+        r.apply(Input::NewRoll { deal: deal(&[2, 5, 12, 12]) }, 4).unwrap();
+        r.apply(impossible(1), 5).unwrap();
+        // A clock of theirs still to be settled: not yet.
+        assert_eq!(refused(&mut r, Input::Forget { name: "BEN".into() }, 6), RoomError::ClockRunning);
+        r.apply(Input::RevealNow { seat: 1 }, 7).unwrap();
+        r.apply(Input::Leave { seat: 0 }, 8).unwrap();
+        assert_eq!(refused(&mut r, Input::Forget { name: "Zed".into() }, 9), RoomError::NoSuchName("Zed".into()));
+        // Ana left (her record kept), Ben is seated: both go, in any case of their names.
+        let out = r.apply(Input::Forget { name: "ana".into() }, 10).unwrap();
+        assert!(out.contains(&everyone(RoomEvent::Forgotten { name: "ana".into() })));
+        r.apply(Input::Forget { name: "Ben".into() }, 11).unwrap();
+        assert!(r.saved.gone.is_empty(), "{:?}", r.saved.gone);
+        assert_eq!(r.members().map(|(_, m)| m.name.as_str()).collect::<Vec<_>>(), ["Cy"]);
+        assert!(r.saved.chat.is_empty());
+        assert!(r.saved.history.is_empty() && r.results().is_empty());
+        assert!(r.progress().is_empty() && r.report().iter().all(|row| row.name == "Cy"));
+        // The name may join again, as someone new.
+        r.apply(Input::Join { name: "Ana".into() }, 12).unwrap();
+        assert!(r.members().any(|(_, m)| m.name == "Ana" && m.lessons.is_empty() && m.score == 0));
     }
 
     #[test]

@@ -162,6 +162,7 @@ pub fn room_error(error: &RoomError, words: &Catalog) -> String {
         RoomError::HomeworkNotStarted => words.text(Key::RoomHomeworkNotStarted, &[]),
         RoomError::HomeworkOver => words.text(Key::RoomHomeworkOver, &[]),
         RoomError::HomeworkDone => words.text(Key::RoomHomeworkDone, &[]),
+        RoomError::NoSuchName(name) => words.text(Key::RoomNoSuchName, &[("name", name)]),
         RoomError::UnknownLanguage => words.text(Key::RoomUnknownLanguage, &[]),
         RoomError::Round(e) => round_error(*e, words),
         RoomError::Board(e) => board_error(*e, words),

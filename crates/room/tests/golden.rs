@@ -141,6 +141,10 @@ fn what_a_page_sends() {
     );
     golden(host(HostCommand::EndHomework), r#"{"type":"Host","host":"h","command":{"type":"EndHomework"}}"#);
     golden(
+        host(HostCommand::Forget { name: "Ana".into() }),
+        r#"{"type":"Host","host":"h","command":{"type":"Forget","name":"Ana"}}"#,
+    );
+    golden(
         ClientMsg::Homework { command: HomeworkCommand::Start },
         r#"{"type":"Homework","command":{"type":"Start"}}"#,
     );
@@ -248,6 +252,10 @@ fn what_the_server_sends() {
     golden(
         event(11, RoomEvent::Kept { kept: true }),
         r#"{"type":"Event","seq":11,"now":5,"event":{"type":"Kept","kept":true}}"#,
+    );
+    golden(
+        event(13, RoomEvent::Forgotten { name: "Ana".into() }),
+        r#"{"type":"Event","seq":13,"now":5,"event":{"type":"Forgotten","name":"Ana"}}"#,
     );
     golden(
         event(12, RoomEvent::Lesson { lesson: 2 }),

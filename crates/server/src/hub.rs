@@ -964,6 +964,7 @@ impl Hub {
                 Input::SetHomework { assignment: Assignment::new(deals, &rules, untimed, solvable, due) }
             }
             HostCommand::EndHomework => Input::EndHomework,
+            HostCommand::Forget { name } => Input::Forget { name },
             HostCommand::End => return Ok(HostAction::End),
             HostCommand::Report => return Ok(HostAction::Report),
         };
