@@ -312,12 +312,10 @@ impl Mirror {
             RoomEvent::Locked { locked } => v.locked = locked,
             RoomEvent::Kept { kept } => v.kept = kept,
             RoomEvent::Forgotten { name } => {
-                let theirs = |n: &str| crate::room::same_name(n, &name);
-                v.chat.retain(|c| c.teacher || !theirs(&c.name));
-                v.results.retain(|o| {
-                    !(theirs(&o.name)
-                        || matches!(&o.why, crate::protocol::Why::ClaimBeaten { name: n, .. } if theirs(n)))
-                });
+                v.chat.retain(|c| c.teacher || c.name != name);
+                crate::room::forget_in(&mut v.results, &name);
+                v.results.retain(|o| o.name != name);
+                self.left.retain(|(_, n)| *n != name);
             }
             RoomEvent::Homework { info } => v.homework = info,
             RoomEvent::HomeworkRows { rows } => v.homework_rows = rows,

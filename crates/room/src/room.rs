@@ -483,6 +483,18 @@ pub enum Historic {
     Result { roll: Vec<i64>, goal: i64, outcome: Outcome },
 }
 
+/// The name `name` taken out of results that name it as the one who beat a claim (the row is
+/// the claimer's, and stays): for [`Input::Forget`], in the room and on every page.
+pub fn forget_in(outcomes: &mut [Outcome], name: &str) {
+    for o in outcomes {
+        if let Why::ClaimBeaten { name: n, .. } = &mut o.why {
+            if n == name {
+                n.clear();
+            }
+        }
+    }
+}
+
 /// One class room.
 #[derive(Debug, Clone)]
 pub struct Room {
@@ -1193,8 +1205,11 @@ impl Room {
     /// Deletes everything kept about the student called `name` ([`Input::Forget`]): refused
     /// while a clock of theirs runs (its result is still to come).
     fn forget(&mut self, name: &str, now_ms: u64) -> Result<Vec<Out>, RoomError> {
-        let seated: Vec<Seat> = self.members().filter(|(_, m)| same_name(&m.name, name)).map(|(s, _)| s).collect();
-        let left: Vec<&Gone> = self.saved.gone.iter().filter(|g| same_name(&g.member.name, name)).collect();
+        // The name exactly as the report shows it: never another record that only looks like
+        // it ("ANA", or "Аna" with a Cyrillic А, is someone else's, kept apart at join).
+        let name = name.trim();
+        let seated: Vec<Seat> = self.members().filter(|(_, m)| m.name == name).map(|(s, _)| s).collect();
+        let left: Vec<&Gone> = self.saved.gone.iter().filter(|g| g.member.name == name).collect();
         if seated.is_empty() && left.is_empty() {
             return Err(RoomError::NoSuchName(name.to_string()));
         }
@@ -1206,17 +1221,26 @@ impl Room {
         for seat in seated {
             out.extend(self.leave(seat, now_ms)?);
         }
-        let theirs = |n: &str| same_name(n, name);
-        self.saved.gone.retain(|g| !theirs(&g.member.name));
-        let named = |o: &Outcome| theirs(&o.name) || matches!(&o.why, Why::ClaimBeaten { name: n, .. } if theirs(n));
-        self.saved.history.retain(|h| match h {
-            Historic::Result { outcome, .. } => !named(outcome),
-            // A line from before results were data names them in its words.
-            Historic::Worded(_, line) => !line.contains(name.trim()),
-        });
-        self.saved.outcomes.retain(|o| !named(o));
-        self.saved.chat.retain(|c| c.teacher || !theirs(&c.name));
+        self.saved.gone.retain(|g| g.member.name != name);
+        for h in &mut self.saved.history {
+            if let Historic::Result { outcome, .. } = h {
+                forget_in(std::slice::from_mut(outcome), name);
+            }
+        }
+        // Their own results go; another's that names them (a claim they beat) stays, unnamed.
+        self.saved.history.retain(|h| !matches!(h, Historic::Result { outcome, .. } if outcome.name == name));
+        forget_in(&mut self.saved.outcomes, name);
+        self.saved.outcomes.retain(|o| o.name != name);
+        self.saved.chat.retain(|c| c.teacher || c.name != name);
+        // Nor are they kept as removed (the name, their devices).
+        let removed = self.saved.removed.len() + self.saved.removed_devices.len();
+        self.saved.removed.retain(|n| n != name);
+        self.saved.removed_devices.retain(|(n, _)| n != name);
+        if self.saved.removed.len() + self.saved.removed_devices.len() != removed {
+            out.push(everyone(RoomEvent::Removed { names: self.saved.removed.clone() }));
+        }
         out.push(everyone(RoomEvent::Forgotten { name: name.to_string() }));
+        // The teacher's homework lines lose theirs (one who had left has no Left event).
         if self.saved.homework.is_some() {
             out.push(self.rows_event());
         }
@@ -2080,13 +2104,15 @@ mod tests {
         r.apply(Input::NewRoll { deal: deal(&[2, 5, 12, 12]) }, 4).unwrap();
         r.apply(impossible(1), 5).unwrap();
         // A clock of theirs still to be settled: not yet.
-        assert_eq!(refused(&mut r, Input::Forget { name: "BEN".into() }, 6), RoomError::ClockRunning);
+        assert_eq!(refused(&mut r, Input::Forget { name: "Ben".into() }, 6), RoomError::ClockRunning);
         r.apply(Input::RevealNow { seat: 1 }, 7).unwrap();
         r.apply(Input::Leave { seat: 0 }, 8).unwrap();
         assert_eq!(refused(&mut r, Input::Forget { name: "Zed".into() }, 9), RoomError::NoSuchName("Zed".into()));
-        // Ana left (her record kept), Ben is seated: both go, in any case of their names.
-        let out = r.apply(Input::Forget { name: "ana".into() }, 10).unwrap();
-        assert!(out.contains(&everyone(RoomEvent::Forgotten { name: "ana".into() })));
+        // Ana left (her record kept), Ben is seated: both go, by their names exactly as shown
+        // (another record that only looks like one, "ANA", is someone else's).
+        assert_eq!(refused(&mut r, Input::Forget { name: "ANA".into() }, 10), RoomError::NoSuchName("ANA".into()));
+        let out = r.apply(Input::Forget { name: " Ana ".into() }, 10).unwrap();
+        assert!(out.contains(&everyone(RoomEvent::Forgotten { name: "Ana".into() })));
         r.apply(Input::Forget { name: "Ben".into() }, 11).unwrap();
         assert!(r.saved.gone.is_empty(), "{:?}", r.saved.gone);
         assert_eq!(r.members().map(|(_, m)| m.name.as_str()).collect::<Vec<_>>(), ["Cy"]);

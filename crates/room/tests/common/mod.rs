@@ -82,7 +82,7 @@ pub fn step() -> impl Strategy<Value = Step> {
             Step::Input(Input::SetHomework { assignment: Assignment::new(deals, &rules, untimed, false, due) })
         }),
         1 => Just(Step::Input(Input::EndHomework)),
-        1 => (0usize..NAMES.len()).prop_map(|i| Step::Input(Input::Forget { name: NAMES[i].to_uppercase() })),
+        1 => (0usize..NAMES.len()).prop_map(|i| Step::Input(Input::Forget { name: NAMES[i].into() })),
         8 => (0usize..3, homework()).prop_map(|(seat, command)| Step::Input(Input::Homework { seat, command })),
         1 => Just(Step::Input(Input::ClearChat)),
         1 => Just(Step::Input(Input::ClearEmpty)),
