@@ -196,6 +196,8 @@ pub(crate) fn HomeworkTable(room: Room) -> impl IntoView {
             ))
         })
     });
+    let stage = Memo::new(move |_| state.with(|s| s.as_ref().map(|(_, _, done, ..)| *done)));
+    let passable = Memo::new(move |_| state.with(|s| s.as_ref().is_some_and(|(.., passable)| *passable)));
     let back = move |_| room.hw_open.set(false);
     view! {
         <Provider value=table>
@@ -218,19 +220,23 @@ pub(crate) fn HomeworkTable(room: Room) -> impl IntoView {
                     {info.untimed.then(|| view! { <p class="muted">{room.tr(Key::HomeworkUntimedNote)}</p> })}
                 }
             })}
-            {move || match state.get() {
+            // The table is built once per stage (on its way, playing, done): a clock starting or
+            // a result coming in changes what it shows, never the table itself under a finger.
+            {move || match stage.get() {
                 // Asked for and on its way (or refused: the room's sentence says why).
                 None => view! { <p class="muted">{move || room.error.get().unwrap_or_else(|| room.t(Key::RoomConnecting, &[]))}</p> }.into_any(),
-                Some((_, _, true, (made, right, points), _)) => view! {
-                    <p class="homework-summary" data-testid="homework-done" role="status">{done_line(room, made, right, points)}</p>
+                Some(true) => view! {
+                    <p class="homework-summary" data-testid="homework-done" role="status">{move || {
+                        state.get().map(|(_, _, _, (made, right, points), _)| done_line(room, made, right, points))
+                    }}</p>
                 }.into_any(),
-                Some((_, _, false, _, passable)) => view! {
+                Some(false) => view! {
                     <ClaimBar/>
                     <TableView/>
                     // A roll with no claim on it may be passed over (it counts as played, for no points).
-                    {passable.then(|| view! {
+                    <Show when=move || passable.get()>
                         <button type="button" class="pass" on:click=move |_| room.send(ClientMsg::Homework { command: HomeworkCommand::Next })>{room.tr(Key::HomeworkPass)}</button>
-                    })}
+                    </Show>
                 }.into_any(),
             }}
         </section>
