@@ -946,12 +946,10 @@ impl Hub {
                 }
                 {
                     let e = lock(entry);
-                    let check =
-                        Assignment::new(vec![Deal { roll: Vec::new(), solution: None }], &rules, untimed, false, due);
                     if !e.room.kept() {
                         return Err(RoomError::NotKept.into());
                     }
-                    check.check(now_ms())?;
+                    Assignment::check_due(due, now_ms())?;
                 }
                 // One server-wide: rolls at a difficulty are rated by the solver, which takes
                 // a while for many; a burst of homework waits its turn rather than take every core.

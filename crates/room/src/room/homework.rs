@@ -63,7 +63,13 @@ impl Assignment {
         if self.deals.is_empty() || self.deals.len() > MAX_HOMEWORK {
             return Err(RoomError::HomeworkCount);
         }
-        if self.due <= now || self.due > now.saturating_add(MAX_DUE_MS) {
+        Assignment::check_due(self.due, now)
+    }
+
+    /// Why homework due at `due` can't be set at `now`: a due date past, or over a year away
+    /// (checked before any roll is dealt for it, too).
+    pub fn check_due(due: u64, now: u64) -> Result<(), RoomError> {
+        if due <= now || due > now.saturating_add(MAX_DUE_MS) {
             return Err(RoomError::HomeworkDue);
         }
         Ok(())
@@ -432,10 +438,7 @@ impl Room {
             let (room, _) = run.open(deal, now);
             *run.room = room.saved.clone();
         }
-        let changed = true;
-        if changed {
-            out.push(self.rows_event());
-        }
+        out.push(self.rows_event());
         out
     }
 }
