@@ -8,12 +8,14 @@
 //! The locks (each a `std::sync::Mutex`, taken through `lock`, which shrugs off poisoning):
 //!
 //! 1. `Hub::created`: rooms created per address in the last ten minutes;
-//! 2. `Hub::rooms`: the global map from code to room;
-//! 3. each room's `Mutex<Entry>`;
-//! 4. `Hub::wrong_codes`: wrong codes per address;
-//! 5. the store's `Mutex<Connection>` (inside [`Store`]);
-//! 6. `Hub::sockets`: sockets open per address;
-//! 7. `Hub::dealing`: held while homework's rolls are dealt, taken with nothing held and
+//! 2. `Hub::waking`: held while a kept class asleep on disk is read back, or deleted;
+//! 3. `Hub::rooms`: the global map from code to room;
+//! 4. `Hub::asleep`: the kept classes held on disk only;
+//! 5. each room's `Mutex<Entry>`;
+//! 6. `Hub::wrong_codes`: wrong codes per address;
+//! 7. the store's `Mutex<Connection>` (inside [`Store`]);
+//! 8. `Hub::sockets`: sockets open per address;
+//! 9. `Hub::dealing`: held while homework's rolls are dealt, taken with nothing held and
 //!    taking nothing (the solver runs under it, no room's lock).
 //!
 //! One is only ever taken while holding locks above it in this list, never below:
@@ -22,7 +24,7 @@
 //!   `Hub::forget_old_counts`, from `tick_at`). While it is held, `rooms` is taken briefly to
 //!   find a room and released, and then that room's entry is taken briefly to read whether it
 //!   was joined.
-//! - `rooms` is taken with nothing held, or under `created` (above), and mostly only for as
+//! - `rooms` is taken with nothing held, or under `created` or `waking` (above), and mostly only for as
 //!   long as it takes to clone an entry's `Arc` out of the map (`Hub::entry`), or to insert or
 //!   remove one; the entry's lock is then taken after `rooms` is released. Only `make_way`
 //!   (from `create`, to find the room idle for longest) looks into entries while holding
@@ -30,6 +32,13 @@
 //!   lock never waits on a room. No entry's lock is held while `rooms` is taken, with one
 //!   exception that cannot deadlock: `create` holds its new room's lock from before the room
 //!   is in the map until it is stored, so nobody else can hold or wait for that lock yet.
+//! - `waking` is taken with nothing held or under `created` (`Hub::entry`, for a code not in
+//!   `rooms` but `asleep`; `Hub::forget_asleep`, from `tick_at`). Under it the store is read
+//!   (the class's row: not under `rooms`) or written (a deletion), and `rooms` and `asleep`
+//!   are taken briefly, to move the class from one map to the other in one step.
+//! - `asleep` is taken alone, under `rooms` (a code is in one of the two maps at any moment:
+//!   `create` looks in both under `rooms`; `Hub::sleep` moves a class across under `rooms`)
+//!   or under `waking`, and takes nothing.
 //! - An entry's lock is taken with nothing held (every message, `tick_at`, `end`, `csv`,
 //!   `answer_move`, `dropped`, `stopping`), under `created`, or under `rooms` (both above).
 //!   At most one entry's lock is held at a time. Under an entry, `wrong_codes` may be taken
@@ -187,6 +196,11 @@ const LEFT_EMPTY_WITHIN_MS: u64 = 30_000;
 /// How long a room that was joined is kept from making way for a new one, ms.
 const MAKE_WAY_AFTER_MS: u64 = 24 * 60 * 60 * 1000;
 
+/// A kept class nobody has been in for this long (and with no lesson under way) is held on
+/// disk only until it is next asked for, ms: a server's memory holds the classes in use, not
+/// every class's year of lessons.
+pub const SLEEP_AFTER_MS: u64 = 10 * 60 * 1000;
+
 /// What a host's command comes to once its token is checked.
 enum HostAction {
     /// An input for the room, with the rules in force when it was made (a roll is dealt for them).
@@ -248,6 +262,42 @@ fn durable(outs: &[Out]) -> bool {
 }
 
 impl Entry {
+    /// Whether this is a kept class that can be held on disk only until it is next asked
+    /// for: nobody in it for [`SLEEP_AFTER_MS`], everything stored, and no lesson under way
+    /// (which ends after an hour with nobody in). A clock still running (a homework's untimed
+    /// SCORE) is settled when it is read back, as after a restart.
+    fn sleepy(&self, now: u64) -> bool {
+        self.room.kept()
+            && !self.ended
+            && !self.dirty
+            && self.conns.is_empty()
+            && now.saturating_sub(self.active_ms) > SLEEP_AFTER_MS
+            && !self.room.lesson_played()
+    }
+
+    /// A room read back from the database: clocks that ran out by `now` settled (and the room
+    /// marked to be stored again). Nobody is connected yet: every seat waits for its member as
+    /// a dropped seat does, from now, and is freed if they don't come back.
+    fn restored(r: StoredRoom, now: u64) -> Entry {
+        let (room, settled) = Room::restore(r.room, now);
+        let dropped = r.tokens.values().map(|&seat| (seat, now)).collect();
+        let joined = !r.tokens.is_empty();
+        Entry {
+            room,
+            host: r.host,
+            tokens: r.tokens,
+            conns: HashMap::new(),
+            screens: 0,
+            dropped,
+            taken_from: HashMap::new(),
+            active_ms: r.active_ms,
+            seq: 0,
+            dirty: !settled.is_empty(),
+            joined,
+            ended: false,
+        }
+    }
+
     fn stored(&self) -> StoredRoom {
         StoredRoom {
             room: self.room.saved().clone(),
@@ -386,6 +436,12 @@ pub struct Hub {
     pub(crate) limits: Limits,
     /// Held while homework's rolls are dealt (taken with no other lock held).
     dealing: Mutex<()>,
+    /// Kept classes held on disk only, by code, with when anything last happened in them
+    /// (ms): every class at start-up, and a class nobody has been in for a while
+    /// ([`SLEEP_AFTER_MS`]). Read back when first asked for ([`Hub::entry`]).
+    asleep: Mutex<HashMap<String, u64>>,
+    /// Held while a kept class is read back, or one asleep is deleted: one at a time.
+    waking: Mutex<()>,
 }
 
 pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -408,40 +464,23 @@ impl Hub {
     pub fn with_limits(store: Option<Store>, rules: Rules, limits: Limits) -> Arc<Hub> {
         let now = now_ms();
         let mut rooms = HashMap::new();
+        let mut asleep = HashMap::new();
         if let Some(s) = &store {
-            match s.load() {
-                Ok((stored, bad)) => {
-                    for (code, r) in stored {
-                        // Clocks that ran out while the server was down are settled, and saved
-                        // at once (below), before anyone is told.
-                        let (room, settled) = Room::restore(r.room, now);
-                        // Nobody is connected after a restart: every seat waits for its member
-                        // as a dropped seat does, from now, and is freed if they don't come back.
-                        let dropped = r.tokens.values().map(|&seat| (seat, now)).collect();
-                        let joined = !r.tokens.is_empty();
-                        let entry = Entry {
-                            room,
-                            host: r.host,
-                            tokens: r.tokens,
-                            conns: HashMap::new(),
-                            screens: 0,
-                            dropped,
-                            taken_from: HashMap::new(),
-                            active_ms: r.active_ms,
-                            seq: 0,
-                            dirty: !settled.is_empty(),
-                            joined,
-                            ended: false,
-                        };
-                        rooms.insert(code, Arc::new(Mutex::new(entry)));
+            match s.load_start() {
+                Ok(start) => {
+                    for (code, r) in start.rooms {
+                        rooms.insert(code, Arc::new(Mutex::new(Entry::restored(r, now))));
                     }
-                    for code in bad {
+                    // Kept classes stay on disk until they are first asked for: a server of
+                    // many classes, each with a year of lessons, starts at once.
+                    asleep.extend(start.asleep);
+                    for code in start.bad {
                         note!("score-server: room {code} could not be read and was left out");
                     }
                 }
                 Err(e) => note!("score-server: could not read the rooms: {e}"),
             }
-            note!("score-server: {} rooms brought back", rooms.len());
+            note!("score-server: {} rooms brought back, and {} kept classes", rooms.len(), asleep.len());
         }
         let settled: Vec<(String, Arc<Mutex<Entry>>)> =
             rooms.iter().filter(|(_, e)| lock(e).dirty).map(|(c, e)| (c.clone(), e.clone())).collect();
@@ -455,6 +494,8 @@ impl Hub {
             rules,
             limits,
             dealing: Mutex::new(()),
+            asleep: Mutex::new(asleep),
+            waking: Mutex::new(()),
         });
         for (code, entry) in settled {
             hub.save(&code, &mut lock(&entry));
@@ -496,8 +537,58 @@ impl Hub {
         }
     }
 
+    /// The room under `code`: a kept class asleep on disk is read back first (its clocks
+    /// that ran out meanwhile settled, as at start-up).
     pub(crate) fn entry(&self, code: &str) -> Option<Arc<Mutex<Entry>>> {
-        lock(&self.rooms).get(code).cloned()
+        if let Some(entry) = lock(&self.rooms).get(code) {
+            return Some(entry.clone());
+        }
+        if !lock(&self.asleep).contains_key(code) {
+            return None;
+        }
+        let _turn = lock(&self.waking);
+        // Woken (or deleted) while this one waited its turn.
+        if let Some(entry) = lock(&self.rooms).get(code) {
+            return Some(entry.clone());
+        }
+        if !lock(&self.asleep).contains_key(code) {
+            return None;
+        }
+        let now = now_ms();
+        let stored = match self.store.as_ref()?.load_one(code) {
+            Ok(Some(stored)) => stored,
+            Ok(None) => {
+                lock(&self.asleep).remove(code);
+                return None;
+            }
+            Err(e) => {
+                // Left asleep: a database that failed once may read next time.
+                note!("score-server: class {code} could not be read: {e}");
+                return None;
+            }
+        };
+        let mut entry = Entry::restored(stored, now);
+        // A lesson left open ends as the tick would have ended it, had the class been awake.
+        let idle = now.saturating_sub(entry.active_ms);
+        if entry.room.kept() && idle > LESSON_ENDS_AFTER_MS && entry.room.lesson_played() {
+            let _ = entry.room.apply(Input::EndLesson, now);
+            entry.dirty = true;
+        }
+        let entry = Arc::new(Mutex::new(entry));
+        {
+            // In one step under `rooms`: a code is always in one of the two maps, so a room
+            // made meanwhile can't take it.
+            let mut rooms = lock(&self.rooms);
+            lock(&self.asleep).remove(code);
+            rooms.insert(code.to_string(), entry.clone());
+        }
+        note!("score-server: class {code} read back");
+        Some(entry)
+    }
+
+    /// Whether a room or a kept class asleep has this code (`rooms` held by the caller).
+    fn taken(&self, rooms: &HashMap<String, Arc<Mutex<Entry>>>, code: &str) -> bool {
+        rooms.contains_key(code) || lock(&self.asleep).contains_key(code)
     }
 
     /// Settles clocks that ran out, frees seats dropped too long, removes idle rooms.
@@ -510,6 +601,7 @@ impl Hub {
         self.forget_old_counts(now);
         let entries: Vec<(String, Arc<Mutex<Entry>>)> =
             lock(&self.rooms).iter().map(|(c, e)| (c.clone(), e.clone())).collect();
+        let mut sleepy = Vec::new();
         for (code, entry) in entries {
             // Auto-deal, while anyone is connected (a host screen or not): the roll is dealt
             // (the solver run) with the room's lock released.
@@ -561,6 +653,9 @@ impl Hub {
                 self.write(&code, &mut e, durable(&outs));
                 e.send(&outs, now);
             }
+            if e.sleepy(now) {
+                sleepy.push(code.clone());
+            }
             if !e.conns.is_empty() {
                 // Someone is in it (a presenter left open over a weekend too): idle time
                 // counts from the last connection, not from the last input.
@@ -576,6 +671,51 @@ impl Hub {
                     note!("score-server: room {code} removed: nobody in it for {} h", self.limits.idle_ms / 3_600_000);
                 }
             }
+        }
+        self.sleep(&sleepy, now);
+        self.forget_asleep(now);
+    }
+
+    /// Lets go of kept classes found [`Entry::sleepy`] (their lock released since): each is
+    /// then held on disk only, until it is next asked for. Only a class no one else holds is
+    /// let go of (the map's is its only `Arc`, and `rooms` is held, so nobody can take it).
+    fn sleep(&self, sleepy: &[String], now: u64) {
+        if self.store.is_none() || sleepy.is_empty() {
+            return;
+        }
+        let mut rooms = lock(&self.rooms);
+        for code in sleepy {
+            let Some(entry) = rooms.get(code) else { continue };
+            if Arc::strong_count(entry) != 1 {
+                continue;
+            }
+            let at = match entry.try_lock() {
+                Ok(e) if e.sleepy(now) => e.active_ms,
+                _ => continue,
+            };
+            rooms.remove(code);
+            lock(&self.asleep).insert(code.clone(), at);
+        }
+    }
+
+    /// Deletes kept classes asleep that nobody has used for `--forget-after` days.
+    fn forget_asleep(&self, now: u64) {
+        let gone: Vec<String> = {
+            let _turn = lock(&self.waking);
+            let mut asleep = lock(&self.asleep);
+            let gone: Vec<String> = asleep
+                .iter()
+                .filter(|(_, &at)| now.saturating_sub(at) > self.limits.forget_ms)
+                .map(|(code, _)| code.clone())
+                .collect();
+            for code in &gone {
+                asleep.remove(code);
+            }
+            gone
+        };
+        for code in gone {
+            self.unstore(&code);
+            note!("score-server: class {code} deleted: unused for {} days", self.limits.forget_ms / 86_400_000);
         }
     }
 
@@ -636,7 +776,7 @@ impl Hub {
         let name = name.map(check_name).transpose().map_err(Refusal::from)?;
         // Checked before the creation counts against this address, as the name is.
         let lang = lang.map(check_lang).transpose().map_err(Refusal::from)?;
-        if lock(&self.rooms).contains_key(&code) {
+        if self.taken(&lock(&self.rooms), &code) {
             return Err(taken());
         }
         self.may_create(from, &code, now_ms())?;
@@ -682,10 +822,11 @@ impl Hub {
         let mut e = lock(&entry);
         let made_way = {
             let mut rooms = lock(&self.rooms);
-            if rooms.contains_key(&code) {
+            if self.taken(&rooms, &code) {
                 return Err(taken());
             }
-            let made_way = if rooms.len() >= self.limits.max_rooms {
+            // Kept classes asleep count too (and never make way).
+            let made_way = if rooms.len() + lock(&self.asleep).len() >= self.limits.max_rooms {
                 let Some(gone) = Hub::make_way(&mut rooms, now) else {
                     return Err(Refusal::ServerFull);
                 };
@@ -928,7 +1069,8 @@ impl Hub {
                 let kept = rooms
                     .iter()
                     .filter(|e| !std::ptr::eq(e.as_ref(), entry) && !matches!(e.try_lock(), Ok(e) if !e.room.kept()))
-                    .count();
+                    .count()
+                    + lock(&self.asleep).len();
                 if kept >= most {
                     return Err(Refusal::TooManyKept { most: most as u32 });
                 }
@@ -1541,5 +1683,95 @@ mod durability {
         }
         hub.tick();
         assert!(Store::open(&dir).unwrap().load().unwrap().0.is_empty(), "the ended room came back");
+    }
+
+    // A kept class nobody is in is held on disk only (at start-up, and after SLEEP_AFTER_MS
+    // with no lesson under way), read back whole when asked for, its code never given to
+    // another room meanwhile, and deleted when unused for --forget-after.
+    #[test]
+    fn a_kept_class_sleeps_on_disk_and_wakes_whole() {
+        let dir = std::env::temp_dir().join(format!("score-hub-asleep-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let limits = Limits { forget_ms: 30 * 86_400_000, ..Limits::default() };
+        let hub = Hub::with_limits(Some(Store::open(&dir).unwrap()), Rules::default(), limits.clone());
+        let (code, who) = ana_in_a_new_room(&hub);
+        let start = now_ms();
+        {
+            let entry = hub.entry(&code).unwrap();
+            let mut e = lock(&entry);
+            e.room.apply(Input::Keep { kept: true }, start).unwrap();
+            e.room.apply(Input::Claim { seat: 0, claim: score_room::protocol::Claim::Impossible }, start).unwrap();
+            e.room.apply(Input::RevealNow { seat: 0 }, start).unwrap();
+            e.conns.remove(&who);
+            e.dropped.insert(0, start);
+            e.dirty = true;
+        }
+        let asleep = |hub: &Hub| (lock(&hub.rooms).contains_key(&code), lock(&hub.asleep).contains_key(&code));
+        hub.tick_at(start + SLEEP_AFTER_MS + 60_000);
+        assert_eq!(asleep(&hub), (true, false), "a lesson under way keeps it awake");
+        hub.tick_at(start + LESSON_ENDS_AFTER_MS + 60_000);
+        assert_eq!(asleep(&hub), (false, true), "lesson over, nobody in: on disk only");
+        // Its code is nobody else's meanwhile.
+        let (tx, _rx) = tokio::sync::mpsc::channel(16);
+        let conn = Conn { tx, let_go: Arc::new(AtomicU8::new(0)) };
+        let again = hub.create(&code, None, true, None, conn, "10.0.0.2".parse().unwrap());
+        assert!(matches!(again, Err(Refusal::CodeTaken)));
+        let record = |hub: &Hub| {
+            let entry = hub.entry(&code).expect("read back");
+            let e = lock(&entry);
+            let ana = e.room.members().find(|(_, m)| m.name == "Ana").map(|(_, m)| (m.lessons.len(), m.score));
+            (e.room.kept(), e.room.lesson(), ana, e.host.clone())
+        };
+        let host = lock(&hub.entry(&code).unwrap()).host.clone();
+        let awake = record(&hub);
+        assert_eq!(awake, (true, 2, Some((1, 0)), host));
+        drop(hub);
+        // After a restart it starts asleep, and reads back the same.
+        let hub = Hub::with_limits(Some(Store::open(&dir).unwrap()), Rules::default(), limits);
+        assert_eq!(asleep(&hub), (false, true));
+        assert_eq!(record(&hub), awake);
+        // Asleep again, and unused for longer than --forget-after: deleted, on disk too.
+        let later = start + LESSON_ENDS_AFTER_MS + 2 * SLEEP_AFTER_MS;
+        hub.tick_at(later);
+        assert_eq!(asleep(&hub), (false, true));
+        hub.tick_at(start + 31 * 86_400_000);
+        assert_eq!(asleep(&hub), (false, false));
+        assert!(hub.entry(&code).is_none());
+        assert!(Store::open(&dir).unwrap().load().unwrap().0.is_empty(), "the class's row is deleted");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    // A clock that was running when a kept class went to disk (an untimed homework SCORE, a
+    // claim at a crash) is settled when the class is read back, and the result stored.
+    #[test]
+    fn a_kept_class_read_back_settles_its_clocks_and_stores_them() {
+        let dir = std::env::temp_dir().join(format!("score-hub-wake-settles-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        // Stored two hours ago, mid-claim.
+        let t0 = now_ms() - 2 * LESSON_ENDS_AFTER_MS;
+        let mut room = Room::new(Rules::default(), true, Deal::new(vec![1, 1, 1, 4], &Rules::default()));
+        room.apply(Input::Keep { kept: true }, t0).unwrap();
+        room.apply(Input::Join { name: "Ana".into() }, t0).unwrap();
+        room.apply(Input::Claim { seat: 0, claim: score_room::protocol::Claim::Impossible }, t0).unwrap();
+        let tokens = HashMap::from([("t".to_string(), 0)]);
+        let stored = StoredRoom { room: room.saved().clone(), host: "h".into(), tokens, active_ms: t0 };
+        Store::open(&dir).unwrap().save("ABC234", &stored).unwrap();
+        let hub = Hub::new(Some(Store::open(&dir).unwrap()));
+        assert!(lock(&hub.asleep).contains_key("ABC234"));
+        let entry = hub.entry("ABC234").unwrap();
+        {
+            // Judged, and the lesson left open a long time ago ended, as the tick would have.
+            let e = lock(&entry);
+            let ana =
+                e.room.members().next().map(|(_, m)| m.lessons.iter().map(|l| l.tally.points).collect::<Vec<_>>());
+            assert_eq!((ana, e.room.lesson()), (Some(vec![1]), 2), "judged when read back");
+        }
+        assert!(lock(&entry).dirty);
+        drop(entry);
+        hub.tick();
+        let (back, _) = Store::open(&dir).unwrap().load().unwrap();
+        let points = back[0].1.room.seats[0].as_ref().map(|m| m.lessons.iter().map(|l| l.tally.points).sum::<i32>());
+        assert_eq!(points, Some(1), "and stored");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
