@@ -133,6 +133,32 @@ async fn csv(State(hub): State<Arc<Hub>>, Query(r): Query<CsvRoom>, Form(q): For
     }
 }
 
+/// `POST /peer/hand-over?room=CODE` and `POST /peer/handed?room=CODE`, from another instance
+/// carrying the peers' key ([`crate::peers`]); without it (or on a server with no peers), 404
+/// as for any path that isn't there.
+async fn peer(
+    State(hub): State<Arc<Hub>>,
+    axum::extract::Path(what): axum::extract::Path<String>,
+    Query(r): Query<CsvRoom>,
+    headers: HeaderMap,
+) -> Response {
+    let given = headers.get(crate::peers::KEY_HEADER).and_then(|k| k.to_str().ok()).unwrap_or_default();
+    let known = hub.limits.peers.as_ref().is_some_and(|p| crate::peers::same_key(given, &p.key));
+    let code = room_code(&r.room).filter(|c| *c == r.room);
+    let (true, Some(code)) = (known, code) else { return StatusCode::NOT_FOUND.into_response() };
+    match what.as_str() {
+        "hand-over" => match tokio::task::spawn_blocking(move || hub.hand_over(&code)).await.ok().flatten() {
+            Some(stored) => ([(header::CONTENT_TYPE, "application/json")], stored).into_response(),
+            None => StatusCode::NOT_FOUND.into_response(),
+        },
+        "handed" => {
+            let _ = tokio::task::spawn_blocking(move || hub.handed(&code)).await;
+            StatusCode::NO_CONTENT.into_response()
+        }
+        _ => StatusCode::NOT_FOUND.into_response(),
+    }
+}
+
 /// A refusal a person reads in their browser, as a page in their language (plain text would
 /// be shown left to right, an Arabic sentence's full stop on the wrong side).
 fn refusal_page(lang: score_i18n::Lang, text: &str) -> String {
@@ -141,10 +167,16 @@ fn refusal_page(lang: score_i18n::Lang, text: &str) -> String {
     format!("<!doctype html><html lang=\"{}\" dir=\"{dir}\"><meta charset=\"utf-8\"><title>Score</title><p>{text}</p></html>\n", lang.code())
 }
 
-/// The server's routes: `/ws` for rooms, `POST /scores.csv` for a host, and the game's files
+/// The server's routes: `/ws` for rooms, `POST /scores.csv` for a host, `POST /peer/…` for
+/// the other instances behind the same proxy, and the game's files
 /// (see [`crate::files`]). Room QR codes are drawn by the page that shows them.
 pub fn router(hub: Arc<Hub>, game: Game) -> Router {
-    Router::new().route("/ws", get(ws)).route("/scores.csv", post(csv)).fallback_service(files(game)).with_state(hub)
+    Router::new()
+        .route("/ws", get(ws))
+        .route("/scores.csv", post(csv))
+        .route("/peer/{what}", post(peer))
+        .fallback_service(files(game))
+        .with_state(hub)
 }
 
 /// Serves on `listener` until `shutdown` resolves; rooms are ticked every 200 ms.

@@ -64,6 +64,7 @@ use score_engine::Rules;
 use tokio::sync::mpsc::{error::TrySendError, Sender};
 
 use crate::note;
+use crate::peers::{Peers, HANDED_HOLD_MS};
 use crate::store::{Store, StoredRoom};
 use score_engine::roll::arrange;
 use score_room::protocol::{
@@ -440,8 +441,21 @@ pub struct Hub {
     /// (ms): every class at start-up, and a class nobody has been in for a while
     /// ([`SLEEP_AFTER_MS`]). Read back when first asked for ([`Hub::entry`]).
     asleep: Mutex<HashMap<String, u64>>,
-    /// Held while a kept class is read back, or one asleep is deleted: one at a time.
+    /// Held while a kept class is read back, or one asleep is deleted, or a room is taken
+    /// over from another instance: one at a time.
     waking: Mutex<()>,
+    /// Rooms handed to another instance ([`crate::peers`]), by code: when, and whether it
+    /// confirmed (then this copy is deleted).
+    handed: Mutex<HashMap<String, (u64, bool)>>,
+}
+
+/// What [`Hub::find`] found.
+pub(crate) enum Found {
+    Here(Arc<Mutex<Entry>>),
+    /// Not here, but trying again may find it: handed to another instance a moment ago, or
+    /// maybe held by one that didn't answer.
+    Moving,
+    Nowhere,
 }
 
 pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -496,6 +510,7 @@ impl Hub {
             dealing: Mutex::new(()),
             asleep: Mutex::new(asleep),
             waking: Mutex::new(()),
+            handed: Mutex::new(HashMap::new()),
         });
         for (code, entry) in settled {
             hub.save(&code, &mut lock(&entry));
@@ -537,9 +552,34 @@ impl Hub {
         }
     }
 
-    /// The room under `code`: a kept class asleep on disk is read back first (its clocks
-    /// that ran out meanwhile settled, as at start-up).
+    /// The room under `code`: held here (a kept class asleep on disk read back first), or
+    /// else handed over by the instance that holds it ([`crate::peers`]).
     pub(crate) fn entry(&self, code: &str) -> Option<Arc<Mutex<Entry>>> {
+        match self.find(code) {
+            Found::Here(entry) => Some(entry),
+            Found::Moving | Found::Nowhere => None,
+        }
+    }
+
+    /// [`Hub::entry`], saying whether a room not found may be found by trying again: one
+    /// handed to another instance a moment ago (a page still routed the old way), or one an
+    /// instance that didn't answer may hold.
+    pub(crate) fn find(&self, code: &str) -> Found {
+        if let Some(entry) = self.entry_here(code) {
+            return Found::Here(entry);
+        }
+        if lock(&self.handed).contains_key(code) {
+            return Found::Moving;
+        }
+        match &self.limits.peers {
+            Some(peers) => self.take_over(code, peers),
+            None => Found::Nowhere,
+        }
+    }
+
+    /// The room under `code` if this instance holds it: a kept class asleep on disk is read
+    /// back first (its clocks that ran out meanwhile settled, as at start-up).
+    fn entry_here(&self, code: &str) -> Option<Arc<Mutex<Entry>>> {
         if let Some(entry) = lock(&self.rooms).get(code) {
             return Some(entry.clone());
         }
@@ -586,9 +626,133 @@ impl Hub {
         Some(entry)
     }
 
-    /// Whether a room or a kept class asleep has this code (`rooms` held by the caller).
+    /// Whether a room or a kept class asleep has this code, or had until it was handed to
+    /// another instance a moment ago (`rooms` held by the caller).
     fn taken(&self, rooms: &HashMap<String, Arc<Mutex<Entry>>>, code: &str) -> bool {
-        rooms.contains_key(code) || lock(&self.asleep).contains_key(code)
+        if rooms.contains_key(code) {
+            return true;
+        }
+        // One lock at a time (`handed` is taken before `asleep`, never after).
+        let handed = lock(&self.handed).contains_key(code);
+        handed || lock(&self.asleep).contains_key(code)
+    }
+
+    /// Asks the other instances for room `code`, and takes it from the one that holds it: on
+    /// this instance's disk before that one deletes it ([`crate::peers`]). One at a time
+    /// (under `waking`): a second page asking for the same room waits and finds it here.
+    fn take_over(&self, code: &str, peers: &Peers) -> Found {
+        if room_code(code).as_deref() != Some(code) {
+            return Found::Nowhere;
+        }
+        let _turn = lock(&self.waking);
+        if let Some(entry) = lock(&self.rooms).get(code) {
+            return Found::Here(entry.clone());
+        }
+        let path = |what: &str| format!("/peer/{what}?room={code}");
+        let mut unanswered = false;
+        for peer in &peers.addrs {
+            let body = match crate::peers::post(peer, &peers.key, &path("hand-over")) {
+                Ok(Some(body)) => body,
+                Ok(None) => continue,
+                Err(e) => {
+                    note!("score-server: {peer} not asked for room {code}: {e}");
+                    unanswered = true;
+                    continue;
+                }
+            };
+            let stored: StoredRoom = match serde_json::from_str(&body) {
+                Ok(stored) => stored,
+                Err(e) => {
+                    // Unconfirmed, the holder takes it back: nothing is lost.
+                    note!("score-server: room {code} from {peer} unreadable: {e}");
+                    return Found::Moving;
+                }
+            };
+            if let Some(store) = &self.store {
+                if let Err(e) = store.save(code, &stored) {
+                    note!("score-server: room {code} from {peer} not stored, left there: {e}");
+                    return Found::Moving;
+                }
+            }
+            // Stored here: the holder may delete its copy. Unconfirmed, it takes the room
+            // back after a while, so a failed confirmation is tried again at once.
+            let confirmed = (0..3).any(|_| crate::peers::post(peer, &peers.key, &path("handed")).is_ok());
+            if !confirmed {
+                note!("score-server: room {code} taken from {peer}, who was not told so");
+            }
+            let entry = Arc::new(Mutex::new(Entry::restored(stored, now_ms())));
+            lock(&self.rooms).insert(code.to_string(), entry.clone());
+            note!("score-server: room {code} taken over from {peer}");
+            return Found::Here(entry);
+        }
+        if unanswered {
+            Found::Moving
+        } else {
+            Found::Nowhere
+        }
+    }
+
+    /// Lets another instance have room `code` ([`crate::peers`]): the room as stored, its
+    /// pages told to reconnect (through the proxy, to that instance). Its row stays until the
+    /// other confirms ([`Hub::handed`]). None when this instance doesn't hold it.
+    pub(crate) fn hand_over(&self, code: &str) -> Option<String> {
+        let entry = self.entry_here(code)?;
+        let mut e = lock(&entry);
+        if e.ended {
+            return None;
+        }
+        let stored = serde_json::to_string(&e.stored()).ok()?;
+        // Marked under its own lock: a message in flight finds it gone, never writes it back.
+        e.ended = true;
+        e.tell_all(&error(Refusal::Restarting));
+        drop(e);
+        {
+            let mut rooms = lock(&self.rooms);
+            rooms.remove(code);
+            lock(&self.handed).insert(code.to_string(), (now_ms(), false));
+        }
+        note!("score-server: room {code} handed over to another instance");
+        Some(stored)
+    }
+
+    /// Another instance has room `code` on its disk: this one's copy is deleted (also one
+    /// read back asleep after a restart here, which the other's confirmation outlived).
+    pub(crate) fn handed(&self, code: &str) {
+        let _turn = lock(&self.waking);
+        let ours = {
+            let mut handed = lock(&self.handed);
+            match handed.get_mut(code) {
+                Some((_, done)) => !std::mem::replace(done, true),
+                None => lock(&self.asleep).remove(code).is_some(),
+            }
+        };
+        if ours {
+            self.unstore(code);
+        }
+    }
+
+    /// Hand-overs older than [`HANDED_HOLD_MS`]: a confirmed one's code may be asked back
+    /// again; one never confirmed is taken back (its row is still here), asleep.
+    fn forget_handed(&self, now: u64) {
+        if lock(&self.handed).is_empty() {
+            return;
+        }
+        // Not while a room is read back or taken over (the next tick does it).
+        let Ok(_turn) = self.waking.try_lock() else { return };
+        let rooms = lock(&self.rooms);
+        let mut handed = lock(&self.handed);
+        let old: Vec<(String, bool)> = handed
+            .iter()
+            .filter(|(_, (at, _))| now.saturating_sub(*at) > HANDED_HOLD_MS)
+            .map(|(code, (_, done))| (code.clone(), *done))
+            .collect();
+        for (code, done) in old {
+            handed.remove(&code);
+            if !done && !rooms.contains_key(&code) {
+                note!("score-server: room {code} was never confirmed handed over, and is held here again");
+                lock(&self.asleep).insert(code, now);
+            }
+        }
     }
 
     /// Settles clocks that ran out, frees seats dropped too long, removes idle rooms.
@@ -674,6 +838,7 @@ impl Hub {
         }
         self.sleep(&sleepy, now);
         self.forget_asleep(now);
+        self.forget_handed(now);
     }
 
     /// Lets go of kept classes found [`Entry::sleepy`] (their lock released since): each is
@@ -701,7 +866,8 @@ impl Hub {
     /// Deletes kept classes asleep that nobody has used for `--forget-after` days.
     fn forget_asleep(&self, now: u64) {
         let gone: Vec<String> = {
-            let _turn = lock(&self.waking);
+            // Not while a room is read back or taken over (the next tick does it).
+            let Ok(_turn) = self.waking.try_lock() else { return };
             let mut asleep = lock(&self.asleep);
             let gone: Vec<String> = asleep
                 .iter()
@@ -777,6 +943,11 @@ impl Hub {
         // Checked before the creation counts against this address, as the name is.
         let lang = lang.map(check_lang).transpose().map_err(Refusal::from)?;
         if self.taken(&lock(&self.rooms), &code) {
+            return Err(taken());
+        }
+        // Another instance's room under this code (the proxy's set changed) is taken over;
+        // one that didn't answer may hold it: the page proposes another code either way.
+        if self.limits.peers.is_some() && !matches!(self.find(&code), Found::Nowhere) {
             return Err(taken());
         }
         self.may_create(from, &code, now_ms())?;
@@ -883,7 +1054,11 @@ impl Hub {
         let code = code.trim().to_uppercase();
         let now = now_ms();
         let no_room = || Refusal::HostLinkGone { code: code.clone() };
-        let entry = self.entry(&code).ok_or_else(|| self.wrong_code(from, now, no_room()))?;
+        let entry = match self.find(&code) {
+            Found::Here(entry) => entry,
+            Found::Moving => return Err(Refusal::Restarting),
+            Found::Nowhere => return Err(self.wrong_code(from, now, no_room())),
+        };
         // The interfaces are read before the room's lock is taken.
         let join_at = self.join_at();
         let mut e = lock(&entry);
@@ -939,8 +1114,11 @@ impl Hub {
     ) -> Result<(Seat, String), Refusal> {
         let code = code.trim().to_uppercase();
         let now = now_ms();
-        let Some(entry) = self.entry(&code) else {
-            return Err(self.wrong_code(from, now, Refusal::NoSuchRoom { code }));
+        let entry = match self.find(&code) {
+            Found::Here(entry) => entry,
+            // Moving between instances: the page tries again.
+            Found::Moving => return Err(Refusal::Restarting),
+            Found::Nowhere => return Err(self.wrong_code(from, now, Refusal::NoSuchRoom { code })),
         };
         let join_at = self.join_at();
         let mut e = lock(&entry);
@@ -1772,6 +1950,41 @@ mod durability {
         let (back, _) = Store::open(&dir).unwrap().load().unwrap();
         let points = back[0].1.room.seats[0].as_ref().map(|m| m.lessons.iter().map(|l| l.tally.points).sum::<i32>());
         assert_eq!(points, Some(1), "and stored");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    // A room handed to another instance is gone from here at once (its code taken, and a page
+    // asking for it told to try again), deleted when the other confirms, and taken back
+    // whole if it never does.
+    #[test]
+    fn a_room_handed_over_is_deleted_when_confirmed_and_taken_back_when_not() {
+        let dir = std::env::temp_dir().join(format!("score-hub-handed-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let hub = Hub::new(Some(Store::open(&dir).unwrap()));
+        let (code, _) = ana_in_a_new_room(&hub);
+        let stored: StoredRoom = serde_json::from_str(&hub.hand_over(&code).unwrap()).unwrap();
+        assert_eq!(stored.room.seats.iter().flatten().count(), 1);
+        assert!(matches!(hub.find(&code), Found::Moving));
+        assert!(hub.hand_over(&code).is_none(), "handed over once");
+        let (tx, _rx) = tokio::sync::mpsc::channel(16);
+        let conn = Conn { tx, let_go: Arc::new(AtomicU8::new(0)) };
+        assert!(matches!(
+            hub.create(&code, None, true, None, conn, "10.0.0.2".parse().unwrap()),
+            Err(Refusal::CodeTaken)
+        ));
+        let on_disk = || Store::open(&dir).unwrap().load().unwrap().0.len();
+        assert_eq!(on_disk(), 1, "kept until the other has it on its disk");
+        // Never confirmed: held here again, whole.
+        hub.tick_at(now_ms() + HANDED_HOLD_MS + 1_000);
+        let entry = hub.entry(&code).expect("taken back");
+        assert_eq!(lock(&entry).room.members().count(), 1);
+        drop(entry);
+        // Handed over again, and confirmed: deleted here.
+        hub.hand_over(&code).unwrap();
+        hub.handed(&code);
+        assert_eq!(on_disk(), 0);
+        hub.tick_at(now_ms() + HANDED_HOLD_MS + 1_000);
+        assert!(matches!(hub.find(&code), Found::Nowhere));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

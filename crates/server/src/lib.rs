@@ -8,6 +8,7 @@ pub mod files;
 mod http;
 pub mod hub;
 mod limits;
+pub mod peers;
 mod session;
 pub mod store;
 

@@ -61,6 +61,9 @@ pub struct Limits {
     /// Most sockets open at once from one address (loopback is not counted: a load test, or a
     /// proxy on this machine without `--trust-proxy`).
     pub sockets_per_address: u32,
+    /// The other instances behind the same proxy, asked for a room this one doesn't hold
+    /// (`--peers`, with `SCORE_PEER_KEY`): see [`crate::peers`].
+    pub peers: Option<crate::peers::Peers>,
 }
 
 impl Default for Limits {
@@ -74,6 +77,7 @@ impl Default for Limits {
             first_message_ms: 10_000,
             ping_ms: 30_000,
             sockets_per_address: 1_000,
+            peers: None,
         }
     }
 }

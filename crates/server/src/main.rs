@@ -2,7 +2,7 @@
 //!
 //! score-server [--port 8080] [--bind 127.0.0.1] [--dist DIR] [--data data]
 //!              [--max-rooms 500] [--rooms-per-address 5] [--idle-hours 24] [--forget-after 400] [--trust-proxy]
-//!              [--backup DIR [--backup-every 60] [--backup-keep 48]]
+//!              [--backup DIR [--backup-every 60] [--backup-keep 48]] [--peers HOST:PORT,…]
 //! score-server --version
 //!
 //! The game's release build is compiled in (from the workspace's `dist/`, when it was built
@@ -26,8 +26,10 @@ use score_server::store::Store;
 
 const USAGE: &str = "usage: score-server [--port 8080] [--bind 127.0.0.1] [--dist DIR] [--data data]
                     [--max-rooms 500] [--rooms-per-address 5] [--idle-hours 24] [--forget-after 400] [--trust-proxy]
-                    [--backup DIR [--backup-every 60] [--backup-keep 48]]
-       score-server --version";
+                    [--backup DIR [--backup-every 60] [--backup-keep 48]] [--peers HOST:PORT,…]
+       score-server --version
+--peers: the other instances behind the same proxy (each as host:port), all started with the
+same key of 16 characters or more in the environment variable SCORE_PEER_KEY";
 
 /// The game's release build, compiled in (in a debug build, read from `dist/` as it runs).
 #[derive(rust_embed::RustEmbed)]
@@ -52,7 +54,7 @@ struct Args {
     backup_keep: usize,
 }
 
-fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
+fn parse(mut it: impl Iterator<Item = String>, peer_key: Option<String>) -> Result<Args, String> {
     let mut a = Args {
         port: 8080,
         bind: "127.0.0.1".into(),
@@ -69,6 +71,7 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             .filter(|n| (lo..=hi).contains(n))
             .ok_or(format!("{flag} must be a whole number from {lo} to {hi}, not “{v}”"))
     };
+    let mut peers = None;
     while let Some(flag) = it.next() {
         let mut value = || it.next().ok_or(format!("{flag} needs a value"));
         match flag.as_str() {
@@ -86,10 +89,27 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             "--backup" => a.backup = Some(value()?.into()),
             "--backup-every" => a.backup_every = whole("--backup-every", value()?, 1, 7 * 24 * 60)?,
             "--backup-keep" => a.backup_keep = whole("--backup-keep", value()?, 1, 100_000)? as usize,
+            "--peers" => peers = Some(value()?),
             "-h" | "--help" => return Err(USAGE.into()),
             "-V" | "--version" => return Err(VERSION_LINE.into()),
             other => return Err(format!("unknown option “{other}”\n{USAGE}")),
         }
+    }
+    if let Some(list) = peers {
+        let addrs: Vec<String> = list.split(',').map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect();
+        if let Some(bad) = addrs
+            .iter()
+            .find(|p| p.rsplit_once(':').is_none_or(|(h, port)| h.is_empty() || port.parse::<u16>().is_err()))
+        {
+            return Err(format!("--peers takes instances as host:port, separated by commas, not “{bad}”\n{USAGE}"));
+        }
+        let key = peer_key.unwrap_or_default();
+        if key.chars().count() < 16 {
+            return Err(format!(
+                "--peers needs the instances' shared key, of 16 characters or more, in SCORE_PEER_KEY\n{USAGE}"
+            ));
+        }
+        a.limits.peers = Some(score_server::peers::Peers { addrs, key });
     }
     if a.limits.forget_ms < a.limits.idle_ms {
         return Err(format!(
@@ -103,7 +123,7 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    let args = match parse(std::env::args().skip(1)) {
+    let args = match parse(std::env::args().skip(1), std::env::var("SCORE_PEER_KEY").ok()) {
         Ok(a) => a,
         Err(e) if e == VERSION_LINE => {
             println!("{e}");

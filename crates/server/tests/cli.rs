@@ -55,6 +55,25 @@ fn a_port_already_taken_is_said_with_exit_code_2_and_the_data_folder_is_left_alo
 }
 
 #[test]
+fn peers_without_their_shared_key_or_named_wrongly_are_said_with_exit_code_2() {
+    for (peers, key, says) in [
+        ("127.0.0.1:8082", None, "SCORE_PEER_KEY"),
+        ("127.0.0.1:8082", Some("short"), "16 characters or more"),
+        ("127.0.0.1", Some("a-key-long-enough-for-it"), "not “127.0.0.1”"),
+    ] {
+        let mut cmd = Command::new(BIN);
+        cmd.args(["--port", "1", "--peers", peers]).env_remove("SCORE_PEER_KEY");
+        if let Some(key) = key {
+            cmd.env("SCORE_PEER_KEY", key);
+        }
+        let out = cmd.output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let said = String::from_utf8(out.stderr).unwrap();
+        assert!(said.contains(says), "{said}");
+    }
+}
+
+#[test]
 fn a_data_folder_it_cannot_write_is_said_with_exit_code_2_and_the_port_is_let_go() {
     let dir = game("data");
     // A file where the folder should be.

@@ -17,6 +17,7 @@ use std::time::Duration;
 use common::{fresh_code, http_post, is, room_socket, send, temp, until, wait_for, Server, Ws};
 use score_engine::Rules;
 use score_server::hub::Limits;
+use score_server::peers::Peers;
 use score_server::store::Store;
 use serde_json::{json, Value};
 
@@ -42,19 +43,30 @@ impl Drop for Nginx {
     }
 }
 
-/// nginx with the shipped config, in front of `a` and `b`, listening on `port`.
-fn nginx(dir: &Path, port: u16, a: &str, b: &str) -> Nginx {
+/// nginx with the shipped config, in front of `instances` (two, or more: the others are
+/// added after the second in each list, as a school adds a machine), listening on `port`.
+fn nginx(dir: &Path, port: u16, instances: &[&str]) -> Nginx {
+    let (a, b) = (instances[0], instances[1]);
     let shipped = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../deploy/nginx.conf")).unwrap();
     assert!(
         shipped.contains("127.0.0.1:8081") && shipped.contains("127.0.0.1:8082") && shipped.contains("listen 8080;")
     );
+    // Each list's second line, then one for each further instance.
+    let more = |tail: &str| {
+        let mut lines = format!("{b}{tail};");
+        for c in &instances[2..] {
+            lines += &format!("\n        server {c}{tail};");
+        }
+        lines
+    };
     let temp_paths = format!(
         "http {{\n    client_body_temp_path {d}/body; proxy_temp_path {d}/proxy; fastcgi_temp_path {d}/fcgi;\n    uwsgi_temp_path {d}/uwsgi; scgi_temp_path {d}/scgi; access_log off;\n",
         d = dir.display()
     );
     let conf = shipped
         .replace("127.0.0.1:8081", a)
-        .replace("127.0.0.1:8082", b)
+        .replace("127.0.0.1:8082 max_fails=0;", &more(" max_fails=0"))
+        .replace("127.0.0.1:8082;", &more(""))
         .replace("listen 8080;", &format!("listen 127.0.0.1:{port};"))
         .replacen("http {\n", &temp_paths, 1);
     std::fs::write(dir.join("nginx.conf"), conf).unwrap();
@@ -91,7 +103,7 @@ async fn two_instances_behind_nginx_hold_their_own_rooms_and_bring_them_back_aft
     let b = Server::start_with(&dir_b, Rules::default(), limits.clone()).await;
     let a_addr = a.addr.to_string();
     let port = free_port();
-    let proxy = nginx(&dir_proxy, port, &a_addr, &b.addr.to_string());
+    let proxy = nginx(&dir_proxy, port, &[&a_addr, &b.addr.to_string()]);
     wait_for(port).await;
 
     // Forty teachers create rooms through the proxy, each proposing a code; one student
@@ -147,4 +159,101 @@ async fn two_instances_behind_nginx_hold_their_own_rooms_and_bring_them_back_aft
     drop(proxy);
     a.stop().await;
     b.stop().await;
+}
+
+fn host(token: &str, command: Value) -> Value {
+    json!({"type": "Host", "host": token, "command": command})
+}
+
+/// A kept class through the proxy: one lesson in which Ana was right that 1 1 1 4 is
+/// impossible (+1), ended. Its code and host token.
+async fn a_class_with_a_lesson(port: u16) -> (String, String) {
+    let code = fresh_code();
+    let mut teacher = room_socket(port, &code).await;
+    let w = hello(&mut teacher, json!({"type": "Create", "version": VERSION, "code": code, "judging": true})).await;
+    assert_eq!(w["type"], "Welcome", "{w}");
+    let token = w["host"].as_str().unwrap().to_string();
+    send(&mut teacher, host(&token, json!({"type": "Keep", "kept": true}))).await;
+    send(&mut teacher, host(&token, json!({"type": "NewRoll", "roll": [1, 1, 1, 4]}))).await;
+    until(&mut teacher, |v| v["type"] == "Event" && v["event"]["type"] == "Rolled").await;
+    let mut ana = room_socket(port, &code).await;
+    let w = hello(&mut ana, json!({"type": "Join", "version": VERSION, "code": code, "name": "Ana"})).await;
+    assert_eq!(w["type"], "Welcome", "{w}");
+    send(&mut ana, json!({"type": "Claim", "claim": "Impossible"})).await;
+    send(&mut ana, json!({"type": "Reveal"})).await;
+    until(&mut ana, |v| v["type"] == "Event" && v["event"]["type"] == "Results").await;
+    send(&mut teacher, host(&token, json!({"type": "EndLesson"}))).await;
+    until(&mut teacher, |v| v["type"] == "Event" && v["event"]["type"] == "Lesson").await;
+    (code, token)
+}
+
+/// A school adds a machine: two instances behind nginx hold kept classes; a third joins them
+/// in nginx's list, and the classes whose codes nginx now sends to it are taken over from the
+/// instance that held them, whole, the first time anyone opens them. Every class is still
+/// there with its progress, each held by exactly one instance.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_third_instance_takes_over_the_classes_the_proxy_now_sends_it_with_their_progress() {
+    let dirs = [temp("peers-a"), temp("peers-b"), temp("peers-c")];
+    let dir_proxy = temp("peers-nginx");
+    let addrs: Vec<String> = (0..3).map(|_| format!("127.0.0.1:{}", free_port())).collect();
+    let key = "the-districts-key-for-its-instances".to_string();
+    // Each instance knows the others (the first two don't know the third yet).
+    let limits = |me: usize, of: usize| Limits {
+        rooms_per_address: 100,
+        trust_proxy: true,
+        peers: Some(Peers {
+            addrs: addrs[..of].iter().enumerate().filter(|&(i, _)| i != me).map(|(_, a)| a.clone()).collect(),
+            key: key.clone(),
+        }),
+        ..Limits::default()
+    };
+    let a = Server::start_at(&dirs[0], Rules::default(), limits(0, 2), &addrs[0]).await;
+    let b = Server::start_at(&dirs[1], Rules::default(), limits(1, 2), &addrs[1]).await;
+    let port = free_port();
+    let proxy = nginx(&dir_proxy, port, &[&addrs[0], &addrs[1]]);
+    wait_for(port).await;
+    let mut classes = Vec::new();
+    for _ in 0..24 {
+        classes.push(a_class_with_a_lesson(port).await);
+    }
+    let before = [stored_codes(&dirs[0]), stored_codes(&dirs[1])];
+    assert_eq!(before[0].len() + before[1].len(), 24);
+
+    // The peer routes answer nobody without the key, and aren't passed on by the proxy.
+    let a_addr: std::net::SocketAddr = addrs[0].parse().unwrap();
+    let code = &classes[0].0;
+    let asked = http_post(a_addr, &format!("/peer/hand-over?room={code}"), "").await;
+    assert!(asked.starts_with("HTTP/1.1 404"), "{asked}");
+    let proxy_addr: std::net::SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    let asked = http_post(proxy_addr, &format!("/peer/hand-over?room={code}"), "").await;
+    assert!(asked.starts_with("HTTP/1.1 404"), "{asked}");
+
+    // The third machine, and nginx's list with it.
+    drop(proxy);
+    let c = Server::start_at(&dirs[2], Rules::default(), limits(2, 3), &addrs[2]).await;
+    let proxy = nginx(&dir_proxy, port, &[&addrs[0], &addrs[1], &addrs[2]]);
+    wait_for(port).await;
+    for (code, token) in &classes {
+        let mut teacher = room_socket(port, code).await;
+        let w = hello(&mut teacher, json!({"type": "Present", "version": VERSION, "code": code, "host": token})).await;
+        assert_eq!(w["type"], "Welcome", "class {code} after the third instance came: {w}");
+        assert_eq!((w["view"]["kept"].clone(), w["view"]["lesson"].clone()), (json!(true), json!(2)), "{w}");
+        send(&mut teacher, host(token, json!({"type": "Report"}))).await;
+        let report = until(&mut teacher, is("Report")).await;
+        let progress = &report["progress"];
+        assert_eq!((progress[0]["name"].clone(), progress[0]["points"].clone()), (json!("Ana"), json!(1)), "{report}");
+        // And a student joins it there.
+        let mut ben = room_socket(port, code).await;
+        let w = hello(&mut ben, json!({"type": "Join", "version": VERSION, "code": code, "name": "Ben"})).await;
+        assert_eq!(w["type"], "Welcome", "{w}");
+    }
+    let after = [stored_codes(&dirs[0]), stored_codes(&dirs[1]), stored_codes(&dirs[2])];
+    assert!(!after[2].is_empty(), "nginx sent the third instance none of 24 classes");
+    assert!(after[0].is_disjoint(&after[1]) && after[0].is_disjoint(&after[2]) && after[1].is_disjoint(&after[2]));
+    assert_eq!(after.iter().map(HashSet::len).sum::<usize>(), 24, "each class on exactly one instance");
+    assert!(after[0].is_subset(&before[0]) && after[1].is_subset(&before[1]), "only moved to the new one");
+    drop(proxy);
+    a.stop().await;
+    b.stop().await;
+    c.stop().await;
 }
