@@ -14,8 +14,8 @@ use score_engine::{Action, Board};
 use score_i18n::{Catalog, Fill, Key};
 use score_room::mirror::{Effect, Mirror};
 use score_room::protocol::{
-    random_code, ClientMsg, ErrorCode, HomeworkCommand, HostCommand, ProgressRow, Refusal, ReportRow, RoomEvent, Seat,
-    ServerMsg, View, CODE_LEN,
+    random_code, ClientMsg, ErrorCode, HardRoll, HomeworkCommand, HostCommand, ProgressRow, Refusal, ReportRow,
+    RoomEvent, Seat, ServerMsg, View, CODE_LEN,
 };
 use score_room::ticket::{Ticket, Tickets};
 use wasm_bindgen::prelude::*;
@@ -186,8 +186,9 @@ pub(crate) struct Room {
     pub(crate) hw_message: RwSignal<Option<String>>,
     pub(crate) hw_rolls: RwSignal<u64>,
     pub(crate) hw_open: RwSignal<bool>,
-    /// The teacher's report, when the host asked for it, with a kept class's Progress.
-    pub(crate) report: RwSignal<Option<(Vec<ReportRow>, Vec<ProgressRow>)>>,
+    /// The teacher's report, when the host asked for it, with a kept class's Progress and
+    /// the room's Hardest rolls.
+    pub(crate) report: RwSignal<Option<(Vec<ReportRow>, Vec<ProgressRow>, Vec<HardRoll>)>>,
     /// The join form's code and name, filled in again when a seat is gone or refused.
     pub(crate) code: RwSignal<String>,
     pub(crate) name: RwSignal<String>,
@@ -313,7 +314,7 @@ impl Room {
             ServerMsg::Error { code, why } => self.on_error(code, why.as_ref()),
             ServerMsg::Event { seq, now, event } => self.on_event(event, now, Some(seq)),
             ServerMsg::Own { now, event } => self.on_event(event, now, None),
-            ServerMsg::Report { rows, progress } => self.report.set(Some((rows, progress))),
+            ServerMsg::Report { rows, progress, hardest } => self.report.set(Some((rows, progress, hardest))),
             ServerMsg::JoinAt { addresses } => self.server_at.set(Some(addresses)),
         }
     }

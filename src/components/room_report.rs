@@ -1,13 +1,13 @@
 //! The teacher's report of a class room: a line per member (rolls played, SCOREs made and
 //! failed, IMPOSSIBLEs right and wrong, points, median time to a made SCORE) and a bar
 //! chart of the points, printable; for a kept class, its Progress: a line per student per
-//! lesson and each student's points lesson by lesson as a small trend line. The server
-//! counts; this only shows what it sent.
+//! lesson and each student's points lesson by lesson as a small trend line; and the rolls
+//! the room missed most. The server counts; this only shows what it sent.
 
 use leptos::prelude::*;
 use score_engine::round::signed;
 use score_i18n::{Catalog, Key};
-use score_room::protocol::{ProgressRow, ReportRow, Tally};
+use score_room::protocol::{HardRoll, ProgressRow, ReportRow, Tally};
 
 /// Width of the chart's drawing, in its own units; bars grow left (below 0) or right.
 const CHART_W: i32 = 300;
@@ -68,6 +68,8 @@ pub fn RoomReport(
     rows: Vec<ReportRow>,
     /// A kept class's Progress: a line per member per lesson (none for a room of one lesson).
     progress: Vec<ProgressRow>,
+    /// The rolls the room missed most.
+    hardest: Vec<HardRoll>,
 ) -> impl IntoView {
     let most = rows.iter().map(|r| r.tally.points.unsigned_abs()).max().unwrap_or(0).max(1) as i32;
     let half = CHART_W / 2;
@@ -124,6 +126,7 @@ pub fn RoomReport(
                 {bars}
             </svg>
             {(!progress.is_empty()).then(|| view! { <Progress words progress/> })}
+            {(!hardest.is_empty()).then(|| view! { <Hardest words hardest/> })}
             <button on:click=print>{t(Key::PrintReport)}</button>
         </section>
     }
@@ -222,6 +225,48 @@ fn Progress(words: Signal<Catalog>, progress: Vec<ProgressRow>) -> impl IntoView
                 </tbody>
             </table>
             <ul class="trends">{trends}</ul>
+        </section>
+    }
+}
+
+/// The rolls the room missed most for their tries, to go over together: each with its goal,
+/// the SCOREs made on it, its misses and the median time to a made SCORE.
+#[component]
+fn Hardest(words: Signal<Catalog>, hardest: Vec<HardRoll>) -> impl IntoView {
+    let t = move |key: Key| move || words.with(|w| w.text(key, &[]));
+    let rows = hardest
+        .into_iter()
+        .map(|h| {
+            let roll = h.roll.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
+            let median = h.median_made_ms;
+            view! {
+                <tr>
+                    // The dice as the table shows them, left to right in every language.
+                    <th scope="row"><bdi dir="ltr">{roll}</bdi></th>
+                    <td>{h.goal}</td>
+                    <td>{h.made}</td>
+                    <td>{h.missed}</td>
+                    <td>{move || words.with(|w| seconds(median, w))}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="hardest" aria-labelledby="hardest-title">
+            <h4 id="hardest-title">{t(Key::HardestTitle)}</h4>
+            <p class="muted">{t(Key::HardestAbout)}</p>
+            <table class="report-table hardest-table" data-testid="hardest">
+                <thead>
+                    <tr>
+                        <th scope="col">{t(Key::HardestRoll)}</th>
+                        <th scope="col">{t(Key::HardestGoal)}</th>
+                        <th scope="col">{t(Key::HardestMade)}</th>
+                        <th scope="col">{t(Key::HardestMissed)}</th>
+                        <th scope="col">{t(Key::ReportMedian)}</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
         </section>
     }
 }

@@ -775,6 +775,11 @@ test('a kept class: Keep this class, a lesson played and ended, scores from 0, t
   const rows = await progress.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
   assert.deepEqual(rows.map((r) => [r[0], r[1], r[7]]), [['Ana', '1', '+1'], ['Ana', '2', '−2']]);
   assert.equal(await progress.getByRole('img', { name: 'Points: Lesson 1 +1, Lesson 2 −2' }).count(), 1);
+  // The rolls the class missed most: 2 5 12 12, claimed IMPOSSIBLE when it could be made
+  // (1 1 1 4, judged right, says nothing of a roll's difficulty).
+  const hardest = panel.getByRole('region', { name: 'Hardest rolls' });
+  const hard = await hardest.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  assert.deepEqual(hard, [['2 5 12 12', '20', '0', '1', '—']]);
 
   // The class stays kept across the teacher's reload, on the same code.
   await host.page.reload();

@@ -286,6 +286,22 @@ impl Tally {
     }
 }
 
+/// One of the report's Hardest rolls: how the class fared on it, in its lessons and its
+/// closed homework.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HardRoll {
+    /// The roll, smallest first, and the goal it was played for.
+    pub roll: Vec<i64>,
+    pub goal: i64,
+    /// SCOREs that made the goal on it.
+    pub made: u32,
+    /// SCOREs that failed on it, and IMPOSSIBLE claims on it when it had a solution.
+    pub missed: u32,
+    /// The median time to a made SCORE on it, ms.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub median_made_ms: Option<u64>,
+}
+
 /// One member's line of the teacher's Progress: one lesson of a kept class.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ProgressRow {
@@ -822,11 +838,14 @@ pub enum ServerMsg {
         why: Option<Refusal>,
     },
     /// The teacher's report, for the host who asked, and the class's Progress: a line per
-    /// member per lesson (a kept class's; none for a room of one lesson).
+    /// member per lesson (a kept class's; none for a room of one lesson), and its Hardest rolls.
     Report {
         rows: Vec<ReportRow>,
         #[serde(default)]
         progress: Vec<ProgressRow>,
+        /// The rolls the class missed most ([`crate::room::Room::hardest`]).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        hardest: Vec<HardRoll>,
     },
     /// To a host screen after its Welcome: the addresses (`host:port`) other devices can
     /// reach this server at; none when it listens on this computer only (see [`crate::reach`]).

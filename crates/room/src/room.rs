@@ -30,6 +30,8 @@ use crate::rights::{may, Act, Stage};
 
 mod homework;
 pub use homework::{solvable, Assignment, Run, MAX_DUE_MS, MAX_HOMEWORK, UNTIMED_SECS};
+mod rolls;
+pub use rolls::{RollStat, HARDEST_SHOWN, ROLLS_KEPT};
 
 /// Result lines kept for the host's download.
 pub const HISTORY_KEPT: usize = 5000;
@@ -451,6 +453,10 @@ pub struct Saved {
     /// How many assignments the class has been set.
     #[serde(default)]
     pub homework_set: u32,
+    /// How the room fared on each roll (its table's results, and its closed homework's): the
+    /// report's Hardest rolls.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub roll_stats: Vec<RollStat>,
 }
 
 fn first_lesson() -> u32 {
@@ -623,6 +629,7 @@ impl Room {
             lesson: 1,
             homework: None,
             homework_set: 0,
+            roll_stats: Vec::new(),
         };
         Room { saved, boards: Vec::new() }
     }
@@ -1377,6 +1384,8 @@ impl Room {
                 m.score += a.points;
                 m.record.count(a.reason, score_ms);
             }
+            let (roll, goal) = (&self.saved.roll, self.saved.rules.goal);
+            rolls::count(&mut self.saved.roll_stats, roll, goal, a.reason, score_ms);
         }
         // A seat is owed to its leaver only while a clock of theirs runs (a phase lets go of a
         // seat only with awards, so this is the one place a stake ends).

@@ -3,9 +3,9 @@
 
 use score_engine::{BoardError, MoveError, Op, Rules, RulesError, TileId};
 use score_room::protocol::{
-    next, ChatLine, Claim, ClientMsg, Clock, ErrorCode, Flood, HomeworkCommand, HomeworkInfo, HostCommand, Move, Next,
-    Outcome, Player, ProgressRow, Refusal, ReportRow, RoomEvent, SeatScore, ServerMsg, Tally, View, Why, Working,
-    VERSION,
+    next, ChatLine, Claim, ClientMsg, Clock, ErrorCode, Flood, HardRoll, HomeworkCommand, HomeworkInfo, HostCommand,
+    Move, Next, Outcome, Player, ProgressRow, Refusal, ReportRow, RoomEvent, SeatScore, ServerMsg, Tally, View, Why,
+    Working, VERSION,
 };
 use score_room::room::RoomError;
 use serde::de::DeserializeOwned;
@@ -362,12 +362,20 @@ fn what_the_server_sends() {
                     median_score_ms: None,
                 },
             }],
+            hardest: vec![HardRoll {
+                roll: vec![2, 5, 12, 12],
+                goal: 20,
+                made: 1,
+                missed: 3,
+                median_made_ms: Some(21_000),
+            }],
         },
         concat!(
             r#"{"type":"Report","rows":[{"seat":1,"name":"Ana","points":3,"rolls":6,"scores_made":3,"#,
             r#""scores_failed":0,"impossible_right":1,"impossible_wrong":1,"median_score_ms":8000}],"#,
             r#""progress":[{"name":"Ana","lesson":2,"points":-1,"rolls":4,"scores_made":0,"scores_failed":1,"#,
-            r#""impossible_right":0,"impossible_wrong":0,"median_score_ms":null}]}"#
+            r#""impossible_right":0,"impossible_wrong":0,"median_score_ms":null}],"#,
+            r#""hardest":[{"roll":[2,5,12,12],"goal":20,"made":1,"missed":3,"median_made_ms":21000}]}"#
         ),
     );
     // Why, as data for each page to word: never a sentence.

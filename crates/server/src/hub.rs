@@ -1338,7 +1338,8 @@ impl Hub {
                     let e = lock(&entry);
                     // A kept class's Progress comes with it.
                     let progress = if e.room.has_lessons() { e.room.progress() } else { Vec::new() };
-                    let report = ServerMsg::Report { rows: e.room.report(), progress };
+                    let report =
+                        ServerMsg::Report { rows: e.room.report(), progress, hardest: e.room.hardest(now_ms()) };
                     if let (Some(c), Ok(text)) = (e.conns.get(&who), serde_json::to_string(&report)) {
                         c.offer(&Utf8Bytes::from(text));
                     }

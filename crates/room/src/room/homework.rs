@@ -90,7 +90,7 @@ impl Assignment {
     }
 
     /// Whether a roll may still be dealt or claimed at `now`.
-    fn open(&self, now: u64) -> bool {
+    pub(super) fn open(&self, now: u64) -> bool {
         !self.closed && now < self.due
     }
 
@@ -243,7 +243,9 @@ impl Room {
     fn close_homework(&mut self, now: u64) -> Vec<Out> {
         let Some(old) = self.saved.homework.take() else { return Vec::new() };
         let mut out = Vec::new();
-        let close = |m: &mut Member| {
+        // Each run's rolls join the class's counts now that nobody can play them any more.
+        let mut stats = Vec::new();
+        let mut close = |m: &mut Member| {
             let mut run = m.homework.take()?;
             if let Some(deal) = old.deals.get(run.at).filter(|_| run.room.round.is_running()) {
                 let (mut room, _) = run.open(deal, now);
@@ -254,6 +256,7 @@ impl Room {
                 let record = LessonRecord { lesson: old.lesson, homework: Some(old.number), tally: run.tally() };
                 push_latest(&mut m.lessons, record, LESSONS_KEPT);
             }
+            super::rolls::add(&mut stats, &run.room.roll_stats);
             Some(())
         };
         for (seat, m) in self.saved.seats.iter_mut().enumerate() {
@@ -266,6 +269,7 @@ impl Room {
         self.saved.gone.iter_mut().for_each(|g| {
             close(&mut g.member);
         });
+        super::rolls::add(&mut self.saved.roll_stats, &stats);
         out
     }
 
@@ -506,6 +510,43 @@ mod tests {
 
     const SCORE: HomeworkCommand = HomeworkCommand::Claim { claim: Claim::Score };
     const IMPOSSIBLE: HomeworkCommand = HomeworkCommand::Claim { claim: Claim::Impossible };
+
+    // The report's Hardest rolls never show an open homework's rolls (a projector may show
+    // the report while students still have them to play): they join the class's when it closes.
+    #[test]
+    fn homework_rolls_join_the_hardest_only_once_the_homework_is_closed() {
+        let mut r = class(&[&[2, 5, 12, 12]], false);
+        hw(&mut r, 0, HomeworkCommand::Start, 1_000).unwrap();
+        hw(&mut r, 0, SCORE, 2_000).unwrap();
+        solve(&mut r, 0, 9_000);
+        hw(&mut r, 1, HomeworkCommand::Start, 1_000).unwrap();
+        hw(&mut r, 1, IMPOSSIBLE, 2_000).unwrap();
+        hw(&mut r, 1, HomeworkCommand::Reveal, 3_000).unwrap();
+        assert_eq!(r.hardest(9_500), [], "open: none of its rolls");
+        assert_eq!(r.hardest(8 * DAY)[0].missed, 1, "due: its rolls");
+        r.apply(Input::EndHomework, 10_000).unwrap();
+        let hard = r.hardest(10_000);
+        assert_eq!(hard.len(), 1);
+        let h = &hard[0];
+        assert_eq!((h.roll.clone(), h.made, h.missed, h.median_made_ms), (vec![2, 5, 12, 12], 1, 1, Some(7_000)));
+        // The class's own table counts as each result is settled.
+        r.apply(Input::NewRoll { deal: deal(&[2, 5, 12, 12]) }, 11_000).unwrap();
+        r.apply(Input::Claim { seat: 0, claim: Claim::Score }, 11_000).unwrap();
+        r.apply(Input::GiveUp { seat: 0 }, 12_000).unwrap();
+        assert_eq!(r.hardest(12_000)[0].missed, 2);
+        // Dealt again, it is out of the report until it is settled again.
+        r.apply(Input::NewRoll { deal: deal(&[12, 2, 5, 12]) }, 12_500).unwrap();
+        assert_eq!(r.hardest(12_500), []);
+        r.apply(Input::Claim { seat: 1, claim: Claim::Score }, 12_600).unwrap();
+        assert_eq!(r.hardest(12_600), [], "a SCORE clock running");
+        r.apply(Input::GiveUp { seat: 1 }, 12_700).unwrap();
+        assert_eq!(r.hardest(12_700)[0].missed, 3);
+        // Another homework set: the last one's rolls are the class's for good.
+        let assignment = Assignment::new(vec![deal(&[1, 1, 1, 4])], &Rules::default(), false, false, 7 * DAY);
+        r.apply(Input::SetHomework { assignment }, 13_000).unwrap();
+        assert_eq!(r.hardest(13_000)[0].missed, 3);
+        assert_eq!(r.saved().roll_stats[0].made, 1);
+    }
 
     #[test]
     fn each_student_plays_the_rolls_alone_at_their_own_pace_judged_as_in_class() {
