@@ -103,6 +103,16 @@ impl Seen {
     }
 }
 
+/// The teacher's report as the server sent it.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Report {
+    pub(crate) rows: Vec<ReportRow>,
+    /// A kept class's Progress.
+    pub(crate) progress: Vec<ProgressRow>,
+    /// The room's Hardest rolls.
+    pub(crate) hardest: Vec<HardRoll>,
+}
+
 /// The room socket's address, naming the room (`ws?room=CODE`) so that a proxy in front
 /// of several servers can send every socket of a room to the one that holds it.
 fn socket_url(code: &str) -> Option<String> {
@@ -188,7 +198,7 @@ pub(crate) struct Room {
     pub(crate) hw_open: RwSignal<bool>,
     /// The teacher's report, when the host asked for it, with a kept class's Progress and
     /// the room's Hardest rolls.
-    pub(crate) report: RwSignal<Option<(Vec<ReportRow>, Vec<ProgressRow>, Vec<HardRoll>)>>,
+    pub(crate) report: RwSignal<Option<Report>>,
     /// The join form's code and name, filled in again when a seat is gone or refused.
     pub(crate) code: RwSignal<String>,
     pub(crate) name: RwSignal<String>,
@@ -314,7 +324,7 @@ impl Room {
             ServerMsg::Error { code, why } => self.on_error(code, why.as_ref()),
             ServerMsg::Event { seq, now, event } => self.on_event(event, now, Some(seq)),
             ServerMsg::Own { now, event } => self.on_event(event, now, None),
-            ServerMsg::Report { rows, progress, hardest } => self.report.set(Some((rows, progress, hardest))),
+            ServerMsg::Report { rows, progress, hardest } => self.report.set(Some(Report { rows, progress, hardest })),
             ServerMsg::JoinAt { addresses } => self.server_at.set(Some(addresses)),
         }
     }

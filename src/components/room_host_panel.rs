@@ -267,7 +267,7 @@ pub(crate) fn RoomHostPanel(
                     {move || room.t(if report.with(Option::is_some) { Key::UpdateReport } else { Key::ShowReport }, &[])}
                 </button>
             </p>
-            {move || report.get().map(|(rows, progress, hardest)| view! { <RoomReport words=room.words code=code.get() rows progress hardest/> })}
+            {move || report.get().map(|crate::components::room_client::Report { rows, progress, hardest }| view! { <RoomReport words=room.words code=code.get() rows progress hardest/> })}
             <Show
                 when=move || ending.get()
                 fallback=move || view! {
