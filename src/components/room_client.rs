@@ -113,9 +113,11 @@ pub(crate) struct Report {
     pub(crate) hardest: Vec<HardRoll>,
 }
 
-/// The room socket's address, naming the room (`ws?room=CODE`) so that a proxy in front
-/// of several servers can send every socket of a room to the one that holds it.
+/// The room socket's address, naming the room (`ws?room=CODE`, the code in capitals) so that
+/// a proxy in front of several servers can send every socket of a room to the one that holds it.
 fn socket_url(code: &str) -> Option<String> {
+    // As the server writes it: a proxy routes by the address exactly as spelt.
+    let code = score_room::protocol::room_code(code).unwrap_or_else(|| code.to_string());
     let loc = web_sys::window()?.location();
     let scheme = if loc.protocol().ok()? == "https:" { "wss" } else { "ws" };
     let path = loc.pathname().ok()?;

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, Query, State};
+use axum::extract::{ConnectInfo, Query, RawQuery, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -24,7 +24,7 @@ use axum::Router;
 use score_room::protocol::{room_code, Flood, Refusal};
 
 use crate::files::{files, Game};
-use crate::hub::Hub;
+use crate::hub::{HandOver, Hub};
 use crate::limits::{SocketCount, MAX_FRAME};
 use crate::session::{error, session};
 
@@ -54,12 +54,22 @@ async fn ws(
     headers: HeaderMap,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Query(q): Query<WsQuery>,
+    RawQuery(raw): RawQuery,
     State(hub): State<Arc<Hub>>,
 ) -> Response {
     if !same_origin(&headers) {
         return (StatusCode::FORBIDDEN, "Rooms take connections from this server's own pages only.").into_response();
     }
     let from = client_address(addr.ip(), &headers, hub.limits.trust_proxy);
+    // Behind a proxy with other instances, the address must be exactly what the proxy routed
+    // by (`room=CODE` alone, the code as the server writes it): a socket routed by another
+    // spelling would reach an instance that is not the room's, and take the room from it.
+    if hub.limits.peers.is_some() {
+        let exact = q.room.as_deref().and_then(room_code).filter(|c| raw.as_deref() == Some(&format!("room={c}")));
+        if exact.is_none() {
+            return (StatusCode::BAD_REQUEST, "Rooms take connections at /ws?room=CODE.").into_response();
+        }
+    }
     let address_room = q.room.and_then(|r| room_code(&r));
     let Some(held) = SocketCount::take(&hub, from) else {
         // Told over the socket, where the page reads it (a refused upgrade looks, to a page,
@@ -147,9 +157,10 @@ async fn peer(
     let code = room_code(&r.room).filter(|c| *c == r.room);
     let (true, Some(code)) = (known, code) else { return StatusCode::NOT_FOUND.into_response() };
     match what.as_str() {
-        "hand-over" => match tokio::task::spawn_blocking(move || hub.hand_over(&code)).await.ok().flatten() {
-            Some(stored) => ([(header::CONTENT_TYPE, "application/json")], stored).into_response(),
-            None => StatusCode::NOT_FOUND.into_response(),
+        "hand-over" => match tokio::task::spawn_blocking(move || hub.hand_over(&code)).await {
+            Ok(HandOver::Room(stored)) => ([(header::CONTENT_TYPE, "application/json")], stored).into_response(),
+            Ok(HandOver::NotHere) => StatusCode::NOT_FOUND.into_response(),
+            Ok(HandOver::NotNow) | Err(_) => StatusCode::SERVICE_UNAVAILABLE.into_response(),
         },
         "handed" => {
             let _ = tokio::task::spawn_blocking(move || hub.handed(&code)).await;

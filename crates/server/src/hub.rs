@@ -10,7 +10,8 @@
 //! 1. `Hub::created`: rooms created per address in the last ten minutes;
 //! 2. `Hub::waking`: held while a kept class asleep on disk is read back, or deleted;
 //! 3. `Hub::rooms`: the global map from code to room;
-//! 4. `Hub::asleep`: the kept classes held on disk only;
+//! 4. `Hub::handed`, then `Hub::taking`, then `Hub::asleep`: rooms handed to another
+//!    instance, codes being taken over from one, and the kept classes held on disk only;
 //! 5. each room's `Mutex<Entry>`;
 //! 6. `Hub::wrong_codes`: wrong codes per address;
 //! 7. the store's `Mutex<Connection>` (inside [`Store`]);
@@ -32,13 +33,18 @@
 //!   lock never waits on a room. No entry's lock is held while `rooms` is taken, with one
 //!   exception that cannot deadlock: `create` holds its new room's lock from before the room
 //!   is in the map until it is stored, so nobody else can hold or wait for that lock yet.
-//! - `waking` is taken with nothing held or under `created` (`Hub::entry`, for a code not in
-//!   `rooms` but `asleep`; `Hub::forget_asleep`, from `tick_at`). Under it the store is read
-//!   (the class's row: not under `rooms`) or written (a deletion), and `rooms` and `asleep`
-//!   are taken briefly, to move the class from one map to the other in one step.
-//! - `asleep` is taken alone, under `rooms` (a code is in one of the two maps at any moment:
-//!   `create` looks in both under `rooms`; `Hub::sleep` moves a class across under `rooms`)
-//!   or under `waking`, and takes nothing.
+//! - `waking` is taken with nothing held (`Hub::here`, for a code not in `rooms` but
+//!   `asleep`; `Hub::forget_asleep`, from `tick_at`, with `try_lock`; `Hub::handed`). Under
+//!   it the store is read (the class's row: not under `rooms`) or written (the woken class's
+//!   settled clocks, under its entry; a deletion), and `rooms` and `asleep` are taken
+//!   briefly, to move the class from one map to the other in one step. Nothing is asked of
+//!   another instance under any lock: `take_over` marks the code in `taking` and asks with
+//!   nothing held.
+//! - `handed`, `taking` and `asleep` are taken alone or under `rooms` (a code is in one of
+//!   the maps at any moment: `create` and `take_over` look in all under `rooms`; `Hub::sleep`,
+//!   `Hub::here`, `Hub::hand_over` and `Hub::forget_handed` move a room across under
+//!   `rooms`), one at a time except `handed` then `asleep` in `forget_handed`, and take
+//!   nothing else.
 //! - An entry's lock is taken with nothing held (every message, `tick_at`, `end`, `csv`,
 //!   `answer_move`, `dropped`, `stopping`), under `created`, or under `rooms` (both above).
 //!   At most one entry's lock is held at a time. Under an entry, `wrong_codes` may be taken
@@ -444,18 +450,39 @@ pub struct Hub {
     /// Held while a kept class is read back, or one asleep is deleted, or a room is taken
     /// over from another instance: one at a time.
     waking: Mutex<()>,
-    /// Rooms handed to another instance ([`crate::peers`]), by code: when, and whether it
-    /// confirmed (then this copy is deleted).
-    handed: Mutex<HashMap<String, (u64, bool)>>,
+    /// Rooms handed to another instance ([`crate::peers`]), by code.
+    handed: Mutex<HashMap<String, Handed>>,
+    /// Codes being taken over from another instance now.
+    taking: Mutex<std::collections::HashSet<String>>,
 }
 
 /// What [`Hub::find`] found.
 pub(crate) enum Found {
     Here(Arc<Mutex<Entry>>),
-    /// Not here, but trying again may find it: handed to another instance a moment ago, or
-    /// maybe held by one that didn't answer.
+    /// Not here now, but trying again will find it: handed to another instance a moment ago,
+    /// being taken over, or its row unreadable for a moment.
     Moving,
+    /// Maybe held by another instance that didn't answer.
+    Unsure,
     Nowhere,
+}
+
+/// A room handed to another instance, until the hold is over.
+struct Handed {
+    /// When.
+    at: u64,
+    /// When anything last happened in it (its age, if it is taken back).
+    active_ms: u64,
+    /// The room as handed over, answered again if asked again, until the other confirms.
+    body: Option<String>,
+}
+
+/// What [`Hub::hand_over`] answers.
+pub(crate) enum HandOver {
+    Room(String),
+    NotHere,
+    /// Being moved or written: ask again.
+    NotNow,
 }
 
 pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -511,6 +538,7 @@ impl Hub {
             asleep: Mutex::new(asleep),
             waking: Mutex::new(()),
             handed: Mutex::new(HashMap::new()),
+            taking: Mutex::new(std::collections::HashSet::new()),
         });
         for (code, entry) in settled {
             hub.save(&code, &mut lock(&entry));
@@ -552,23 +580,33 @@ impl Hub {
         }
     }
 
-    /// The room under `code`: held here (a kept class asleep on disk read back first), or
-    /// else handed over by the instance that holds it ([`crate::peers`]).
+    /// The room under `code` if it is awake here (no disk read, no other instance asked): for
+    /// a page already in it, or a count.
+    pub(crate) fn awake(&self, code: &str) -> Option<Arc<Mutex<Entry>>> {
+        lock(&self.rooms).get(code).cloned()
+    }
+
+    /// The room under `code` if this instance holds it (a kept class asleep on disk read back
+    /// first).
     pub(crate) fn entry(&self, code: &str) -> Option<Arc<Mutex<Entry>>> {
-        match self.find(code) {
+        match self.here(code) {
             Found::Here(entry) => Some(entry),
-            Found::Moving | Found::Nowhere => None,
+            _ => None,
         }
     }
 
-    /// [`Hub::entry`], saying whether a room not found may be found by trying again: one
-    /// handed to another instance a moment ago (a page still routed the old way), or one an
-    /// instance that didn't answer may hold.
+    /// The room under `code` for a page that asks for it by code (joining, presenting,
+    /// creating): held here, or else handed over by the instance that holds it
+    /// ([`crate::peers`]); if neither, whether trying again may find it.
     pub(crate) fn find(&self, code: &str) -> Found {
-        if let Some(entry) = self.entry_here(code) {
-            return Found::Here(entry);
+        match self.here(code) {
+            Found::Nowhere => {}
+            found => return found,
         }
-        if lock(&self.handed).contains_key(code) {
+        // Moving between instances: a page still routed the old way, or one waiting for
+        // the room to arrive, tries again.
+        let handed = lock(&self.handed).contains_key(code);
+        if handed || lock(&self.taking).contains(code) {
             return Found::Moving;
         }
         match &self.limits.peers {
@@ -577,34 +615,58 @@ impl Hub {
         }
     }
 
-    /// The room under `code` if this instance holds it: a kept class asleep on disk is read
-    /// back first (its clocks that ran out meanwhile settled, as at start-up).
-    fn entry_here(&self, code: &str) -> Option<Arc<Mutex<Entry>>> {
-        if let Some(entry) = lock(&self.rooms).get(code) {
-            return Some(entry.clone());
+    /// [`Hub::find`] for a page at `from`: the room; or the refusal to send (try again: the
+    /// room is moving, or may be on an instance that didn't answer, which counts as a wrong
+    /// code, so a guesser can't make this instance ask its peers without end); or none, when
+    /// there is no such room (the caller counts the wrong code). An address over the
+    /// wrong-code limit is refused before anything is looked up.
+    fn find_for(&self, code: &str, from: IpAddr, now: u64) -> Result<Arc<Mutex<Entry>>, Option<Refusal>> {
+        if self.too_many_wrong_codes(from, now) {
+            return Err(Some(Refusal::WrongCodes));
         }
-        if !lock(&self.asleep).contains_key(code) {
-            return None;
+        match self.find(code) {
+            Found::Here(entry) => Ok(entry),
+            Found::Moving => Err(Some(Refusal::Restarting)),
+            Found::Unsure => Err(Some(self.wrong_code(from, now, Refusal::Restarting))),
+            Found::Nowhere => Err(None),
+        }
+    }
+
+    /// The room under `code` if this instance holds it: a kept class asleep on disk is read
+    /// back first (its clocks that ran out meanwhile settled, as at start-up, and stored).
+    /// Moving when its row can't be read now (a database that failed once may read next time).
+    fn here(&self, code: &str) -> Found {
+        // Both maps under `rooms`: a class is in one or the other at every moment.
+        let asleep = || {
+            let rooms = lock(&self.rooms);
+            match rooms.get(code) {
+                Some(entry) => Err(Found::Here(entry.clone())),
+                None => Ok(lock(&self.asleep).contains_key(code)),
+            }
+        };
+        match asleep() {
+            Err(found) => return found,
+            Ok(false) => return Found::Nowhere,
+            Ok(true) => {}
         }
         let _turn = lock(&self.waking);
         // Woken (or deleted) while this one waited its turn.
-        if let Some(entry) = lock(&self.rooms).get(code) {
-            return Some(entry.clone());
+        match asleep() {
+            Err(found) => return found,
+            Ok(false) => return Found::Nowhere,
+            Ok(true) => {}
         }
-        if !lock(&self.asleep).contains_key(code) {
-            return None;
-        }
+        let Some(store) = &self.store else { return Found::Nowhere };
         let now = now_ms();
-        let stored = match self.store.as_ref()?.load_one(code) {
+        let stored = match store.load_one(code) {
             Ok(Some(stored)) => stored,
             Ok(None) => {
                 lock(&self.asleep).remove(code);
-                return None;
+                return Found::Nowhere;
             }
             Err(e) => {
-                // Left asleep: a database that failed once may read next time.
-                note!("score-server: class {code} could not be read: {e}");
-                return None;
+                note!("score-server: class {code} could not be read (asked again next time): {e}");
+                return Found::Moving;
             }
         };
         let mut entry = Entry::restored(stored, now);
@@ -622,32 +684,63 @@ impl Hub {
             lock(&self.asleep).remove(code);
             rooms.insert(code.to_string(), entry.clone());
         }
+        {
+            // What its clocks or its lesson's end settled is on disk before anyone is told.
+            let mut e = lock(&entry);
+            if e.dirty {
+                self.save(code, &mut e);
+            }
+        }
         note!("score-server: class {code} read back");
-        Some(entry)
+        Found::Here(entry)
     }
 
     /// Whether a room or a kept class asleep has this code, or had until it was handed to
-    /// another instance a moment ago (`rooms` held by the caller).
+    /// another instance a moment ago, or is being taken over (`rooms` held by the caller).
     fn taken(&self, rooms: &HashMap<String, Arc<Mutex<Entry>>>, code: &str) -> bool {
         if rooms.contains_key(code) {
             return true;
         }
-        // One lock at a time (`handed` is taken before `asleep`, never after).
+        // One lock at a time.
         let handed = lock(&self.handed).contains_key(code);
-        handed || lock(&self.asleep).contains_key(code)
+        let taking = lock(&self.taking).contains(code);
+        handed || taking || lock(&self.asleep).contains_key(code)
     }
 
     /// Asks the other instances for room `code`, and takes it from the one that holds it: on
-    /// this instance's disk before that one deletes it ([`crate::peers`]). One at a time
-    /// (under `waking`): a second page asking for the same room waits and finds it here.
+    /// this instance's disk before that one deletes it ([`crate::peers`]). No lock is held
+    /// while asking: the code is marked as being taken over (`taking`), and a page asking
+    /// for it meanwhile is told to try again.
     fn take_over(&self, code: &str, peers: &Peers) -> Found {
         if room_code(code).as_deref() != Some(code) {
             return Found::Nowhere;
         }
-        let _turn = lock(&self.waking);
-        if let Some(entry) = lock(&self.rooms).get(code) {
-            return Found::Here(entry.clone());
+        {
+            let rooms = lock(&self.rooms);
+            if let Some(entry) = rooms.get(code) {
+                return Found::Here(entry.clone());
+            }
+            if self.taken(&rooms, code) {
+                return Found::Moving;
+            }
+            lock(&self.taking).insert(code.to_string());
         }
+        let asked = self.ask_peers(code, peers);
+        let mut rooms = lock(&self.rooms);
+        lock(&self.taking).remove(code);
+        match asked {
+            Ok(stored) => {
+                let entry = Arc::new(Mutex::new(Entry::restored(stored, now_ms())));
+                rooms.insert(code.to_string(), entry.clone());
+                Found::Here(entry)
+            }
+            Err(found) => found,
+        }
+    }
+
+    /// [`Hub::take_over`]'s asking, with no lock held: the room, stored here, and its holder
+    /// told so (by a thread of its own, tried again until it answers); or what was found.
+    fn ask_peers(&self, code: &str, peers: &Peers) -> Result<StoredRoom, Found> {
         let path = |what: &str| format!("/peer/{what}?room={code}");
         let mut unanswered = false;
         for peer in &peers.addrs {
@@ -660,74 +753,92 @@ impl Hub {
                     continue;
                 }
             };
-            let stored: StoredRoom = match serde_json::from_str(&body) {
-                Ok(stored) => stored,
-                Err(e) => {
-                    // Unconfirmed, the holder takes it back: nothing is lost.
-                    note!("score-server: room {code} from {peer} unreadable: {e}");
-                    return Found::Moving;
-                }
-            };
+            // Unconfirmed, the holder keeps its copy and takes the room back: nothing is lost.
+            let stored: StoredRoom = serde_json::from_str(&body).map_err(|e| {
+                note!("score-server: room {code} from {peer} unreadable (instances of different versions?): {e}");
+                Found::Moving
+            })?;
             if let Some(store) = &self.store {
-                if let Err(e) = store.save(code, &stored) {
+                store.save(code, &stored).map_err(|e| {
                     note!("score-server: room {code} from {peer} not stored, left there: {e}");
-                    return Found::Moving;
+                    Found::Moving
+                })?;
+            }
+            let (peer, key, path) = (peer.clone(), peers.key.clone(), path("handed"));
+            let room = code.to_string();
+            std::thread::spawn(move || {
+                // Every 2 s for half the time the holder waits for it.
+                for _ in 0..HANDED_HOLD_MS / 4_000 {
+                    if crate::peers::post(&peer, &key, &path).is_ok() {
+                        return;
+                    }
+                    std::thread::sleep(std::time::Duration::from_secs(2));
                 }
-            }
-            // Stored here: the holder may delete its copy. Unconfirmed, it takes the room
-            // back after a while, so a failed confirmation is tried again at once.
-            let confirmed = (0..3).any(|_| crate::peers::post(peer, &peers.key, &path("handed")).is_ok());
-            if !confirmed {
-                note!("score-server: room {code} taken from {peer}, who was not told so");
-            }
-            let entry = Arc::new(Mutex::new(Entry::restored(stored, now_ms())));
-            lock(&self.rooms).insert(code.to_string(), entry.clone());
-            note!("score-server: room {code} taken over from {peer}");
-            return Found::Here(entry);
+                note!("score-server: room {room} taken from {peer}, who could not be told so");
+            });
+            note!("score-server: room {code} taken over");
+            return Ok(stored);
         }
-        if unanswered {
-            Found::Moving
-        } else {
-            Found::Nowhere
-        }
+        Err(if unanswered { Found::Unsure } else { Found::Nowhere })
     }
 
     /// Lets another instance have room `code` ([`crate::peers`]): the room as stored, its
     /// pages told to reconnect (through the proxy, to that instance). Its row stays until the
-    /// other confirms ([`Hub::handed`]). None when this instance doesn't hold it.
-    pub(crate) fn hand_over(&self, code: &str) -> Option<String> {
-        let entry = self.entry_here(code)?;
+    /// other confirms ([`Hub::handed`]), and until then it is answered again if asked again
+    /// (the answer may have been lost on the way).
+    pub(crate) fn hand_over(&self, code: &str) -> HandOver {
+        if let Some(h) = lock(&self.handed).get(code) {
+            return h.body.clone().map_or(HandOver::NotHere, HandOver::Room);
+        }
+        let entry = match self.here(code) {
+            Found::Here(entry) => entry,
+            Found::Nowhere => return HandOver::NotHere,
+            _ => return HandOver::NotNow,
+        };
         let mut e = lock(&entry);
         if e.ended {
-            return None;
+            // Handed over (or ended) a moment ago, by another request.
+            return HandOver::NotNow;
         }
-        let stored = serde_json::to_string(&e.stored()).ok()?;
+        // On disk as it is now, in case it is taken back.
+        self.save(code, &mut e);
+        let Ok(stored) = serde_json::to_string(&e.stored()) else { return HandOver::NotNow };
+        if e.dirty {
+            return HandOver::NotNow;
+        }
         // Marked under its own lock: a message in flight finds it gone, never writes it back.
         e.ended = true;
         e.tell_all(&error(Refusal::Restarting));
+        let active_ms = e.active_ms;
         drop(e);
         {
             let mut rooms = lock(&self.rooms);
             rooms.remove(code);
-            lock(&self.handed).insert(code.to_string(), (now_ms(), false));
+            let handed = Handed { at: now_ms(), active_ms, body: Some(stored.clone()) };
+            lock(&self.handed).insert(code.to_string(), handed);
         }
         note!("score-server: room {code} handed over to another instance");
-        Some(stored)
+        HandOver::Room(stored)
     }
 
     /// Another instance has room `code` on its disk: this one's copy is deleted (also one
     /// read back asleep after a restart here, which the other's confirmation outlived).
     pub(crate) fn handed(&self, code: &str) {
-        let _turn = lock(&self.waking);
-        let ours = {
+        let known = {
             let mut handed = lock(&self.handed);
-            match handed.get_mut(code) {
-                Some((_, done)) => !std::mem::replace(done, true),
-                None => lock(&self.asleep).remove(code).is_some(),
-            }
+            handed.get_mut(code).map(|h| h.body.take().is_some())
         };
-        if ours {
-            self.unstore(code);
+        match known {
+            Some(true) => self.unstore(code),
+            Some(false) => {}
+            None => {
+                let _turn = lock(&self.waking);
+                if lock(&self.asleep).contains_key(code) {
+                    // The row first: until it is gone the code stays taken.
+                    self.unstore(code);
+                    lock(&self.asleep).remove(code);
+                }
+            }
         }
     }
 
@@ -737,20 +848,15 @@ impl Hub {
         if lock(&self.handed).is_empty() {
             return;
         }
-        // Not while a room is read back or taken over (the next tick does it).
-        let Ok(_turn) = self.waking.try_lock() else { return };
         let rooms = lock(&self.rooms);
         let mut handed = lock(&self.handed);
-        let old: Vec<(String, bool)> = handed
-            .iter()
-            .filter(|(_, (at, _))| now.saturating_sub(*at) > HANDED_HOLD_MS)
-            .map(|(code, (_, done))| (code.clone(), *done))
-            .collect();
-        for (code, done) in old {
-            handed.remove(&code);
-            if !done && !rooms.contains_key(&code) {
+        let old: Vec<String> =
+            handed.iter().filter(|(_, h)| now.saturating_sub(h.at) > HANDED_HOLD_MS).map(|(c, _)| c.clone()).collect();
+        for code in old {
+            let Some(h) = handed.remove(&code) else { continue };
+            if h.body.is_some() && !rooms.contains_key(&code) {
                 note!("score-server: room {code} was never confirmed handed over, and is held here again");
-                lock(&self.asleep).insert(code, now);
+                lock(&self.asleep).insert(code, h.active_ms);
             }
         }
     }
@@ -865,22 +971,21 @@ impl Hub {
 
     /// Deletes kept classes asleep that nobody has used for `--forget-after` days.
     fn forget_asleep(&self, now: u64) {
-        let gone: Vec<String> = {
-            // Not while a room is read back or taken over (the next tick does it).
-            let Ok(_turn) = self.waking.try_lock() else { return };
-            let mut asleep = lock(&self.asleep);
-            let gone: Vec<String> = asleep
-                .iter()
-                .filter(|(_, &at)| now.saturating_sub(at) > self.limits.forget_ms)
-                .map(|(code, _)| code.clone())
-                .collect();
-            for code in &gone {
-                asleep.remove(code);
-            }
-            gone
+        // Not while a room is read back (the next tick does it).
+        let _turn = match self.waking.try_lock() {
+            Ok(turn) => turn,
+            Err(std::sync::TryLockError::Poisoned(p)) => p.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) => return,
         };
+        let gone: Vec<String> = lock(&self.asleep)
+            .iter()
+            .filter(|(_, &at)| now.saturating_sub(at) > self.limits.forget_ms)
+            .map(|(code, _)| code.clone())
+            .collect();
         for code in gone {
+            // The row first: until it is gone the code stays taken.
             self.unstore(&code);
+            lock(&self.asleep).remove(&code);
             note!("score-server: class {code} deleted: unused for {} days", self.limits.forget_ms / 86_400_000);
         }
     }
@@ -945,9 +1050,10 @@ impl Hub {
         if self.taken(&lock(&self.rooms), &code) {
             return Err(taken());
         }
-        // Another instance's room under this code (the proxy's set changed) is taken over;
-        // one that didn't answer may hold it: the page proposes another code either way.
-        if self.limits.peers.is_some() && !matches!(self.find(&code), Found::Nowhere) {
+        // Another instance's room under this code (the proxy's set changed) is taken over,
+        // and the page proposes another code. (One an instance that didn't answer may hold
+        // is not waited for: codes are random, and a page can't wait for a machine that's down.)
+        if self.limits.peers.is_some() && matches!(self.find(&code), Found::Here(_) | Found::Moving) {
             return Err(taken());
         }
         self.may_create(from, &code, now_ms())?;
@@ -1054,10 +1160,10 @@ impl Hub {
         let code = code.trim().to_uppercase();
         let now = now_ms();
         let no_room = || Refusal::HostLinkGone { code: code.clone() };
-        let entry = match self.find(&code) {
-            Found::Here(entry) => entry,
-            Found::Moving => return Err(Refusal::Restarting),
-            Found::Nowhere => return Err(self.wrong_code(from, now, no_room())),
+        let entry = match self.find_for(&code, from, now) {
+            Ok(entry) => entry,
+            Err(None) => return Err(self.wrong_code(from, now, no_room())),
+            Err(Some(refusal)) => return Err(refusal),
         };
         // The interfaces are read before the room's lock is taken.
         let join_at = self.join_at();
@@ -1079,7 +1185,7 @@ impl Hub {
     /// A host screen takes a seat ("Play too"): its seat and its new Welcome.
     pub(crate) fn sit(&self, code: &str, screen: Who, name: &str) -> Result<(Who, String), Refusal> {
         let gone = || Refusal::NoLongerInRoom;
-        let entry = self.entry(code).ok_or_else(gone)?;
+        let entry = self.awake(code).ok_or_else(gone)?;
         let join_at = self.join_at();
         let mut e = lock(&entry);
         if e.ended {
@@ -1114,11 +1220,10 @@ impl Hub {
     ) -> Result<(Seat, String), Refusal> {
         let code = code.trim().to_uppercase();
         let now = now_ms();
-        let entry = match self.find(&code) {
-            Found::Here(entry) => entry,
-            // Moving between instances: the page tries again.
-            Found::Moving => return Err(Refusal::Restarting),
-            Found::Nowhere => return Err(self.wrong_code(from, now, Refusal::NoSuchRoom { code })),
+        let entry = match self.find_for(&code, from, now) {
+            Ok(entry) => entry,
+            Err(None) => return Err(self.wrong_code(from, now, Refusal::NoSuchRoom { code })),
+            Err(Some(refusal)) => return Err(refusal),
         };
         let join_at = self.join_at();
         let mut e = lock(&entry);
@@ -1299,7 +1404,7 @@ impl Hub {
         me: Option<&Sender<Utf8Bytes>>,
     ) -> Result<(), Refusal> {
         let gone = || Refusal::NoLongerInRoom;
-        let entry = self.entry(code).ok_or_else(gone)?;
+        let entry = self.awake(code).ok_or_else(gone)?;
         // A host screen commands the room; to play it takes a seat first.
         let seat = || match who {
             Who::Seat(seat) => Ok(seat),
@@ -1453,7 +1558,7 @@ impl Hub {
     /// Answers a move refused before the room saw it (too many) with the member's board as the
     /// room holds it: the class table's, or their homework's.
     pub(crate) fn answer_move(&self, code: &str, who: Who, homework: bool) {
-        let (Some(entry), Who::Seat(seat)) = (self.entry(code), who) else { return };
+        let (Some(entry), Who::Seat(seat)) = (self.awake(code), who) else { return };
         let mut e = lock(&entry);
         let board = if homework { e.room.homework_board_event(seat) } else { Some(e.room.board_event(seat)) };
         if let Some(board) = board.filter(|_| e.room.members().any(|(s, _)| s == seat)) {
@@ -1462,7 +1567,7 @@ impl Hub {
     }
 
     pub(crate) fn dropped(&self, code: &str, who: Who, conn: &Sender<Utf8Bytes>) {
-        if let Some(entry) = self.entry(code) {
+        if let Some(entry) = self.awake(code) {
             let mut e = lock(&entry);
             // Only if this connection is still the seat's (a reload may have replaced it).
             if e.conns.get(&who).is_some_and(|c| c.tx.same_channel(conn)) {
@@ -1921,7 +2026,7 @@ mod durability {
     }
 
     // A clock that was running when a kept class went to disk (an untimed homework SCORE, a
-    // claim at a crash) is settled when the class is read back, and the result stored.
+    // claim at a crash) is settled when the class is read back, and the result stored then.
     #[test]
     fn a_kept_class_read_back_settles_its_clocks_and_stores_them() {
         let dir = std::env::temp_dir().join(format!("score-hub-wake-settles-{}", std::process::id()));
@@ -1945,9 +2050,8 @@ mod durability {
                 e.room.members().next().map(|(_, m)| m.lessons.iter().map(|l| l.tally.points).collect::<Vec<_>>());
             assert_eq!((ana, e.room.lesson()), (Some(vec![1]), 2), "judged when read back");
         }
-        assert!(lock(&entry).dirty);
-        drop(entry);
-        hub.tick();
+        // On disk at once, before anyone is told (no tick needed).
+        assert!(!lock(&entry).dirty);
         let (back, _) = Store::open(&dir).unwrap().load().unwrap();
         let points = back[0].1.room.seats[0].as_ref().map(|m| m.lessons.iter().map(|l| l.tally.points).sum::<i32>());
         assert_eq!(points, Some(1), "and stored");
@@ -1963,10 +2067,12 @@ mod durability {
         let _ = std::fs::remove_dir_all(&dir);
         let hub = Hub::new(Some(Store::open(&dir).unwrap()));
         let (code, _) = ana_in_a_new_room(&hub);
-        let stored: StoredRoom = serde_json::from_str(&hub.hand_over(&code).unwrap()).unwrap();
+        let HandOver::Room(body) = hub.hand_over(&code) else { panic!("not handed over") };
+        let stored: StoredRoom = serde_json::from_str(&body).unwrap();
         assert_eq!(stored.room.seats.iter().flatten().count(), 1);
         assert!(matches!(hub.find(&code), Found::Moving));
-        assert!(hub.hand_over(&code).is_none(), "handed over once");
+        // Asked again (the answer lost on the way): the same room, until confirmed.
+        assert!(matches!(hub.hand_over(&code), HandOver::Room(again) if again == body));
         let (tx, _rx) = tokio::sync::mpsc::channel(16);
         let conn = Conn { tx, let_go: Arc::new(AtomicU8::new(0)) };
         assert!(matches!(
@@ -1981,9 +2087,10 @@ mod durability {
         assert_eq!(lock(&entry).room.members().count(), 1);
         drop(entry);
         // Handed over again, and confirmed: deleted here.
-        hub.hand_over(&code).unwrap();
+        assert!(matches!(hub.hand_over(&code), HandOver::Room(_)));
         hub.handed(&code);
         assert_eq!(on_disk(), 0);
+        assert!(matches!(hub.hand_over(&code), HandOver::NotHere), "confirmed: never answered again");
         hub.tick_at(now_ms() + HANDED_HOLD_MS + 1_000);
         assert!(matches!(hub.find(&code), Found::Nowhere));
         let _ = std::fs::remove_dir_all(&dir);

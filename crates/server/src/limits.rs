@@ -175,7 +175,7 @@ impl Hub {
         let list = created.entry(from).or_default();
         list.retain(|(at, _)| now.saturating_sub(*at) < CREATE_WINDOW_MS);
         // A room gone unjoined (made way, ended) still counts: it was never a class's.
-        let empty = list.iter().filter(|(_, c)| self.entry(c).is_none_or(|e| !lock(&e).joined)).count();
+        let empty = list.iter().filter(|(_, c)| self.awake(c).is_none_or(|e| !lock(&e).joined)).count();
         let per = self.limits.rooms_per_address as usize;
         if empty >= per {
             return Err(Refusal::TooManyUnjoined { rooms: per as u32 });
@@ -186,6 +186,13 @@ impl Hub {
         }
         list.push((now, code.to_string()));
         Ok(())
+    }
+
+    /// Whether `from` is over the wrong-code limit now (without counting anything).
+    pub(crate) fn too_many_wrong_codes(&self, from: IpAddr, now: u64) -> bool {
+        lock(&self.wrong_codes)
+            .get(&from)
+            .is_some_and(|&(since, n)| now.saturating_sub(since) <= WRONG_CODE_WINDOW_MS && n >= 10)
     }
 
     /// Counts a wrong room code (or host token) from `from`: the refusal to send.

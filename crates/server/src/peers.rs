@@ -88,7 +88,7 @@ fn read_answer(answer: &[u8]) -> Result<Option<String>, String> {
             if size == 0 {
                 break;
             }
-            if rest.len() < size + 2 {
+            if size.checked_add(2).is_none_or(|end| rest.len() < end) {
                 return Err("a chunk cut short".into());
             }
             whole.extend_from_slice(&rest[..size]);
@@ -121,6 +121,8 @@ mod tests {
         assert!(read_answer(b"HTTP/1.1 200 OK\r\ncontent-length: 9\r\n\r\nhello").is_err(), "cut short");
         assert!(read_answer(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n9\r\nhel").is_err());
         assert!(read_answer(b"garbage").is_err());
+        let huge = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffff\r\nhel";
+        assert!(read_answer(huge).is_err(), "a size past the end, not a panic");
     }
 
     #[test]

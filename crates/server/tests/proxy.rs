@@ -228,6 +228,20 @@ async fn a_third_instance_takes_over_the_classes_the_proxy_now_sends_it_with_the
     let asked = http_post(proxy_addr, &format!("/peer/hand-over?room={code}"), "").await;
     assert!(asked.starts_with("HTTP/1.1 404"), "{asked}");
 
+    // A socket whose address spells the code another way than the proxy routes by would
+    // reach an instance that isn't the room's, and take the room from the one that is: an
+    // instance with peers takes sockets at exactly /ws?room=CODE.
+    let a_port = a_addr.port();
+    for query in [format!("room={}", code.to_lowercase()), format!("ROOM=ABC234&room={code}"), String::new()] {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut req = format!("ws://{}/ws?{query}", addrs[0]).into_client_request().unwrap();
+        req.headers_mut().insert("origin", format!("http://127.0.0.1:{a_port}").parse().unwrap());
+        match tokio_tungstenite::connect_async(req).await {
+            Err(tokio_tungstenite::tungstenite::Error::Http(answer)) => assert_eq!(answer.status(), 400, "{query}"),
+            other => panic!("{query}: {:?}", other.map(|_| ())),
+        }
+    }
+
     // The third machine, and nginx's list with it.
     drop(proxy);
     let c = Server::start_at(&dirs[2], Rules::default(), limits(2, 3), &addrs[2]).await;
