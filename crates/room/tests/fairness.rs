@@ -14,7 +14,8 @@
 //! - a refused input leaves the room as it was;
 //! - nothing anyone sees depends on the verdict before the roll is settled: the same play on
 //!   a twin room whose solver says the opposite shows every member and the host the same
-//!   events and the same view until a result settles the roll.
+//!   events, the same view and the host the same report (Progress and Hardest rolls too)
+//!   until a result settles the roll.
 //!
 //! 100,000 sequences in the test run (`FAIRNESS_CASES` sets another count); a long run:
 //! `FAIRNESS_CASES=1000000 cargo test -p score-room --test fairness` (7 min on two cores).
@@ -306,6 +307,10 @@ impl Rooms {
         for seat in (0..MAX_MEMBERS.min(6)).map(Some).chain([None]) {
             assert_eq!(self.room.view(seat, self.now), self.twin.view(seat, self.now), "{seat:?}'s view");
         }
+        // Nor the host's report: its lines, its Progress, its Hardest rolls.
+        assert_eq!(self.room.report(), self.twin.report(), "the report");
+        assert_eq!(self.room.progress(), self.twin.progress(), "the Progress");
+        assert_eq!(self.room.hardest(self.now), self.twin.hardest(self.now), "the Hardest rolls");
     }
 
     fn bounded(&self, outs: &[Out]) {
