@@ -400,6 +400,11 @@ impl Room {
         if matches!(event, RoomEvent::HomeworkRun { run: None }) {
             self.hw_open.set(false);
         }
+        // New homework set: a report asked for before may hold its rolls' past (whether they
+        // can be made), so it goes until asked for again.
+        if matches!(event, RoomEvent::Homework { info: Some(_) }) {
+            self.report.set(None);
+        }
         let mut effect = Effect::Nothing;
         let mut said = None;
         self.seen.update(|s| {

@@ -267,7 +267,11 @@ pub(crate) fn RoomHostPanel(
                     {move || room.t(if report.with(Option::is_some) { Key::UpdateReport } else { Key::ShowReport }, &[])}
                 </button>
             </p>
-            {move || report.get().map(|crate::components::room_client::Report { rows, progress, hardest }| view! { <RoomReport words=room.words code=code.get() rows progress hardest/> })}
+            {move || report.get().map(|crate::components::room_client::Report { rows, progress, mut hardest }| {
+                // The roll on the table stays out while it is in play (the report may be older).
+                seen.with(|s| if let Some(s) = s { hardest.retain(|h| !h.in_play(s.mirror.view())) });
+                view! { <RoomReport words=room.words code=code.get() rows progress hardest/> }
+            })}
             <Show
                 when=move || ending.get()
                 fallback=move || view! {

@@ -302,6 +302,17 @@ pub struct HardRoll {
     pub median_made_ms: Option<u64>,
 }
 
+impl HardRoll {
+    /// Whether this is the roll on `view`'s table while it is in play: a report asked for
+    /// before it was dealt shows it again only once it is settled (how it went before would
+    /// say whether it can be made).
+    pub fn in_play(&self, view: &View) -> bool {
+        let mut roll = view.roll.clone();
+        roll.sort_unstable();
+        !view.settled && self.roll == roll && self.goal == view.rules.goal
+    }
+}
+
 /// One member's line of the teacher's Progress: one lesson of a kept class.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ProgressRow {

@@ -256,7 +256,7 @@ impl Room {
                 let record = LessonRecord { lesson: old.lesson, homework: Some(old.number), tally: run.tally() };
                 push_latest(&mut m.lessons, record, LESSONS_KEPT);
             }
-            super::rolls::add(&mut stats, &run.room.roll_stats);
+            super::rolls::add(&mut stats, &run.room.roll_stats, !old.untimed);
             Some(())
         };
         for (seat, m) in self.saved.seats.iter_mut().enumerate() {
@@ -269,7 +269,7 @@ impl Room {
         self.saved.gone.iter_mut().for_each(|g| {
             close(&mut g.member);
         });
-        super::rolls::add(&mut self.saved.roll_stats, &stats);
+        super::rolls::add(&mut self.saved.roll_stats, &stats, true);
         out
     }
 
@@ -541,11 +541,25 @@ mod tests {
         assert_eq!(r.hardest(12_600), [], "a SCORE clock running");
         r.apply(Input::GiveUp { seat: 1 }, 12_700).unwrap();
         assert_eq!(r.hardest(12_700)[0].missed, 3);
+        // Homework of a roll the class has played: out of the report while it is open.
+        let assignment = Assignment::new(vec![deal(&[2, 5, 12, 12])], &Rules::default(), true, false, 7 * DAY);
+        r.apply(Input::SetHomework { assignment }, 12_800).unwrap();
+        assert_eq!(r.hardest(12_800), []);
+        hw(&mut r, 0, HomeworkCommand::Start, 12_900).unwrap();
+        hw(&mut r, 0, SCORE, 12_900).unwrap();
+        solve(&mut r, 0, 3_612_900);
+        assert_eq!(r.hardest(3_613_000), []);
+        // Over: the run's made SCORE counts, but an untimed homework's hour says nothing of
+        // the roll's difficulty.
+        r.apply(Input::EndHomework, 3_613_000).unwrap();
+        let h = &r.hardest(3_613_000)[0];
+        assert_eq!((h.made, h.missed, h.median_made_ms), (2, 3, Some(7_000)));
         // Another homework set: the last one's rolls are the class's for good.
         let assignment = Assignment::new(vec![deal(&[1, 1, 1, 4])], &Rules::default(), false, false, 7 * DAY);
-        r.apply(Input::SetHomework { assignment }, 13_000).unwrap();
-        assert_eq!(r.hardest(13_000)[0].missed, 3);
-        assert_eq!(r.saved().roll_stats[0].made, 1);
+        r.apply(Input::SetHomework { assignment }, 3_614_000).unwrap();
+        assert_eq!(r.hardest(3_614_000)[0].missed, 3);
+        assert_eq!(r.saved().roll_stats[0].made, 2);
+        assert_eq!(r.saved().roll_stats[0].made_ms, [7_000]);
     }
 
     #[test]

@@ -76,13 +76,14 @@ pub fn count(stats: &mut Vec<RollStat>, roll: &[i64], goal: i64, reason: Reason,
     }
 }
 
-/// Adds `from` (a student's homework run) into `into` (the class's).
-pub fn add(into: &mut Vec<RollStat>, from: &[RollStat]) {
+/// Adds `from` (a student's homework run) into `into` (the class's), with its times to a
+/// made SCORE or not (an untimed homework's clock runs a day: its times are no measure).
+pub fn add(into: &mut Vec<RollStat>, from: &[RollStat], times: bool) {
     for s in from {
         let stat = at(into, &s.roll, s.goal);
         stat.made += s.made;
         stat.missed += s.missed;
-        for &ms in &s.made_ms {
+        for &ms in s.made_ms.iter().filter(|_| times) {
             push_time(&mut stat.made_ms, ms);
         }
     }
@@ -117,25 +118,43 @@ fn at<'a>(stats: &'a mut Vec<RollStat>, roll: &[i64], goal: i64) -> &'a mut Roll
 impl Room {
     /// The report's Hardest rolls at `now`: the [`HARDEST_SHOWN`] rolls with the most misses
     /// for their tries (then the most misses, then the longest median time to a made SCORE),
-    /// of the class's lessons and its homework once closed or due.
+    /// of the class's lessons and its homework once over (closed, or due); never a roll
+    /// someone may still play for points.
     pub fn hardest(&self, now: u64) -> Vec<HardRoll> {
-        // The homework set now, once it is closed or due, with its runs (a homework set
-        // before is in the class's counts already).
         let mut all = self.saved.roll_stats.clone();
-        if self.saved.homework.as_ref().is_some_and(|hw| !hw.open(now)) {
+        // Rolls someone may still play for points: how they went before would say whether
+        // they can be made. The roll on the table while in play; an open homework's rolls;
+        // once it is over, the roll of a run whose clock still runs.
+        let mut unsettled: Vec<(Vec<i64>, i64)> = Vec::new();
+        if self.phase() != super::Phase::Over {
+            unsettled.push((self.saved.roll.clone(), self.saved.rules.goal));
+        }
+        if let Some(hw) = &self.saved.homework {
             let members = self.saved.seats.iter().flatten().chain(self.saved.gone.iter().map(|g| &g.member));
-            // A clock still running on one (claimed before it was due) keeps that run out.
-            for run in members.filter_map(|m| m.homework.as_ref()).filter(|r| !r.room.round.is_running()) {
-                add(&mut all, &run.room.roll_stats);
+            let runs: Vec<&super::Run> = members.filter_map(|m| m.homework.as_ref()).collect();
+            if hw.open(now) {
+                unsettled.extend(hw.deals.iter().map(|d| (d.roll.clone(), hw.rules.goal)));
+            } else {
+                // Over: its runs count with the class's (a homework set before is in the
+                // class's counts already).
+                for run in &runs {
+                    if run.room.round.is_running() {
+                        unsettled.push((run.room.roll.clone(), hw.rules.goal));
+                    } else {
+                        add(&mut all, &run.room.roll_stats, !hw.untimed);
+                    }
+                }
             }
         }
-        // Nor the roll on the table while it is in play: how it went before would say
-        // whether it can be made.
-        let mut table = self.saved.roll.clone();
-        table.sort_unstable();
-        let in_play = self.phase() != super::Phase::Over;
-        let on_table = |s: &&RollStat| in_play && s.roll == table && s.goal == self.saved.rules.goal;
-        let mut stats: Vec<&RollStat> = all.iter().filter(|s| !on_table(s)).collect();
+        let unsettled: Vec<(Vec<i64>, i64)> = unsettled
+            .into_iter()
+            .map(|(mut roll, goal)| {
+                roll.sort_unstable();
+                (roll, goal)
+            })
+            .collect();
+        let mut stats: Vec<&RollStat> =
+            all.iter().filter(|s| !unsettled.iter().any(|(r, g)| *r == s.roll && *g == s.goal)).collect();
         stats.sort_by(|a, b| a.harder(b));
         stats
             .into_iter()
@@ -175,6 +194,19 @@ mod tests {
     }
 
     #[test]
+    fn a_page_keeps_the_roll_on_the_table_out_of_an_older_report_while_it_is_in_play() {
+        let rules = score_engine::Rules::default();
+        let mut r = Room::new(rules.clone(), true, crate::room::Deal::new(vec![12, 2, 5, 12], &rules));
+        let hard = HardRoll { roll: vec![2, 5, 12, 12], goal: 20, made: 1, missed: 1, median_made_ms: None };
+        assert!(hard.in_play(&r.view(None, 0)));
+        assert!(!HardRoll { goal: 24, ..hard.clone() }.in_play(&r.view(None, 0)), "another goal");
+        r.apply(crate::room::Input::Join { name: "Ana".into() }, 0).unwrap();
+        r.apply(crate::room::Input::Claim { seat: 0, claim: crate::protocol::Claim::Score }, 0).unwrap();
+        r.apply(crate::room::Input::GiveUp { seat: 0 }, 1).unwrap();
+        assert!(!hard.in_play(&r.view(None, 2)), "settled");
+    }
+
+    #[test]
     fn the_hardest_are_the_most_missed_for_their_tries_then_the_slowest() {
         let stats = vec![
             stat(&[1, 2, 3, 4], 4, 0, &[3_000]),
@@ -205,7 +237,7 @@ mod tests {
             count(&mut run, &[2, 5, 12, 12], 20, Reason::Made { moves: 2 }, Some(ms));
         }
         assert_eq!(run[0].made_ms.len(), TIMES_KEPT);
-        add(&mut stats, &run);
+        add(&mut stats, &run, true);
         let last = stats.last().unwrap();
         assert_eq!((last.roll.clone(), last.made, last.made_ms.len()), (vec![2, 5, 12, 12], 20, TIMES_KEPT));
         assert_eq!(stats.len(), ROLLS_KEPT);
