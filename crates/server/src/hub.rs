@@ -49,6 +49,7 @@
 //!   `answer_move`, `dropped`, `stopping`), under `created`, or under `rooms` (both above).
 //!   At most one entry's lock is held at a time. Under an entry, `wrong_codes` may be taken
 //!   (`present`, for a wrong host link) and the store written (`save`, `unstore`).
+//! - `unanswered` and `told` are taken alone and take nothing.
 //! - `wrong_codes` and the store take nothing while held. `sockets` (`SocketCount`) is only
 //!   ever taken with nothing held, and takes nothing.
 //!
@@ -454,7 +455,15 @@ pub struct Hub {
     handed: Mutex<HashMap<String, Handed>>,
     /// Codes being taken over from another instance now.
     taking: Mutex<std::collections::HashSet<String>>,
+    /// Codes no other instance answered for, and when: not asked again for a moment.
+    unanswered: Mutex<HashMap<String, u64>>,
+    /// Rooms taken over whose holder has been told so (by `tell_holder`'s threads): their
+    /// notes are deleted from the disk at the next tick.
+    told: Arc<Mutex<Vec<String>>>,
 }
+
+/// A code no other instance answered for is asked for again after this long, ms.
+const ASK_AGAIN_AFTER_MS: u64 = 10_000;
 
 /// What [`Hub::find`] found.
 pub(crate) enum Found {
@@ -539,9 +548,17 @@ impl Hub {
             waking: Mutex::new(()),
             handed: Mutex::new(HashMap::new()),
             taking: Mutex::new(std::collections::HashSet::new()),
+            unanswered: Mutex::new(HashMap::new()),
+            told: Arc::new(Mutex::new(Vec::new())),
         });
         for (code, entry) in settled {
             hub.save(&code, &mut lock(&entry));
+        }
+        // Holders not yet told of a room taken from them are told now.
+        if let (Some(store), Some(_)) = (&hub.store, &hub.limits.peers) {
+            for (code, peer) in store.to_confirm().unwrap_or_default() {
+                hub.tell_holder(&code, &peer);
+            }
         }
         hub
     }
@@ -598,7 +615,9 @@ impl Hub {
     /// The room under `code` for a page that asks for it by code (joining, presenting,
     /// creating): held here, or else handed over by the instance that holds it
     /// ([`crate::peers`]); if neither, whether trying again may find it.
-    pub(crate) fn find(&self, code: &str) -> Found {
+    /// `may_ask`: whether the other instances may be asked (not for an address over the
+    /// wrong-code limit).
+    pub(crate) fn find(&self, code: &str, may_ask: bool) -> Found {
         match self.here(code) {
             Found::Nowhere => {}
             found => return found,
@@ -609,25 +628,35 @@ impl Hub {
         if handed || lock(&self.taking).contains(code) {
             return Found::Moving;
         }
-        match &self.limits.peers {
-            Some(peers) => self.take_over(code, peers),
-            None => Found::Nowhere,
+        let Some(peers) = &self.limits.peers else { return Found::Nowhere };
+        let now = now_ms();
+        // An instance that didn't answer for this code a moment ago isn't asked again yet:
+        // the pages of a class on a machine that's down retry without a storm of asks.
+        {
+            let mut unanswered = lock(&self.unanswered);
+            unanswered.retain(|_, at| now.saturating_sub(*at) < ASK_AGAIN_AFTER_MS);
+            if unanswered.contains_key(code) {
+                return Found::Unsure;
+            }
         }
+        if !may_ask {
+            return Found::Nowhere;
+        }
+        let found = self.take_over(code, peers);
+        if matches!(found, Found::Unsure) {
+            lock(&self.unanswered).insert(code.to_string(), now);
+        }
+        found
     }
 
     /// [`Hub::find`] for a page at `from`: the room; or the refusal to send (try again: the
-    /// room is moving, or may be on an instance that didn't answer, which counts as a wrong
-    /// code, so a guesser can't make this instance ask its peers without end); or none, when
-    /// there is no such room (the caller counts the wrong code). An address over the
-    /// wrong-code limit is refused before anything is looked up.
+    /// room is moving, or may be on an instance that didn't answer); or none, when there is no
+    /// such room (the caller counts the wrong code). An address over the wrong-code limit
+    /// still finds the rooms held here, but no other instance is asked for it.
     fn find_for(&self, code: &str, from: IpAddr, now: u64) -> Result<Arc<Mutex<Entry>>, Option<Refusal>> {
-        if self.too_many_wrong_codes(from, now) {
-            return Err(Some(Refusal::WrongCodes));
-        }
-        match self.find(code) {
+        match self.find(code, !self.too_many_wrong_codes(from, now)) {
             Found::Here(entry) => Ok(entry),
-            Found::Moving => Err(Some(Refusal::Restarting)),
-            Found::Unsure => Err(Some(self.wrong_code(from, now, Refusal::Restarting))),
+            Found::Moving | Found::Unsure => Err(Some(Refusal::Restarting)),
             Found::Nowhere => Err(None),
         }
     }
@@ -759,27 +788,40 @@ impl Hub {
                 Found::Moving
             })?;
             if let Some(store) = &self.store {
-                store.save(code, &stored).map_err(|e| {
+                store.save_taken(code, &stored, peer).map_err(|e| {
                     note!("score-server: room {code} from {peer} not stored, left there: {e}");
                     Found::Moving
                 })?;
             }
-            let (peer, key, path) = (peer.clone(), peers.key.clone(), path("handed"));
-            let room = code.to_string();
-            std::thread::spawn(move || {
-                // Every 2 s for half the time the holder waits for it.
-                for _ in 0..HANDED_HOLD_MS / 4_000 {
-                    if crate::peers::post(&peer, &key, &path).is_ok() {
-                        return;
-                    }
-                    std::thread::sleep(std::time::Duration::from_secs(2));
-                }
-                note!("score-server: room {room} taken from {peer}, who could not be told so");
-            });
+            self.tell_holder(code, peer);
             note!("score-server: room {code} taken over");
             return Ok(stored);
         }
         Err(if unanswered { Found::Unsure } else { Found::Nowhere })
+    }
+
+    /// Tells `peer` that room `code` is on this instance's disk, so it deletes its copy: from
+    /// a thread of its own, again and again until it answers (2 s, then longer, up to a
+    /// minute apart), the note to do so kept on disk until then ([`Store::save_taken`]), so an
+    /// instance restarted meanwhile tells it after ([`Hub::with_limits`]).
+    fn tell_holder(&self, code: &str, peer: &str) {
+        let Some(peers) = &self.limits.peers else { return };
+        let (peer, key, path) = (peer.to_string(), peers.key.clone(), format!("/peer/handed?room={code}"));
+        let (code, told) = (code.to_string(), self.told.clone());
+        std::thread::spawn(move || {
+            let mut wait = 2;
+            for tries in 1.. {
+                if crate::peers::post(&peer, &key, &path).is_ok() {
+                    lock(&told).push(code);
+                    return;
+                }
+                if tries == 30 {
+                    note!("score-server: {peer} not yet told that room {code} is here now (still trying)");
+                }
+                std::thread::sleep(std::time::Duration::from_secs(wait));
+                wait = (wait * 2).min(60);
+            }
+        });
     }
 
     /// Lets another instance have room `code` ([`crate::peers`]): the room as stored, its
@@ -832,11 +874,24 @@ impl Hub {
             Some(true) => self.unstore(code),
             Some(false) => {}
             None => {
+                // A copy read back here after a restart (the other's confirmation outlived the
+                // hand-over's hold): stale, unless someone is in it here (then both are kept,
+                // and said so).
                 let _turn = lock(&self.waking);
                 if lock(&self.asleep).contains_key(code) {
                     // The row first: until it is gone the code stays taken.
                     self.unstore(code);
                     lock(&self.asleep).remove(code);
+                } else if let Some(entry) = self.awake(code) {
+                    let mut e = lock(&entry);
+                    if e.conns.is_empty() && !e.ended {
+                        e.ended = true;
+                        drop(e);
+                        lock(&self.rooms).remove(code);
+                        self.unstore(code);
+                    } else {
+                        note!("score-server: room {code} is held here and on another instance, in use here: both kept");
+                    }
                 }
             }
         }
@@ -945,6 +1000,14 @@ impl Hub {
         self.sleep(&sleepy, now);
         self.forget_asleep(now);
         self.forget_handed(now);
+        let told: Vec<String> = std::mem::take(&mut *lock(&self.told));
+        if let Some(store) = &self.store {
+            for code in told {
+                if let Err(e) = store.confirmed(&code) {
+                    note!("score-server: room {code}: {e}");
+                }
+            }
+        }
     }
 
     /// Lets go of kept classes found [`Entry::sleepy`] (their lock released since): each is
@@ -1050,13 +1113,14 @@ impl Hub {
         if self.taken(&lock(&self.rooms), &code) {
             return Err(taken());
         }
+        self.may_create(from, &code, now_ms())?;
         // Another instance's room under this code (the proxy's set changed) is taken over,
-        // and the page proposes another code. (One an instance that didn't answer may hold
-        // is not waited for: codes are random, and a page can't wait for a machine that's down.)
-        if self.limits.peers.is_some() && matches!(self.find(&code), Found::Here(_) | Found::Moving) {
+        // and the page proposes another code; asked only within the address's room budget.
+        // (One an instance that didn't answer may hold is not waited for: codes are random,
+        // and a page can't wait for a machine that's down.)
+        if self.limits.peers.is_some() && matches!(self.find(&code, true), Found::Here(_) | Found::Moving) {
             return Err(taken());
         }
-        self.may_create(from, &code, now_ms())?;
         // The solver runs before any lock is taken.
         let deal = Deal::new(new_roll(&self.rules)?, &self.rules);
         let host = token()?;
@@ -2070,7 +2134,7 @@ mod durability {
         let HandOver::Room(body) = hub.hand_over(&code) else { panic!("not handed over") };
         let stored: StoredRoom = serde_json::from_str(&body).unwrap();
         assert_eq!(stored.room.seats.iter().flatten().count(), 1);
-        assert!(matches!(hub.find(&code), Found::Moving));
+        assert!(matches!(hub.find(&code, true), Found::Moving));
         // Asked again (the answer lost on the way): the same room, until confirmed.
         assert!(matches!(hub.hand_over(&code), HandOver::Room(again) if again == body));
         let (tx, _rx) = tokio::sync::mpsc::channel(16);
@@ -2092,7 +2156,7 @@ mod durability {
         assert_eq!(on_disk(), 0);
         assert!(matches!(hub.hand_over(&code), HandOver::NotHere), "confirmed: never answered again");
         hub.tick_at(now_ms() + HANDED_HOLD_MS + 1_000);
-        assert!(matches!(hub.find(&code), Found::Nowhere));
+        assert!(matches!(hub.find(&code, true), Found::Nowhere));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -49,7 +49,8 @@ pub struct Start {
 /// 4: a kept class may have homework and each student's run of it, which a server of layout
 /// 3 would drop on its next write.
 /// 5: a column says which rooms are kept classes, which a server of layout 4 would leave
-/// stale on its writes (a class it stopped keeping would then be taken for one).
+/// stale on its writes (a class it stopped keeping would then be taken for one); and a
+/// table of hand-overs to confirm to other instances.
 pub const SCHEMA: i64 = 5;
 
 /// The database.
@@ -102,11 +103,13 @@ impl Store {
         }
         if version < 5 {
             // Layout 5: whether a room is a kept class, beside its state, so a server starts
-            // without reading every class's year of lessons.
+            // without reading every class's year of lessons; and the rooms taken over from
+            // another instance that hasn't been told so yet (see `crate::peers`).
             db.execute_batch(
                 "BEGIN;
                  ALTER TABLE rooms ADD COLUMN kept INTEGER NOT NULL DEFAULT 0;
                  UPDATE rooms SET kept = 1 WHERE json_extract(state, '$.room.kept') = 1;
+                 CREATE TABLE IF NOT EXISTS confirms (code TEXT PRIMARY KEY, peer TEXT NOT NULL);
                  PRAGMA user_version = 5;
                  COMMIT;",
             )?;
@@ -140,6 +143,38 @@ impl Store {
         )
         .map(|_| ())
         .map_err(|e| e.to_string())
+    }
+
+    /// Writes a room taken over from the instance `peer`, with a note to tell it so, in one
+    /// transaction: an instance that stops before it has told the holder tells it after.
+    pub fn save_taken(&self, code: &str, room: &StoredRoom, peer: &str) -> Result<(), String> {
+        let json = serde_json::to_string(room).map_err(|e| e.to_string())?;
+        let mut db = self.db.lock().map_err(|_| "database lock poisoned".to_string())?;
+        db.execute_batch("PRAGMA synchronous = FULL").map_err(|e| e.to_string())?;
+        let t = db.transaction().map_err(|e| e.to_string())?;
+        t.execute(
+            "INSERT INTO rooms (code, state, active_ms, kept) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT(code) DO UPDATE SET state = excluded.state, active_ms = excluded.active_ms, kept = excluded.kept",
+            params![code, json, room.active_ms as i64, room.room.kept],
+        )
+        .map_err(|e| e.to_string())?;
+        t.execute("INSERT OR REPLACE INTO confirms (code, peer) VALUES (?1, ?2)", params![code, peer])
+            .map_err(|e| e.to_string())?;
+        t.commit().map_err(|e| e.to_string())
+    }
+
+    /// The hand-overs still to confirm: each room's code and the instance it came from.
+    pub fn to_confirm(&self) -> Result<Vec<(String, String)>, String> {
+        let db = self.db.lock().map_err(|_| "database lock poisoned".to_string())?;
+        let mut stmt = db.prepare("SELECT code, peer FROM confirms").map_err(|e| e.to_string())?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).map_err(|e| e.to_string())?;
+        Ok(rows.flatten().collect())
+    }
+
+    /// The holder of `code` has been told.
+    pub fn confirmed(&self, code: &str) -> Result<(), String> {
+        let db = self.db.lock().map_err(|_| "database lock poisoned".to_string())?;
+        db.execute("DELETE FROM confirms WHERE code = ?1", params![code]).map(|_| ()).map_err(|e| e.to_string())
     }
 
     /// Removes one room.
@@ -332,6 +367,14 @@ mod tests {
         back.room.round.set_verdict(true);
         assert_eq!(back, class);
         assert_eq!(store.load_one("NONE22").unwrap(), None);
+        // A room taken from another instance is written with a note to tell it so, kept
+        // until it has been told.
+        store.save_taken("TAKEN2", &room(), "10.0.0.2:8081").unwrap();
+        assert_eq!(store.to_confirm().unwrap(), [("TAKEN2".to_string(), "10.0.0.2:8081".to_string())]);
+        assert_eq!(store.load_start().unwrap().rooms.len(), 2);
+        store.confirmed("TAKEN2").unwrap();
+        assert!(store.to_confirm().unwrap().is_empty());
+        store.remove("TAKEN2").unwrap();
         // A class no longer kept is written so, and read whole at the next start.
         back.room.kept = false;
         store.save("CLASS2", &back).unwrap();

@@ -266,6 +266,15 @@ async fn a_third_instance_takes_over_the_classes_the_proxy_now_sends_it_with_the
     assert!(after[0].is_disjoint(&after[1]) && after[0].is_disjoint(&after[2]) && after[1].is_disjoint(&after[2]));
     assert_eq!(after.iter().map(HashSet::len).sum::<usize>(), 24, "each class on exactly one instance");
     assert!(after[0].is_subset(&before[0]) && after[1].is_subset(&before[1]), "only moved to the new one");
+    // Every holder was told: no note to tell one is left on the new instance's disk.
+    let notes = || Store::open(&dirs[2].join("data")).unwrap().to_confirm().unwrap();
+    for _ in 0..50 {
+        if notes().is_empty() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(notes(), Vec::<(String, String)>::new());
     drop(proxy);
     a.stop().await;
     b.stop().await;
