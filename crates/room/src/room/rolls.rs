@@ -208,7 +208,7 @@ mod tests {
 
     #[test]
     fn the_hardest_are_the_most_missed_for_their_tries_then_the_slowest() {
-        let stats = vec![
+        let stats = [
             stat(&[1, 2, 3, 4], 4, 0, &[3_000]),
             stat(&[1, 2, 3, 5], 1, 3, &[20_000]),
             stat(&[1, 2, 3, 6], 2, 2, &[5_000]),
