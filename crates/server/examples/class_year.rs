@@ -5,7 +5,8 @@
 //! class whole (what start-up took before classes were read when first asked for), and the
 //! time to read one back.
 //!
-//! `cargo run --release -p score-server --example class_year [CLASSES]` (500 by default).
+//! `cargo run --release -p score-server --example class_year [CLASSES]` (500 by default;
+//! with `CLASS_YEAR_KEEP=1` in the environment the database is left for a look).
 
 use std::collections::HashMap;
 use std::time::Instant;
@@ -117,5 +118,11 @@ fn main() {
         })
         .collect();
     println!("one class read back: {:.1} ms (median of 21)", median_ms(wake));
-    let _ = std::fs::remove_dir_all(&dir);
+    // Kept for a cross-check with the real binary (`score-server --data DIR`), if asked.
+    match std::env::var_os("CLASS_YEAR_KEEP") {
+        Some(_) => println!("database kept in {}", dir.display()),
+        None => {
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
 }
