@@ -6,6 +6,13 @@
 #   architecture, the game inside) alone in an empty folder, and its systemd unit.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# Each stage's wall time, printed at the end: a stage runs until the next one starts.
+times=(); stage_name=""; stage_start=$SECONDS
+stage() {
+  if [ -n "$stage_name" ]; then times+=("$(printf '  %-14s %5d s' "$stage_name" $((SECONDS - stage_start)))"); fi
+  stage_name=$1; stage_start=$SECONDS
+}
+stage setup
 if ! scripts/setup.sh; then echo "0 passed, 1 failed"; exit 1; fi
 source scripts/env.sh
 # One run from a clean checkout gains nothing from incremental caches, which take gigabytes.
@@ -19,6 +26,7 @@ show_failure() { echo "    FAILED: see below"; tail -n 60 "$1" | sed 's/^/    | 
 # A check that is one test: pass or fail.
 check() {
   local name=$1; shift
+  stage "$name"
   echo "==> $name"
   if "$@" >"$logs/$name.log" 2>&1; then ok 1 0; echo "    ok"; else ok 0 1; show_failure "$logs/$name.log"; fi
 }
@@ -27,6 +35,7 @@ check() {
 # reporting a failed test (it did not compile) counts as one failure.
 cargo_tests() {
   local name=$1; shift
+  stage "$name"
   echo "==> $name"
   "$@" >"$logs/$name.log" 2>&1; local status=$?
   read -r p f < <(awk '/test result:/ { for (i = 1; i <= NF; i++) { if ($i ~ /^passed;?$/) p += $(i-1); if ($i ~ /^failed;?$/) f += $(i-1) } } END { print p+0, f+0 }' "$logs/$name.log")
@@ -43,10 +52,12 @@ cargo_tests wasm cargo test -p score-app --target wasm32-unknown-unknown
 check release-build trunk build --release --offline
 if [ -d dist ] && ls dist/*.wasm >/dev/null 2>&1; then
   # The sizes are printed as they are; the first-load budget is one check.
+  stage size
   echo "==> size"
   if scripts/size.sh; then ok 1 0; else ok 0 1; fi
 fi
 
+stage e2e
 echo "==> e2e"
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 python3 tests/e2e/serve.py --port "$port" --dir dist >"$logs/server.log" 2>&1 &
@@ -82,6 +93,7 @@ node_tests "$logs/e2e.log" "$e2e_status"
 
 check package scripts/package.sh --game-built
 if [ -d target/package ]; then
+  stage packaged
   echo "==> packaged"
   tests/e2e/packaged.sh >"$logs/packaged.log" 2>&1
   node_tests "$logs/packaged.log" $?
@@ -93,6 +105,11 @@ if [ -d target/package ]; then
     echo "==> container: skipped (no Docker daemon reachable)"
   fi
 fi
+stage ""
+echo
+echo "Stage times (wall clock):"
+printf '%s\n' "${times[@]}"
+printf '  %-14s %5d s\n' total "$SECONDS"
 echo
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
