@@ -400,10 +400,15 @@ impl Room {
         if matches!(event, RoomEvent::HomeworkRun { run: None }) {
             self.hw_open.set(false);
         }
-        // New homework set: a report asked for before may hold its rolls' past (whether they
-        // can be made), so it goes until asked for again.
-        if matches!(event, RoomEvent::Homework { info: Some(_) }) {
-            self.report.set(None);
+        // New homework set (not the same one closed): a report asked for before may hold its
+        // rolls' past (whether they can be made), so it goes until asked for again.
+        if let RoomEvent::Homework { info: Some(info) } = &event {
+            let before = self
+                .seen
+                .with_untracked(|s| s.as_ref().and_then(|s| s.mirror.view().homework.as_ref().map(|h| h.number)));
+            if before != Some(info.number) {
+                self.report.set(None);
+            }
         }
         let mut effect = Effect::Nothing;
         let mut said = None;
