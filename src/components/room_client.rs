@@ -306,8 +306,12 @@ impl Room {
                 let screen = seat.is_none();
                 storage::set_tab_note(SCREEN_KEY, screen.then_some(code.as_str()));
                 let s = Seen { code, seat, host: t.host.clone(), mirror };
-                // A report is of the room it was asked in: never shown beside another.
-                if self.seen.with_untracked(|old| old.as_ref().is_none_or(|o| o.code != s.code)) {
+                // A report is of the room it was asked in: never shown beside another; nor beside
+                // homework set while this page was away (it may hold those rolls' past).
+                let number = |s: &Seen| s.mirror.view().homework.as_ref().map(|h| h.number);
+                let new_homework = number(&s).is_some()
+                    && self.seen.with_untracked(|old| old.as_ref().is_some_and(|o| number(o) != number(&s)));
+                if new_homework || self.seen.with_untracked(|old| old.as_ref().is_none_or(|o| o.code != s.code)) {
                     self.report.set(None);
                 }
                 self.link.update_value(|l| l.hello = t.hello_for(screen));
@@ -400,16 +404,10 @@ impl Room {
         if matches!(event, RoomEvent::HomeworkRun { run: None }) {
             self.hw_open.set(false);
         }
-        // New homework set (not the same one closed): a report asked for before may hold its
-        // rolls' past (whether they can be made), so it goes until asked for again.
-        if let RoomEvent::Homework { info: Some(info) } = &event {
-            let before = self
-                .seen
-                .with_untracked(|s| s.as_ref().and_then(|s| s.mirror.view().homework.as_ref().map(|h| h.number)));
-            if before != Some(info.number) {
-                self.report.set(None);
-            }
-        }
+        let homework = || {
+            self.seen.with_untracked(|s| s.as_ref().and_then(|s| s.mirror.view().homework.as_ref().map(|h| h.number)))
+        };
+        let homework_before = homework();
         let mut effect = Effect::Nothing;
         let mut said = None;
         self.seen.update(|s| {
@@ -423,6 +421,13 @@ impl Room {
                 }
             }
         });
+        // New homework set (not the same one closed; an event applied, not one seen before):
+        // a report asked for before may hold its rolls' past (whether they can be made), so it
+        // goes until asked for again.
+        let homework_now = homework();
+        if homework_now.is_some() && homework_now != homework_before {
+            self.report.set(None);
+        }
         if let Some(said) = said {
             // Events a moment apart (a result, then the roll that follows it) are heard
             // together: the second never replaces the first before it is read out.

@@ -143,13 +143,21 @@ async fn csv(State(hub): State<Arc<Hub>>, Query(r): Query<CsvRoom>, Form(q): For
     }
 }
 
-/// `POST /peer/hand-over?room=CODE` and `POST /peer/handed?room=CODE`, from another instance
+/// The room of a peer route, and for `handed` the version the other instance took.
+#[derive(serde::Deserialize)]
+struct PeerRoom {
+    room: String,
+    #[serde(default)]
+    at: Option<u64>,
+}
+
+/// `POST /peer/hand-over?room=CODE` and `POST /peer/handed?room=CODE&at=MS`, from another instance
 /// carrying the peers' key ([`crate::peers`]); without it (or on a server with no peers), 404
 /// as for any path that isn't there.
 async fn peer(
     State(hub): State<Arc<Hub>>,
     axum::extract::Path(what): axum::extract::Path<String>,
-    Query(r): Query<CsvRoom>,
+    Query(r): Query<PeerRoom>,
     headers: HeaderMap,
 ) -> Response {
     let given = headers.get(crate::peers::KEY_HEADER).and_then(|k| k.to_str().ok()).unwrap_or_default();
@@ -163,7 +171,7 @@ async fn peer(
             Ok(HandOver::NotNow) | Err(_) => StatusCode::SERVICE_UNAVAILABLE.into_response(),
         },
         "handed" => {
-            let _ = tokio::task::spawn_blocking(move || hub.handed(&code)).await;
+            let _ = tokio::task::spawn_blocking(move || hub.handed(&code, r.at)).await;
             StatusCode::NO_CONTENT.into_response()
         }
         _ => StatusCode::NOT_FOUND.into_response(),

@@ -34,8 +34,9 @@
 //!   exception that cannot deadlock: `create` holds its new room's lock from before the room
 //!   is in the map until it is stored, so nobody else can hold or wait for that lock yet.
 //! - `waking` is taken with nothing held (`Hub::here`, for a code not in `rooms` but
-//!   `asleep`; `Hub::forget_asleep`, from `tick_at`, with `try_lock`; `Hub::handed`). Under
-//!   it the store is read (the class's row: not under `rooms`) or written (the woken class's
+//!   `asleep`; `Hub::forget_asleep`, from `tick_at`, with `try_lock`; `Hub::handed`, which
+//!   takes a stale copy's entry lock under it, and releases it before `rooms`). Under it the
+//!   store is read (the class's row: not under `rooms`) or written (the woken class's
 //!   settled clocks, under its entry; a deletion), and `rooms` and `asleep` are taken
 //!   briefly, to move the class from one map to the other in one step. Nothing is asked of
 //!   another instance under any lock: `take_over` marks the code in `taking` and asks with
@@ -457,13 +458,16 @@ pub struct Hub {
     taking: Mutex<std::collections::HashSet<String>>,
     /// Codes no other instance answered for, and when: not asked again for a moment.
     unanswered: Mutex<HashMap<String, u64>>,
-    /// Rooms taken over whose holder has been told so (by `tell_holder`'s threads): their
-    /// notes are deleted from the disk at the next tick.
-    told: Arc<Mutex<Vec<String>>>,
+    /// Rooms taken over whose holder has been told so (by `tell_holder`'s threads), with
+    /// that holder: their notes are deleted from the disk at the next tick.
+    told: Arc<Mutex<Vec<(String, String)>>>,
 }
 
 /// A code no other instance answered for is asked for again after this long, ms.
 const ASK_AGAIN_AFTER_MS: u64 = 10_000;
+
+/// How many times a holder is told of a room taken from it (about a day, a minute apart).
+const TELL_TRIES: u32 = 1_500;
 
 /// What [`Hub::find`] found.
 pub(crate) enum Found {
@@ -471,8 +475,10 @@ pub(crate) enum Found {
     /// Not here now, but trying again will find it: handed to another instance a moment ago,
     /// being taken over, or its row unreadable for a moment.
     Moving,
-    /// Maybe held by another instance that didn't answer.
+    /// Maybe held by another instance that didn't answer a moment ago (not asked again yet).
     Unsure,
+    /// Maybe held by another instance that didn't answer now.
+    Unanswered,
     Nowhere,
 }
 
@@ -556,8 +562,13 @@ impl Hub {
         }
         // Holders not yet told of a room taken from them are told now.
         if let (Some(store), Some(_)) = (&hub.store, &hub.limits.peers) {
-            for (code, peer) in store.to_confirm().unwrap_or_default() {
-                hub.tell_holder(&code, &peer);
+            match store.to_confirm() {
+                Ok(notes) => {
+                    for n in notes {
+                        hub.tell_holder(&n.code, &n.peer, n.at);
+                    }
+                }
+                Err(e) => note!("score-server: the hand-overs to confirm could not be read: {e}"),
             }
         }
         hub
@@ -645,6 +656,7 @@ impl Hub {
         let found = self.take_over(code, peers);
         if matches!(found, Found::Unsure) {
             lock(&self.unanswered).insert(code.to_string(), now);
+            return Found::Unanswered;
         }
         found
     }
@@ -657,6 +669,10 @@ impl Hub {
         match self.find(code, !self.too_many_wrong_codes(from, now)) {
             Found::Here(entry) => Ok(entry),
             Found::Moving | Found::Unsure => Err(Some(Refusal::Restarting)),
+            // The other instances were asked, and one didn't answer: counted as a wrong code,
+            // so a guesser can't make this instance ask without end (a class retrying while
+            // its machine is down asks once each 10 s, and is counted that often).
+            Found::Unanswered => Err(Some(self.wrong_code(from, now, Refusal::Restarting))),
             Found::Nowhere => Err(None),
         }
     }
@@ -793,26 +809,27 @@ impl Hub {
                     Found::Moving
                 })?;
             }
-            self.tell_holder(code, peer);
+            self.tell_holder(code, peer, stored.active_ms);
             note!("score-server: room {code} taken over");
             return Ok(stored);
         }
         Err(if unanswered { Found::Unsure } else { Found::Nowhere })
     }
 
-    /// Tells `peer` that room `code` is on this instance's disk, so it deletes its copy: from
-    /// a thread of its own, again and again until it answers (2 s, then longer, up to a
-    /// minute apart), the note to do so kept on disk until then ([`Store::save_taken`]), so an
-    /// instance restarted meanwhile tells it after ([`Hub::with_limits`]).
-    fn tell_holder(&self, code: &str, peer: &str) {
+    /// Tells `peer` that room `code` (in its version `at`) is on this instance's disk, so it
+    /// deletes its copy: from a thread of its own, again and again until it answers (2 s, then
+    /// longer, up to a minute apart, for a day), the note to do so kept on disk until then
+    /// ([`Store::save_taken`]), so an instance restarted meanwhile tells it after
+    /// ([`Hub::with_limits`]).
+    fn tell_holder(&self, code: &str, peer: &str, at: u64) {
         let Some(peers) = &self.limits.peers else { return };
-        let (peer, key, path) = (peer.to_string(), peers.key.clone(), format!("/peer/handed?room={code}"));
+        let (peer, key, path) = (peer.to_string(), peers.key.clone(), format!("/peer/handed?room={code}&at={at}"));
         let (code, told) = (code.to_string(), self.told.clone());
         std::thread::spawn(move || {
             let mut wait = 2;
-            for tries in 1.. {
+            for tries in 1..=TELL_TRIES {
                 if crate::peers::post(&peer, &key, &path).is_ok() {
-                    lock(&told).push(code);
+                    lock(&told).push((code, peer));
                     return;
                 }
                 if tries == 30 {
@@ -821,6 +838,7 @@ impl Hub {
                 std::thread::sleep(std::time::Duration::from_secs(wait));
                 wait = (wait * 2).min(60);
             }
+            note!("score-server: {peer} could not be told that room {code} is here now; tried again at the next start");
         });
     }
 
@@ -863,9 +881,11 @@ impl Hub {
         HandOver::Room(stored)
     }
 
-    /// Another instance has room `code` on its disk: this one's copy is deleted (also one
-    /// read back asleep after a restart here, which the other's confirmation outlived).
-    pub(crate) fn handed(&self, code: &str) {
+    /// Another instance has room `code` on its disk, in its version `at` (its `active_ms`
+    /// when handed over): this one's copy is deleted. A copy read back here after a restart
+    /// (the other's word outlived the hand-over's hold) is deleted only if it is still that
+    /// version and nobody is in it: a copy used here since is kept, and said so.
+    pub(crate) fn handed(&self, code: &str, at: Option<u64>) {
         let known = {
             let mut handed = lock(&self.handed);
             handed.get_mut(code).map(|h| h.body.take().is_some())
@@ -874,17 +894,22 @@ impl Hub {
             Some(true) => self.unstore(code),
             Some(false) => {}
             None => {
-                // A copy read back here after a restart (the other's confirmation outlived the
-                // hand-over's hold): stale, unless someone is in it here (then both are kept,
-                // and said so).
                 let _turn = lock(&self.waking);
-                if lock(&self.asleep).contains_key(code) {
-                    // The row first: until it is gone the code stays taken.
-                    self.unstore(code);
-                    lock(&self.asleep).remove(code);
+                let asleep_at = lock(&self.asleep).get(code).copied();
+                if let Some(asleep_at) = asleep_at {
+                    if Some(asleep_at) == at {
+                        // The row first: until it is gone the code stays taken.
+                        self.unstore(code);
+                        lock(&self.asleep).remove(code);
+                    } else {
+                        note!("score-server: room {code} is held here and on another instance, changed here since: both kept");
+                    }
                 } else if let Some(entry) = self.awake(code) {
                     let mut e = lock(&entry);
-                    if e.conns.is_empty() && !e.ended {
+                    if e.ended {
+                        return;
+                    }
+                    if e.conns.is_empty() && Some(e.active_ms) == at {
                         e.ended = true;
                         drop(e);
                         lock(&self.rooms).remove(code);
@@ -1000,10 +1025,10 @@ impl Hub {
         self.sleep(&sleepy, now);
         self.forget_asleep(now);
         self.forget_handed(now);
-        let told: Vec<String> = std::mem::take(&mut *lock(&self.told));
+        let told: Vec<(String, String)> = std::mem::take(&mut *lock(&self.told));
         if let Some(store) = &self.store {
-            for code in told {
-                if let Err(e) = store.confirmed(&code) {
+            for (code, peer) in told {
+                if let Err(e) = store.confirmed(&code, &peer) {
                     note!("score-server: room {code}: {e}");
                 }
             }
@@ -2145,18 +2170,43 @@ mod durability {
         ));
         let on_disk = || Store::open(&dir).unwrap().load().unwrap().0.len();
         assert_eq!(on_disk(), 1, "kept until the other has it on its disk");
-        // Never confirmed: held here again, whole.
+        // Never confirmed: held here again, whole; a late word for another version of it
+        // (one changed here since) leaves it be.
         hub.tick_at(now_ms() + HANDED_HOLD_MS + 1_000);
+        hub.handed(&code, Some(stored.active_ms + 1));
         let entry = hub.entry(&code).expect("taken back");
         assert_eq!(lock(&entry).room.members().count(), 1);
         drop(entry);
         // Handed over again, and confirmed: deleted here.
         assert!(matches!(hub.hand_over(&code), HandOver::Room(_)));
-        hub.handed(&code);
+        hub.handed(&code, Some(stored.active_ms));
         assert_eq!(on_disk(), 0);
         assert!(matches!(hub.hand_over(&code), HandOver::NotHere), "confirmed: never answered again");
         hub.tick_at(now_ms() + HANDED_HOLD_MS + 1_000);
         assert!(matches!(hub.find(&code, true), Found::Nowhere));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    // After a restart the holder no longer knows what it handed over: a late word deletes its
+    // copy only if it is the version handed over and nobody is in it.
+    #[test]
+    fn a_late_word_deletes_only_the_version_handed_over() {
+        let dir = std::env::temp_dir().join(format!("score-hub-late-word-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let hub = Hub::new(Some(Store::open(&dir).unwrap()));
+        let (code, _) = ana_in_a_new_room(&hub);
+        let HandOver::Room(body) = hub.hand_over(&code) else { panic!("not handed over") };
+        let at = serde_json::from_str::<StoredRoom>(&body).unwrap().active_ms;
+        drop(hub);
+        // Restarted: the row reads back (a lesson's room, awake).
+        let hub = Hub::new(Some(Store::open(&dir).unwrap()));
+        assert!(hub.awake(&code).is_some());
+        hub.handed(&code, None);
+        hub.handed(&code, Some(at + 1));
+        assert!(hub.awake(&code).is_some(), "another version, or none said: kept");
+        hub.handed(&code, Some(at));
+        assert!(hub.awake(&code).is_none());
+        assert!(Store::open(&dir).unwrap().load().unwrap().0.is_empty());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

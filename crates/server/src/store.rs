@@ -29,6 +29,15 @@ pub struct StoredRoom {
 /// Rooms read back: each code with its room, and the codes whose rows no longer read.
 pub type Loaded = (Vec<(String, StoredRoom)>, Vec<String>);
 
+/// A hand-over still to confirm: room `code` was taken from `peer`, in its version `at`
+/// (its `active_ms` then).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Confirm {
+    pub code: String,
+    pub peer: String,
+    pub at: u64,
+}
+
 /// What a server starts with ([`Store::load_start`]).
 #[derive(Debug, Default)]
 pub struct Start {
@@ -109,11 +118,16 @@ impl Store {
                 "BEGIN;
                  ALTER TABLE rooms ADD COLUMN kept INTEGER NOT NULL DEFAULT 0;
                  UPDATE rooms SET kept = 1 WHERE json_extract(state, '$.room.kept') = 1;
-                 CREATE TABLE IF NOT EXISTS confirms (code TEXT PRIMARY KEY, peer TEXT NOT NULL);
                  PRAGMA user_version = 5;
                  COMMIT;",
             )?;
         }
+        // Layout 5's hand-overs still to confirm (made at every open: a table of its own that
+        // a layout-5 database made before it lacks).
+        db.execute_batch(
+            "CREATE TABLE IF NOT EXISTS hand_overs (code TEXT NOT NULL, peer TEXT NOT NULL, at INTEGER NOT NULL,
+             PRIMARY KEY (code, peer));",
+        )?;
         Ok(Store { db: Mutex::new(db), path })
     }
 
@@ -146,7 +160,8 @@ impl Store {
     }
 
     /// Writes a room taken over from the instance `peer`, with a note to tell it so, in one
-    /// transaction: an instance that stops before it has told the holder tells it after.
+    /// transaction: an instance that stops before it has told the holder tells it after. The
+    /// note names the version taken (its `active_ms`), so the holder deletes only that one.
     pub fn save_taken(&self, code: &str, room: &StoredRoom, peer: &str) -> Result<(), String> {
         let json = serde_json::to_string(room).map_err(|e| e.to_string())?;
         let mut db = self.db.lock().map_err(|_| "database lock poisoned".to_string())?;
@@ -158,23 +173,31 @@ impl Store {
             params![code, json, room.active_ms as i64, room.room.kept],
         )
         .map_err(|e| e.to_string())?;
-        t.execute("INSERT OR REPLACE INTO confirms (code, peer) VALUES (?1, ?2)", params![code, peer])
-            .map_err(|e| e.to_string())?;
+        t.execute(
+            "INSERT OR REPLACE INTO hand_overs (code, peer, at) VALUES (?1, ?2, ?3)",
+            params![code, peer, room.active_ms as i64],
+        )
+        .map_err(|e| e.to_string())?;
         t.commit().map_err(|e| e.to_string())
     }
 
-    /// The hand-overs still to confirm: each room's code and the instance it came from.
-    pub fn to_confirm(&self) -> Result<Vec<(String, String)>, String> {
+    /// The hand-overs still to confirm: each room's code, the instance it came from, and the
+    /// version taken.
+    pub fn to_confirm(&self) -> Result<Vec<Confirm>, String> {
         let db = self.db.lock().map_err(|_| "database lock poisoned".to_string())?;
-        let mut stmt = db.prepare("SELECT code, peer FROM confirms").map_err(|e| e.to_string())?;
-        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).map_err(|e| e.to_string())?;
+        let mut stmt = db.prepare("SELECT code, peer, at FROM hand_overs").map_err(|e| e.to_string())?;
+        let rows = stmt
+            .query_map([], |r| Ok(Confirm { code: r.get(0)?, peer: r.get(1)?, at: r.get::<_, i64>(2)?.max(0) as u64 }))
+            .map_err(|e| e.to_string())?;
         Ok(rows.flatten().collect())
     }
 
-    /// The holder of `code` has been told.
-    pub fn confirmed(&self, code: &str) -> Result<(), String> {
+    /// `peer` has been told it no longer holds `code`.
+    pub fn confirmed(&self, code: &str, peer: &str) -> Result<(), String> {
         let db = self.db.lock().map_err(|_| "database lock poisoned".to_string())?;
-        db.execute("DELETE FROM confirms WHERE code = ?1", params![code]).map(|_| ()).map_err(|e| e.to_string())
+        db.execute("DELETE FROM hand_overs WHERE code = ?1 AND peer = ?2", params![code, peer])
+            .map(|_| ())
+            .map_err(|e| e.to_string())
     }
 
     /// Removes one room.
@@ -370,9 +393,13 @@ mod tests {
         // A room taken from another instance is written with a note to tell it so, kept
         // until it has been told.
         store.save_taken("TAKEN2", &room(), "10.0.0.2:8081").unwrap();
-        assert_eq!(store.to_confirm().unwrap(), [("TAKEN2".to_string(), "10.0.0.2:8081".to_string())]);
+        store.save_taken("TAKEN2", &room(), "10.0.0.3:8081").unwrap();
+        let note = |peer: &str| Confirm { code: "TAKEN2".into(), peer: peer.into(), at: 7 };
+        assert_eq!(store.to_confirm().unwrap(), [note("10.0.0.2:8081"), note("10.0.0.3:8081")]);
         assert_eq!(store.load_start().unwrap().rooms.len(), 2);
-        store.confirmed("TAKEN2").unwrap();
+        store.confirmed("TAKEN2", "10.0.0.2:8081").unwrap();
+        assert_eq!(store.to_confirm().unwrap(), [note("10.0.0.3:8081")], "each holder's note its own");
+        store.confirmed("TAKEN2", "10.0.0.3:8081").unwrap();
         assert!(store.to_confirm().unwrap().is_empty());
         store.remove("TAKEN2").unwrap();
         // A class no longer kept is written so, and read whole at the next start.

@@ -274,7 +274,7 @@ async fn a_third_instance_takes_over_the_classes_the_proxy_now_sends_it_with_the
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
-    assert_eq!(notes(), Vec::<(String, String)>::new());
+    assert_eq!(notes(), Vec::new());
     drop(proxy);
     a.stop().await;
     b.stop().await;
