@@ -278,13 +278,21 @@ impl Room {
         self.reset_homework(s);
     }
 
-    /// The homework table as the mirror has it, the slots emptied; a new roll redraws the dice.
+    /// The homework table as the mirror has it, the slots emptied if it changed; a new roll
+    /// redraws the dice.
     fn reset_homework(self, s: &Seen) {
         let board = s.mirror.homework().map(Mirror::board);
         let roll = |b: &Option<Board>| b.as_ref().map(|b| b.roll().to_vec());
-        let new_roll = self.hw_board.with_untracked(|old| roll(old) != roll(&board));
+        let moves = |b: &Option<Board>| b.as_ref().map(Board::actions);
+        let (new_roll, same) = self.hw_board.with_untracked(|old| {
+            (roll(old) != roll(&board), roll(old) == roll(&board) && moves(old) == moves(&board))
+        });
         self.hw_board.set(board);
-        self.hw_slots.set(Slots::default());
+        // The slots a student is filling stay when the board is the same (the answer to their
+        // SCORE, on a slow link, arriving while they drag): emptied only when it changed.
+        if !same {
+            self.hw_slots.set(Slots::default());
+        }
         if new_roll {
             self.hw_message.set(None);
             self.hw_rolls.update(|n| *n += 1);
