@@ -307,10 +307,15 @@ impl HardRoll {
     /// before it was dealt shows it again only once it is settled (how it went before would
     /// say whether it can be made).
     pub fn in_play(&self, view: &View) -> bool {
-        let mut roll = view.roll.clone();
-        roll.sort_unstable();
-        !view.settled && self.roll == roll && self.goal == view.rules.goal
+        !view.settled && self.roll == sorted(&view.roll) && self.goal == view.rules.goal
     }
+}
+
+/// A roll smallest first: how the Hardest rolls name one, whatever the order it was dealt in.
+pub fn sorted(roll: &[i64]) -> Vec<i64> {
+    let mut roll = roll.to_vec();
+    roll.sort_unstable();
+    roll
 }
 
 /// One member's line of the teacher's Progress: one lesson of a kept class.

@@ -351,10 +351,7 @@ impl Record {
             Reason::Made { .. } => {
                 self.scores_made += 1;
                 if let Some(ms) = score_ms {
-                    if self.made_ms.len() == MADE_KEPT {
-                        self.made_ms.remove(0);
-                    }
-                    self.made_ms.push(ms);
+                    push_latest(&mut self.made_ms, ms, MADE_KEPT);
                 }
             }
             Reason::TimeUp | Reason::GaveUp | Reason::NumbersUsedUp | Reason::Abandoned | Reason::Left => {
@@ -379,12 +376,17 @@ impl Record {
         }
     }
 
-    /// The median time to a made SCORE (the lower middle of an even count).
+    /// The median time to a made SCORE.
     fn median_ms(&self) -> Option<u64> {
-        let mut ms = self.made_ms.clone();
-        ms.sort_unstable();
-        ms.get(ms.len().checked_sub(1)? / 2).copied()
+        median(&self.made_ms)
     }
+}
+
+/// The median of `ms` (the lower middle of an even count); none of none.
+fn median(ms: &[u64]) -> Option<u64> {
+    let mut ms = ms.to_vec();
+    ms.sort_unstable();
+    ms.get(ms.len().checked_sub(1)? / 2).copied()
 }
 
 /// Everything a room is, for storage: boards are kept as the actions that made them.
@@ -681,6 +683,11 @@ impl Room {
     /// The members, by seat.
     pub fn members(&self) -> impl Iterator<Item = (Seat, &Member)> {
         self.saved.seats.iter().enumerate().filter_map(|(s, m)| m.as_ref().map(|m| (s, m)))
+    }
+
+    /// Every member with a record here: those seated, by seat, then those who left.
+    fn members_and_gone(&self) -> impl Iterator<Item = &Member> {
+        self.members().map(|(_, m)| m).chain(self.saved.gone.iter().map(|g| &g.member))
     }
 
     /// The roll.

@@ -183,8 +183,7 @@ impl Room {
 
     /// Every student's homework line, members by seat, then those who left.
     pub fn homework_rows(&self) -> Vec<HomeworkRow> {
-        let gone = self.saved.gone.iter().map(|g| &g.member);
-        self.members().map(|(_, m)| m).chain(gone).filter_map(Member::homework_row).collect()
+        self.members_and_gone().filter_map(Member::homework_row).collect()
     }
 
     /// `seat`'s homework as their page shows it.

@@ -8,8 +8,8 @@
 use score_engine::round::Reason;
 use serde::{Deserialize, Serialize};
 
-use super::Room;
-use crate::protocol::HardRoll;
+use super::{median, push_latest, Room};
+use crate::protocol::{sorted, HardRoll};
 
 /// Rolls counted per room (the latest played; a class's school year plays fewer).
 pub const ROLLS_KEPT: usize = 1000;
@@ -35,9 +35,7 @@ pub struct RollStat {
 
 impl RollStat {
     fn median_ms(&self) -> Option<u64> {
-        let mut ms = self.made_ms.clone();
-        ms.sort_unstable();
-        ms.get(ms.len().checked_sub(1)? / 2).copied()
+        median(&self.made_ms)
     }
 
     /// Its share of misses, compared with `other`'s: more first, then more misses, then the
@@ -69,7 +67,7 @@ pub fn count(stats: &mut Vec<RollStat>, roll: &[i64], goal: i64, reason: Reason,
     if made {
         stat.made += 1;
         if let Some(ms) = score_ms {
-            push_time(&mut stat.made_ms, ms);
+            push_latest(&mut stat.made_ms, ms, TIMES_KEPT);
         }
     } else {
         stat.missed += 1;
@@ -84,33 +82,20 @@ pub fn add(into: &mut Vec<RollStat>, from: &[RollStat], times: bool) {
         stat.made += s.made;
         stat.missed += s.missed;
         for &ms in s.made_ms.iter().filter(|_| times) {
-            push_time(&mut stat.made_ms, ms);
+            push_latest(&mut stat.made_ms, ms, TIMES_KEPT);
         }
     }
-}
-
-fn push_time(times: &mut Vec<u64>, ms: u64) {
-    if times.len() == TIMES_KEPT {
-        times.remove(0);
-    }
-    times.push(ms);
 }
 
 /// The roll's count, moved to the end (the latest played), made if new (the oldest goes when
 /// there are [`ROLLS_KEPT`]).
 fn at<'a>(stats: &'a mut Vec<RollStat>, roll: &[i64], goal: i64) -> &'a mut RollStat {
-    let mut key = roll.to_vec();
-    key.sort_unstable();
+    let key = sorted(roll);
     let stat = match stats.iter().position(|s| s.roll == key && s.goal == goal) {
         Some(i) => stats.remove(i),
-        None => {
-            if stats.len() >= ROLLS_KEPT {
-                stats.remove(0);
-            }
-            RollStat { roll: key, goal, ..RollStat::default() }
-        }
+        None => RollStat { roll: key, goal, ..RollStat::default() },
     };
-    stats.push(stat);
+    push_latest(stats, stat, ROLLS_KEPT);
     let last = stats.len() - 1;
     &mut stats[last]
 }
@@ -127,32 +112,23 @@ impl Room {
         // once it is over, the roll of a run whose clock still runs.
         let mut unsettled: Vec<(Vec<i64>, i64)> = Vec::new();
         if self.phase() != super::Phase::Over {
-            unsettled.push((self.saved.roll.clone(), self.saved.rules.goal));
+            unsettled.push((sorted(&self.saved.roll), self.saved.rules.goal));
         }
         if let Some(hw) = &self.saved.homework {
-            let members = self.saved.seats.iter().flatten().chain(self.saved.gone.iter().map(|g| &g.member));
-            let runs: Vec<&super::Run> = members.filter_map(|m| m.homework.as_ref()).collect();
             if hw.open(now) {
-                unsettled.extend(hw.deals.iter().map(|d| (d.roll.clone(), hw.rules.goal)));
+                unsettled.extend(hw.deals.iter().map(|d| (sorted(&d.roll), hw.rules.goal)));
             } else {
                 // Over: its runs count with the class's (a homework set before is in the
                 // class's counts already).
-                for run in &runs {
+                for run in self.members_and_gone().filter_map(|m| m.homework.as_ref()) {
                     if run.room.round.is_running() {
-                        unsettled.push((run.room.roll.clone(), hw.rules.goal));
+                        unsettled.push((sorted(&run.room.roll), hw.rules.goal));
                     } else {
                         add(&mut all, &run.room.roll_stats, !hw.untimed);
                     }
                 }
             }
         }
-        let unsettled: Vec<(Vec<i64>, i64)> = unsettled
-            .into_iter()
-            .map(|(mut roll, goal)| {
-                roll.sort_unstable();
-                (roll, goal)
-            })
-            .collect();
         let mut stats: Vec<&RollStat> =
             all.iter().filter(|s| !unsettled.iter().any(|(r, g)| *r == s.roll && *g == s.goal)).collect();
         stats.sort_by(|a, b| a.harder(b));
