@@ -284,6 +284,15 @@ impl Entry {
             && !self.room.lesson_played()
     }
 
+    /// Whether a kept class's lesson is left open: something played in it, and nobody in it
+    /// for [`LESSON_ENDS_AFTER_MS`] (it ends then, as End lesson would).
+    fn lesson_left_open(&self, now: u64) -> bool {
+        self.room.kept()
+            && self.conns.is_empty()
+            && now.saturating_sub(self.active_ms) > LESSON_ENDS_AFTER_MS
+            && self.room.lesson_played()
+    }
+
     /// A room read back from the database: clocks that ran out by `now` settled (and the room
     /// marked to be stored again). Nobody is connected yet: every seat waits for its member as
     /// a dropped seat does, from now, and is freed if they don't come back.
@@ -716,8 +725,7 @@ impl Hub {
         };
         let mut entry = Entry::restored(stored, now);
         // A lesson left open ends as the tick would have ended it, had the class been awake.
-        let idle = now.saturating_sub(entry.active_ms);
-        if entry.room.kept() && idle > LESSON_ENDS_AFTER_MS && entry.room.lesson_played() {
+        if entry.lesson_left_open(now) {
             let _ = entry.room.apply(Input::EndLesson, now);
             entry.dirty = true;
         }
@@ -996,7 +1004,7 @@ impl Hub {
             }
             // A kept class's lesson ends an hour after the last one left (if anything was played).
             let idle = now.saturating_sub(e.active_ms);
-            if class && e.conns.is_empty() && idle > LESSON_ENDS_AFTER_MS && e.room.lesson_played() {
+            if e.lesson_left_open(now) {
                 outs.extend(e.room.apply(Input::EndLesson, now).unwrap_or_else(|r| r.settled));
             }
             if !outs.is_empty() || e.dirty {

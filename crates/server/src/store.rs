@@ -150,13 +150,7 @@ impl Store {
         let db = self.db.lock().map_err(|_| "database lock poisoned".to_string())?;
         let sync = if full { "PRAGMA synchronous = FULL" } else { "PRAGMA synchronous = NORMAL" };
         db.execute_batch(sync).map_err(|e| e.to_string())?;
-        db.execute(
-            "INSERT INTO rooms (code, state, active_ms, kept) VALUES (?1, ?2, ?3, ?4)
-             ON CONFLICT(code) DO UPDATE SET state = excluded.state, active_ms = excluded.active_ms, kept = excluded.kept",
-            params![code, json, room.active_ms as i64, room.room.kept],
-        )
-        .map(|_| ())
-        .map_err(|e| e.to_string())
+        put(&db, code, &json, room)
     }
 
     /// Writes a room taken over from the instance `peer`, with a note to tell it so, in one
@@ -167,12 +161,7 @@ impl Store {
         let mut db = self.db.lock().map_err(|_| "database lock poisoned".to_string())?;
         db.execute_batch("PRAGMA synchronous = FULL").map_err(|e| e.to_string())?;
         let t = db.transaction().map_err(|e| e.to_string())?;
-        t.execute(
-            "INSERT INTO rooms (code, state, active_ms, kept) VALUES (?1, ?2, ?3, ?4)
-             ON CONFLICT(code) DO UPDATE SET state = excluded.state, active_ms = excluded.active_ms, kept = excluded.kept",
-            params![code, json, room.active_ms as i64, room.room.kept],
-        )
-        .map_err(|e| e.to_string())?;
+        put(&t, code, &json, room)?;
         t.execute(
             "INSERT OR REPLACE INTO hand_overs (code, peer, at) VALUES (?1, ?2, ?3)",
             params![code, peer, room.active_ms as i64],
@@ -209,17 +198,7 @@ impl Store {
     /// Every room stored; rows that no longer read are skipped and named.
     pub fn load(&self) -> Result<Loaded, String> {
         let db = self.db.lock().map_err(|_| "database lock poisoned".to_string())?;
-        let mut stmt = db.prepare("SELECT code, state FROM rooms").map_err(|e| e.to_string())?;
-        let rows =
-            stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))).map_err(|e| e.to_string())?;
-        let (mut rooms, mut bad) = (Vec::new(), Vec::new());
-        for row in rows.flatten() {
-            match serde_json::from_str(&row.1) {
-                Ok(room) => rooms.push((row.0, room)),
-                Err(_) => bad.push(row.0),
-            }
-        }
-        Ok((rooms, bad))
+        read_rooms(&db, "SELECT code, state FROM rooms")
     }
 
     /// What a server starts with: every room that is not a kept class, whole, and the kept
@@ -228,16 +207,8 @@ impl Store {
     /// read whole in about 4 s, and listed in milliseconds.
     pub fn load_start(&self) -> Result<Start, String> {
         let db = self.db.lock().map_err(|_| "database lock poisoned".to_string())?;
-        let mut start = Start::default();
-        let mut stmt = db.prepare("SELECT code, state FROM rooms WHERE kept = 0").map_err(|e| e.to_string())?;
-        let rows =
-            stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))).map_err(|e| e.to_string())?;
-        for row in rows.flatten() {
-            match serde_json::from_str(&row.1) {
-                Ok(room) => start.rooms.push((row.0, room)),
-                Err(_) => start.bad.push(row.0),
-            }
-        }
+        let (rooms, bad) = read_rooms(&db, "SELECT code, state FROM rooms WHERE kept = 0")?;
+        let mut start = Start { rooms, bad, ..Start::default() };
         let mut stmt = db.prepare("SELECT code, active_ms FROM rooms WHERE kept = 1").map_err(|e| e.to_string())?;
         let rows =
             stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?))).map_err(|e| e.to_string())?;
@@ -294,6 +265,33 @@ impl Store {
 }
 
 /// Whether a file name is one of [`Store::backup`]'s snapshots.
+/// Writes one room's row (a new one, or over the one there).
+fn put(db: &Connection, code: &str, json: &str, room: &StoredRoom) -> Result<(), String> {
+    db.execute(
+        "INSERT INTO rooms (code, state, active_ms, kept) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT(code) DO UPDATE SET state = excluded.state, active_ms = excluded.active_ms, kept = excluded.kept",
+        params![code, json, room.active_ms as i64, room.room.kept],
+    )
+    .map(|_| ())
+    .map_err(|e| e.to_string())
+}
+
+/// The rooms `sql` (selecting code and state) finds, read whole; rows that no longer read
+/// are skipped and named.
+fn read_rooms(db: &Connection, sql: &str) -> Result<Loaded, String> {
+    let mut stmt = db.prepare(sql).map_err(|e| e.to_string())?;
+    let rows =
+        stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))).map_err(|e| e.to_string())?;
+    let (mut rooms, mut bad) = (Vec::new(), Vec::new());
+    for (code, state) in rows.flatten() {
+        match serde_json::from_str(&state) {
+            Ok(room) => rooms.push((code, room)),
+            Err(_) => bad.push(code),
+        }
+    }
+    Ok((rooms, bad))
+}
+
 fn is_snapshot(name: &str) -> bool {
     name.strip_prefix("score-").and_then(|n| n.strip_suffix(".sqlite3")).is_some_and(|t| {
         t.len() == 16
