@@ -285,7 +285,8 @@ impl Room {
         let roll = |b: &Option<Board>| b.as_ref().map(|b| b.roll().to_vec());
         let moves = |b: &Option<Board>| b.as_ref().map(Board::actions);
         let (new_roll, same) = self.hw_board.with_untracked(|old| {
-            (roll(old) != roll(&board), roll(old) == roll(&board) && moves(old) == moves(&board))
+            let new_roll = roll(old) != roll(&board);
+            (new_roll, !new_roll && moves(old) == moves(&board))
         });
         self.hw_board.set(board);
         // The slots a student is filling stay when the board is the same (the answer to their
@@ -316,9 +317,11 @@ impl Room {
                 let s = Seen { code, seat, host: t.host.clone(), mirror };
                 // A report is of the room it was asked in: never shown beside another; nor beside
                 // homework set while this page was away (it may hold those rolls' past).
-                let number = |s: &Seen| s.mirror.view().homework.as_ref().map(|h| h.number);
-                let new_homework = number(&s).is_some()
-                    && self.seen.with_untracked(|old| old.as_ref().is_some_and(|o| number(o) != number(&s)));
+                let number = s.mirror.homework_number();
+                let new_homework = number.is_some()
+                    && self
+                        .seen
+                        .with_untracked(|old| old.as_ref().is_some_and(|o| o.mirror.homework_number() != number));
                 if new_homework || self.seen.with_untracked(|old| old.as_ref().is_none_or(|o| o.code != s.code)) {
                     self.report.set(None);
                 }
@@ -412,9 +415,7 @@ impl Room {
         if matches!(event, RoomEvent::HomeworkRun { run: None }) {
             self.hw_open.set(false);
         }
-        let homework = || {
-            self.seen.with_untracked(|s| s.as_ref().and_then(|s| s.mirror.view().homework.as_ref().map(|h| h.number)))
-        };
+        let homework = || self.seen.with_untracked(|s| s.as_ref().and_then(|s| s.mirror.homework_number()));
         let homework_before = homework();
         let mut effect = Effect::Nothing;
         let mut said = None;

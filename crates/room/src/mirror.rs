@@ -100,6 +100,11 @@ impl Mirror {
         &self.view
     }
 
+    /// The number of the class's homework, if it has one: a new number is new homework.
+    pub fn homework_number(&self) -> Option<u32> {
+        self.view.homework.as_ref().map(|h| h.number)
+    }
+
     /// The room as this page shows it at `now` (server ms): its board with the moves on their
     /// way. When nothing is on its way, this equals a fresh Welcome's view.
     pub fn shown(&self, now: u64) -> View {

@@ -132,6 +132,7 @@ impl Server {
             prop_assert_eq!(p.mirror.pending(), 0, "every move was answered");
             let fresh = self.room.view(*who, now);
             prop_assert_eq!(&p.mirror.shown(now), &fresh, "page {:?}", who);
+            prop_assert_eq!(p.mirror.homework_number(), self.room.homework().map(|h| h.number), "homework, {:?}", who);
             // What may be pressed, asked of the room itself (on a copy, with no clock run out:
             // a clock runs out at its deadline).
             if fresh.clock.is_some_and(|c| c.deadline <= now) {
