@@ -2,8 +2,9 @@
 //! through `postMessage`, see [`crate::codec`]), and [`run`], the one function that does
 //! it, in the worker or, where no worker can start, on the page itself.
 
+use score_engine::difficulty::{rate, Levels};
 use score_engine::practice::{worksheet_avoiding, WorksheetError};
-use score_engine::solve::{difficulty, impossible_rolls_reporting, solutions_up_to, Puzzle};
+use score_engine::solve::{impossible_rolls_reporting, solutions_up_to, Puzzle};
 use score_engine::{Expr, Num, Rules};
 use serde::{Deserialize, Serialize};
 
@@ -98,8 +99,14 @@ pub enum Outcome {
     Impossibles(Result<Table, u64>),
     /// Solutions.
     Solutions(Vec<Listed>),
-    /// The table's roll: solutions, and its difficulty (none: no solution).
-    Roll { solutions: Vec<Listed>, difficulty: Option<u8> },
+    /// The table's roll: solutions, its level (none: no solution) and its rating, in expected
+    /// seconds for a typical player ([`score_engine::difficulty`]).
+    Roll {
+        solutions: Vec<Listed>,
+        difficulty: Option<u8>,
+        #[serde(default)]
+        seconds: Option<f64>,
+    },
     /// A worksheet, or why it cannot be made.
     Worksheet(Result<Vec<SheetRoll>, WorksheetError>),
 }
@@ -143,7 +150,12 @@ fn solutions_of(numbers: Vec<i64>, goal: i64, rules: &Rules, limit: usize) -> Ou
 
 fn roll_of(roll: &[i64], rules: &Rules, limit: usize) -> Outcome {
     let p = Puzzle::from_roll(roll, rules);
-    Outcome::Roll { solutions: listed(&solutions_up_to(&p, limit)), difficulty: difficulty(&p) }
+    let rated = rate(&p, &Levels::of(rules));
+    Outcome::Roll {
+        solutions: listed(&solutions_up_to(&p, limit)),
+        difficulty: rated.as_ref().map(|r| r.level),
+        seconds: rated.map(|r| r.seconds),
+    }
 }
 
 /// Does `job`, telling `progress(done, total)` on the way.

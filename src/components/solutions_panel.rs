@@ -22,7 +22,7 @@ pub fn SolutionsPanel() -> impl IntoView {
     let running = Memo::new(move |_| game.with(|g| g.round.is_running()));
     let settled = Memo::new(move |_| game.with(|g| g.round.is_over()));
     // Solved only when shown, so nothing about the roll is even computed for the page before.
-    let listed = RwSignal::new(None::<(Vec<Listed>, Option<u8>)>);
+    let listed = RwSignal::new(None::<(Vec<Listed>, Option<u8>, Option<f64>)>);
     let task = StoredValue::new_local(None::<Task>);
     on_cleanup(move || task.set_value(None));
     Effect::new(move |_| {
@@ -33,8 +33,8 @@ pub fn SolutionsPanel() -> impl IntoView {
                 job,
                 |_, _| {},
                 move |outcome| {
-                    if let Outcome::Roll { solutions, difficulty } = outcome {
-                        listed.try_set(Some((solutions, difficulty)));
+                    if let Outcome::Roll { solutions, difficulty, seconds } = outcome {
+                        listed.try_set(Some((solutions, difficulty, seconds)));
                     }
                 },
             )
@@ -49,14 +49,24 @@ pub fn SolutionsPanel() -> impl IntoView {
         <div class="panel" aria-label=ctx.tr(Key::TabSolutions)>
             <h2>{ctx.tr(Key::TabSolutions)}</h2>
             {move || match (listed.get(), shown.with(Option::is_some)) {
-                (Some((list, level)), _) => {
+                (Some((list, level, seconds)), _) => {
                     let full = list.len() >= LIST_LIMIT;
+                    // The rating as data: the seconds to a tenth, in the page's language.
+                    let typical = seconds.map(|s| {
+                        let secs = ctx.words.with(|w| w.lang().fixed(s, 1));
+                        view! {
+                            <span class="typical" data-testid="typical-seconds" data-seconds=format!("{s:.3}")>
+                                {ctx.t(Key::TypicalSeconds, &[("secs", &secs)])}
+                            </span>
+                        }
+                    });
                     view! {
                         <p class="difficulty">
                             {match level {
                                 Some(d) => ctx.t(Key::DifficultyOf, &[("level", &d.to_string())]),
                                 None => ctx.t(Key::SolutionsNoSolution, &[]),
                             }}
+                            {typical.map(|t| view! { " · " {t} })}
                         </p>
                         <SolutionList solutions=list/>
                         {full.then(|| view! {

@@ -3,8 +3,9 @@
 //! ```text
 //! score solve 2 5 12 12 [--goal 20] [--preset score|24] [--json]
 //! score impossibles [--dice 6,6,12,20] [--goal 20] [--preset score|24] [--json]
-//! score worksheet [--count 20] [--difficulty 1-5] [--preset score|24] [--format text|markdown|html] [--seed N]
+//! score worksheet [--count 20] [--difficulty 1-5] [--preset score|24] [--format text|markdown|html] [--seed [V-]N]
 //!                 [--lang en|es|fr|de|pt-BR|ar] [--ops cross|dot]
+//! score rate [--dice 6,6,12,20] [--goal 20] [--preset score|24] [--json]   < rolls, one a line
 //! ```
 //! Bad arguments print one line to stderr and exit with status 2.
 
@@ -21,8 +22,14 @@ use serde::Serialize;
 
 const USAGE: &str = "usage: score solve N N N [N…] [--goal G] [--preset score|24] [--json]
        score impossibles [--dice S,S,S[,…]] [--goal G] [--preset score|24] [--json]
-       score worksheet [--count N] [--difficulty 1-5] [--preset score|24] [--format text|markdown|html] [--seed N]
-                       [--lang en|es|fr|de|pt-BR|ar] [--ops cross|dot]";
+       score worksheet [--count N] [--difficulty 1-5] [--preset score|24] [--format text|markdown|html] [--seed [V-]N]
+                       [--lang en|es|fr|de|pt-BR|ar] [--ops cross|dot]
+       score rate [--dice S,S,S[,…]] [--goal G] [--preset score|24] [--json]   < rolls, one a line (2 5 12 12)
+
+A worksheet names its seed as VERSION-SEED (2-7): the same seed makes the same sheet again.
+A seed without a version (7) is one from before versions, and makes the sheet of version 1.
+rate prints each roll's rating (expected seconds to a solution for a typical player) and level
+(1-5 among the dice's solvable rolls; none when the roll has no solution).";
 
 #[derive(Debug, PartialEq)]
 enum Command {
@@ -36,12 +43,18 @@ enum Command {
         rules: Rules,
         json: bool,
     },
+    Rate {
+        rules: Rules,
+        json: bool,
+    },
     Worksheet {
         rules: Rules,
         count: usize,
         difficulty: Option<u8>,
         format: Format,
         seed: u64,
+        /// The difficulty model's version the sheet is made by (the seed's `V-`).
+        version: u8,
         lang: Lang,
         /// × ÷ or · : (none: the language's way).
         ops: Option<Ops>,
@@ -58,6 +71,22 @@ enum Format {
 
 fn parse_int(flag: &str, v: &str) -> Result<i64, String> {
     v.trim().parse().map_err(|_| format!("{flag} needs a whole number, not “{v}”"))
+}
+
+/// A worksheet's seed: `VERSION-SEED`, or a bare seed from before versions (version 1).
+fn parse_seed(v: &str) -> Result<(u8, u64), String> {
+    let bad = || format!("--seed needs a whole number, or a version and one (2-7), not “{v}”");
+    let (version, seed) = match v.trim().split_once('-') {
+        Some((ver, n)) => (ver.parse::<u8>().map_err(|_| bad())?, n),
+        None => (1, v.trim()),
+    };
+    if !(1..=practice::SHEET_VERSION).contains(&version) {
+        return Err(format!(
+            "--seed {v} is of version {version}; this score makes sheets of versions 1 to {}",
+            practice::SHEET_VERSION
+        ));
+    }
+    Ok((version, seed.parse().map_err(|_| bad())?))
 }
 
 fn parse(args: &[String]) -> Result<Command, String> {
@@ -111,10 +140,7 @@ fn parse(args: &[String]) -> Result<Command, String> {
                 ops =
                     Some(Ops::from_code(&v).ok_or_else(|| format!("--ops needs cross (× ÷) or dot (· :), not “{v}”"))?);
             }
-            "--seed" => {
-                let v = value("--seed")?;
-                seed = Some(v.parse().map_err(|_| format!("--seed needs a whole number, not “{v}”"))?);
-            }
+            "--seed" => seed = Some(parse_seed(&value("--seed")?)?),
             "-h" | "--help" => return Ok(Command::Help),
             flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
             n if sub == "solve" => numbers.push(n),
@@ -150,12 +176,23 @@ fn parse(args: &[String]) -> Result<Command, String> {
             if let Some(d) = difficulty.filter(|d| !(1..=5).contains(d)) {
                 return Err(format!("--difficulty must be from 1 to 5, not {d}"));
             }
-            let seed = seed.unwrap_or_else(|| {
-                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
+            let (version, seed) = seed.unwrap_or_else(|| {
+                let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+                (practice::SHEET_VERSION, now.map_or(1, |d| d.as_nanos() as u64))
             });
-            Ok(Command::Worksheet { rules, count, difficulty, format, seed, lang: lang.unwrap_or(Lang::En), ops })
+            Ok(Command::Worksheet {
+                rules,
+                count,
+                difficulty,
+                format,
+                seed,
+                version,
+                lang: lang.unwrap_or(Lang::En),
+                ops,
+            })
         }
-        other => Err(format!("unknown command “{other}” (solve, impossibles or worksheet)")),
+        "rate" => Ok(Command::Rate { rules, json }),
+        other => Err(format!("unknown command “{other}” (solve, impossibles, worksheet or rate)")),
     }
 }
 
@@ -189,13 +226,14 @@ fn render_worksheet(
     items: &[WorksheetItem],
     rules: &Rules,
     difficulty: Option<u8>,
+    sheet: &str,
     format: Format,
     words: &Catalog,
 ) -> String {
     let goal = rules.goal.to_string();
     let level = difficulty
         .map_or(String::new(), |d| format!(" · {}", words.text(Key::DifficultyOf, &[("level", &d.to_string())])));
-    let title = format!("Score: {}{level}", words.text(Key::WorksheetTitle, &[("goal", &goal)]));
+    let title = format!("Score: {}{level} · {sheet}", words.text(Key::WorksheetTitle, &[("goal", &goal)]));
     let answers = words.text(Key::AnswerKey, &[]);
     let steps = |i: &WorksheetItem| {
         words.signs(&i.answer.steps().iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))
@@ -258,11 +296,14 @@ fn render_worksheet(
 
 fn run(cmd: Command) -> Result<String, String> {
     match cmd {
-        Command::Worksheet { rules, count, difficulty, format, seed, lang, ops } => {
+        Command::Worksheet { rules, count, difficulty, format, seed, version, lang, ops } => {
             let mut rng = SplitMix64(seed);
-            let items = practice::worksheet(&rules, count, difficulty, || rng.next_u32()).map_err(|e| e.to_string())?;
-            Ok(render_worksheet(&items, &rules, difficulty, format, &Catalog::builtin(lang).with_ops(ops)))
+            let items = practice::worksheet_of_version(version, &rules, count, difficulty, || rng.next_u32())
+                .map_err(|e| e.to_string())?;
+            let sheet = format!("{version}-{seed}");
+            Ok(render_worksheet(&items, &rules, difficulty, &sheet, format, &Catalog::builtin(lang).with_ops(ops)))
         }
+        Command::Rate { .. } => Err("rate reads rolls from standard input".into()),
         Command::Help => Ok(USAGE.to_string()),
         Command::Solve { numbers, goal, rules, json } => {
             let p =
@@ -317,8 +358,70 @@ fn run(cmd: Command) -> Result<String, String> {
     }
 }
 
+#[derive(Serialize)]
+struct RateOut {
+    roll: Vec<i64>,
+    /// Expected seconds to a solution for a typical player, to a tenth; none without one.
+    rating: Option<f64>,
+    level: Option<u8>,
+}
+
+/// `score rate`: each line of `input` a roll of `rules`' dice, rated; a line that isn't one
+/// is said on `errors` with its number, and the rest are still rated. Blank lines and lines
+/// starting with `#` are skipped.
+fn rate_lines(rules: &Rules, input: &str, json: bool, errors: &mut Vec<String>) -> String {
+    let levels = score_engine::difficulty::Levels::of(rules);
+    let mut out = Vec::new();
+    for (n, line) in input.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let faces =
+            entry::numbers(line, rules.dice.len(), rules.dice.len(), 1, 100).map_err(|e| e.to_string()).and_then(|f| {
+                score_engine::roll::arrange_or_explain(&f, &rules.dice).map(|_| f).map_err(|e| e.to_string())
+            });
+        let roll = match faces {
+            Ok(f) => f,
+            Err(e) => {
+                errors.push(format!("line {}: {e}", n + 1));
+                continue;
+            }
+        };
+        let rated = score_engine::difficulty::rate(&Puzzle::from_roll(&roll, rules), &levels);
+        let rating = rated.as_ref().map(|r| (r.seconds * 10.0).round() / 10.0);
+        let level = rated.map(|r| r.level);
+        out.push(if json {
+            serde_json::to_string(&RateOut { roll, rating, level }).unwrap_or_default()
+        } else {
+            match (rating, level) {
+                (Some(s), Some(l)) => format!("{}\t{s:.1} s\tlevel {l}", roll_text(&roll)),
+                _ => format!("{}\tno solution", roll_text(&roll)),
+            }
+        });
+    }
+    out.join("\n")
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Ok(Command::Rate { rules, json }) = parse(&args) {
+        let mut input = String::new();
+        if let Err(e) = std::io::Read::read_to_string(&mut std::io::stdin(), &mut input) {
+            eprintln!("score: can't read the rolls: {e}");
+            return ExitCode::from(2);
+        }
+        let mut errors = Vec::new();
+        let text = rate_lines(&rules, &input, json, &mut errors);
+        let mut out = std::io::stdout().lock();
+        if !text.is_empty() {
+            let _ = writeln!(out, "{text}");
+        }
+        for e in &errors {
+            eprintln!("score: {e}");
+        }
+        return if errors.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(2) };
+    }
     match parse(&args).and_then(run) {
         Ok(text) => {
             // A reader that stops early (`| head`) is not an error worth a panic.
@@ -400,21 +503,30 @@ mod tests {
     fn worksheet_answers_make_the_goal_and_formats_differ() {
         for (line, needle) in [
             ("worksheet --count 12 --difficulty 3 --seed 7", "Answer key"),
-            ("worksheet --count 5 --preset 24 --format markdown --seed 1", "## Answer key"),
+            ("worksheet --count 12 --difficulty 3 --seed 2-7", "Answer key"),
+            ("worksheet --count 5 --preset 24 --format markdown --seed 2-1", "## Answer key"),
             ("worksheet --count 3 --format html --seed 2", "<section class=\"answers\">"),
         ] {
-            let Command::Worksheet { rules, count, difficulty, seed, format, lang, .. } = parse(&args(line)).unwrap()
+            let Command::Worksheet { rules, count, difficulty, seed, version, format, lang, .. } =
+                parse(&args(line)).unwrap()
             else {
                 panic!("not a worksheet")
             };
             let mut rng = SplitMix64(seed);
-            let items = practice::worksheet(&rules, count, difficulty, || rng.next_u32()).unwrap();
+            let items = practice::worksheet_of_version(version, &rules, count, difficulty, || rng.next_u32()).unwrap();
             assert_eq!(items.len(), count);
             for i in &items {
                 assert_eq!(i.answer.eval(), Ok(score_engine::Num::int(rules.goal)));
                 assert!(difficulty.is_none_or(|d| d == i.difficulty));
             }
-            let text = render_worksheet(&items, &rules, difficulty, format, &Catalog::builtin(lang));
+            let text = render_worksheet(
+                &items,
+                &rules,
+                difficulty,
+                &format!("{version}-{seed}"),
+                format,
+                &Catalog::builtin(lang),
+            );
             assert!(text.contains(needle), "{text}");
             // Same seed, same worksheet.
             assert_eq!(run(parse(&args(line)).unwrap()).unwrap(), text);
@@ -424,10 +536,44 @@ mod tests {
         assert!(parse(&args("worksheet --format pdf")).is_err());
     }
 
+    /// A seed from before versions makes the sheet it made then, under the first model (the
+    /// file is that sheet as the command printed it, less its title); the same seed of the
+    /// current version makes another, said in its title.
+    #[test]
+    fn an_old_seed_makes_the_old_sheet_and_a_new_one_says_its_version() {
+        let old = run(parse(&args("worksheet --count 8 --difficulty 3 --seed 7")).unwrap()).unwrap();
+        let (title, body) = old.split_once('\n').unwrap();
+        assert!(title.ends_with(" · 1-7"), "{title}");
+        assert_eq!(format!("{body}\n"), include_str!("../tests/golden/worksheet-v1-seed-7.txt"));
+        assert_eq!(run(parse(&args("worksheet --count 8 --difficulty 3 --seed 1-7")).unwrap()).unwrap(), old);
+        let new = run(parse(&args("worksheet --count 8 --difficulty 3 --seed 2-7")).unwrap()).unwrap();
+        assert!(new.starts_with("Score: Make 20 with each roll · Difficulty 3 of 5 · 2-7\n"), "{new}");
+        for bad in ["3-7", "x-7", "2-", "-7", "2-x"] {
+            assert!(parse(&args(&format!("worksheet --seed {bad}"))).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn rate_reads_rolls_and_says_bad_lines_by_number() {
+        let mut errors = Vec::new();
+        let input = "# rolls\n2 5 12 12\n\n1 1 1 4\n7 7 7\n1 2 3 99\n";
+        let out = rate_lines(&Rules::default(), input, true, &mut errors);
+        let lines: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0]["roll"], serde_json::json!([2, 5, 12, 12]));
+        assert!(lines[0]["rating"].as_f64().is_some_and(|s| s > 3.0) && lines[0]["level"].as_u64().is_some());
+        assert_eq!(lines[1], serde_json::json!({"roll": [1, 1, 1, 4], "rating": null, "level": null}));
+        assert_eq!(errors.len(), 2);
+        assert!(errors[0].starts_with("line 5: ") && errors[1].starts_with("line 6: "), "{errors:?}");
+        let text = rate_lines(&Rules::preset(Preset::TwentyFour), "1 2 3 4\n1 1 1 1", false, &mut Vec::new());
+        assert!(text.starts_with("1 2 3 4\t") && text.contains("level 1") && text.ends_with("no solution"), "{text}");
+        assert!(matches!(parse(&args("rate --preset 24 --json")), Ok(Command::Rate { json: true, .. })));
+    }
+
     #[test]
     fn a_worksheet_speaks_each_language_and_keeps_its_rolls_and_answers() {
         let english = run(parse(&args("worksheet --count 4 --difficulty 2 --seed 9")).unwrap()).unwrap();
-        assert!(english.starts_with("Score: Make 20 with each roll · Difficulty 2 of 5\n"), "{english}");
+        assert!(english.starts_with("Score: Make 20 with each roll · Difficulty 2 of 5 · 1-9\n"), "{english}");
         let rolls_and_answers = |text: &str| -> Vec<String> {
             text.lines()
                 .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))

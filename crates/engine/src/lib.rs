@@ -11,6 +11,8 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod difficulty;
+pub mod elo;
 pub mod entry;
 pub mod expr;
 pub mod number;

@@ -8,10 +8,11 @@ use std::collections::VecDeque;
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
+use crate::difficulty::{rate, Levels};
 use crate::expr::Expr;
 use crate::roll;
 use crate::rules::Rules;
-use crate::solve::{has_difficulty, Puzzle, Rater};
+use crate::solve::{Puzzle, Rater};
 
 /// SplitMix64: a small, well-known generator with a fixed output for a seed.
 #[derive(Debug, Clone)]
@@ -72,12 +73,43 @@ pub fn daily_roll(rules: &Rules, day: i64) -> Vec<i64> {
 /// Most rolls tried when looking for one of a given difficulty.
 pub const MAX_TRIES: usize = 5000;
 
-/// A random solvable roll of the given difficulty (1–5), or `None` after [`MAX_TRIES`] rolls.
+/// A random solvable roll of the given level (1–5, [`crate::difficulty`]), or `None` after
+/// [`MAX_TRIES`] rolls.
 pub fn roll_of_difficulty(rules: &Rules, level: u8, mut next_u32: impl FnMut() -> u32) -> Option<Vec<i64>> {
+    let mut rater = Rater::new(rules);
     (0..MAX_TRIES).find_map(|_| {
         let r = roll::roll(&rules.dice, &mut next_u32);
-        has_difficulty(&Puzzle::from_roll(&r, rules), level).then_some(r)
+        rater.rate(&r, Some(level)).map(|_| r)
     })
+}
+
+/// Rolls looked at when dealing near a rating ([`roll_near`]).
+pub const NEAR_TRIES: usize = 48;
+
+/// A random solvable roll whose rating is near `seconds` ("At my level"): of up to
+/// [`NEAR_TRIES`] solvable rolls drawn, the first within a tenth of it on a log scale, or
+/// else the nearest. `None` when no roll drawn has a solution.
+pub fn roll_near(rules: &Rules, seconds: f64, mut next_u32: impl FnMut() -> u32) -> Option<Vec<i64>> {
+    let levels = Levels::of(rules);
+    let target = seconds.max(f64::MIN_POSITIVE).ln();
+    let mut best: Option<(f64, Vec<i64>)> = None;
+    let mut solvable = 0;
+    for _ in 0..MAX_TRIES {
+        let r = roll::roll(&rules.dice, &mut next_u32);
+        let Some(rated) = rate(&Puzzle::from_roll(&r, rules), &levels) else { continue };
+        let off = (rated.seconds.ln() - target).abs();
+        if off < 0.1 {
+            return Some(r);
+        }
+        if best.as_ref().is_none_or(|(b, _)| off < *b) {
+            best = Some((off, r));
+        }
+        solvable += 1;
+        if solvable >= NEAR_TRIES {
+            break;
+        }
+    }
+    best.map(|(_, r)| r)
 }
 
 /// One line of a worksheet: a solvable roll and one simplest solution.
@@ -111,6 +143,12 @@ pub enum WorksheetError {
     NoneSolvable,
 }
 
+/// The version of the difficulty model worksheets are made by now: 2, the model of
+/// [`crate::difficulty`]. Version 1 rated rolls by the count of their solutions
+/// ([`crate::solve::first_level`]); a sheet's seed with its version makes the same sheet
+/// again.
+pub const SHEET_VERSION: u8 = 2;
+
 /// `count` distinct solvable rolls (of `level`, if given), each with a simplest solution.
 pub fn worksheet(
     rules: &Rules,
@@ -119,6 +157,35 @@ pub fn worksheet(
     next_u32: impl FnMut() -> u32,
 ) -> Result<Vec<WorksheetItem>, WorksheetError> {
     worksheet_avoiding(rules, count, level, &[], next_u32)
+}
+
+/// [`worksheet`] as version `version` of the model made it (1 or [`SHEET_VERSION`]).
+pub fn worksheet_of_version(
+    version: u8,
+    rules: &Rules,
+    count: usize,
+    level: Option<u8>,
+    next_u32: impl FnMut() -> u32,
+) -> Result<Vec<WorksheetItem>, WorksheetError> {
+    check(count, level)?;
+    worksheet_on(rules, count, level, &[], next_u32, cores(), version < SHEET_VERSION)
+}
+
+fn check(count: usize, level: Option<u8>) -> Result<(), WorksheetError> {
+    if !(1..=MAX_WORKSHEET).contains(&count) {
+        return Err(WorksheetError::Count(count));
+    }
+    if let Some(l) = level.filter(|l| !(1..=5).contains(l)) {
+        return Err(WorksheetError::Difficulty(l));
+    }
+    Ok(())
+}
+
+fn cores() -> usize {
+    #[cfg(not(target_arch = "wasm32"))]
+    return std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+    #[cfg(target_arch = "wasm32")]
+    1
 }
 
 /// [`worksheet`] with no roll that answers `avoid` ([`roll::answers`]): a page's sheet of
@@ -130,20 +197,12 @@ pub fn worksheet_avoiding(
     avoid: &[i64],
     next_u32: impl FnMut() -> u32,
 ) -> Result<Vec<WorksheetItem>, WorksheetError> {
-    if !(1..=MAX_WORKSHEET).contains(&count) {
-        return Err(WorksheetError::Count(count));
-    }
-    if let Some(l) = level.filter(|l| !(1..=5).contains(l)) {
-        return Err(WorksheetError::Difficulty(l));
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
-    #[cfg(target_arch = "wasm32")]
-    let cores = 1;
-    worksheet_on(rules, count, level, avoid, next_u32, cores)
+    check(count, level)?;
+    worksheet_on(rules, count, level, avoid, next_u32, cores(), false)
 }
 
-/// [`worksheet`] with `cores` helpers rating rolls ahead (none below two).
+/// [`worksheet`] with `cores` helpers rating rolls ahead (none below two); `first`: by the
+/// first model (version 1).
 fn worksheet_on(
     rules: &Rules,
     count: usize,
@@ -151,6 +210,7 @@ fn worksheet_on(
     avoid: &[i64],
     next_u32: impl FnMut() -> u32,
     cores: usize,
+    first: bool,
 ) -> Result<Vec<WorksheetItem>, WorksheetError> {
     #[cfg(not(target_arch = "wasm32"))]
     {
@@ -165,7 +225,7 @@ fn worksheet_on(
                             let (ask, asked) = std::sync::mpsc::channel::<Batch>();
                             let (answer, answers) = std::sync::mpsc::channel();
                             scope.spawn(move || {
-                                let mut rater = Rater::new(rules);
+                                let mut rater = rater_of(rules, first);
                                 for batch in asked {
                                     // Each helper takes the next roll not yet taken: hard and
                                     // easy rolls come mixed, and no helper waits on another's.
@@ -184,13 +244,22 @@ fn worksheet_on(
                         })
                         .collect()
                 };
-                fill(Ahead::new(rules, level, Some(Box::new(hire))), count, avoid, next_u32)
+                fill(Ahead::new(rules, level, first, Some(Box::new(hire))), count, avoid, next_u32)
             });
         }
     }
     #[cfg(target_arch = "wasm32")]
     let _ = cores;
-    fill(Ahead::new(rules, level, None), count, avoid, next_u32)
+    fill(Ahead::new(rules, level, first, None), count, avoid, next_u32)
+}
+
+/// The rater of the current model, or of the first (`first`).
+fn rater_of(rules: &Rules, first: bool) -> Rater<'_> {
+    if first {
+        Rater::first_model(rules)
+    } else {
+        Rater::new(rules)
+    }
 }
 
 /// The sheet, its rolls rated by `ahead`.
@@ -276,8 +345,13 @@ struct Ahead<'r> {
 }
 
 impl<'r> Ahead<'r> {
-    fn new(rules: &'r Rules, level: Option<u8>, hire: Option<Box<dyn FnOnce() -> Vec<Helper> + 'r>>) -> Ahead<'r> {
-        let rater = Rater::new(rules);
+    fn new(
+        rules: &'r Rules,
+        level: Option<u8>,
+        first: bool,
+        hire: Option<Box<dyn FnOnce() -> Vec<Helper> + 'r>>,
+    ) -> Ahead<'r> {
+        let rater = rater_of(rules, first);
         Ahead {
             rules,
             level,
@@ -388,11 +462,19 @@ mod tests {
     #[test]
     fn a_sheet_is_the_same_however_many_cores_rate_it() {
         for rules in [Rules::default(), Rules::preset(Preset::TwentyFour)] {
-            for level in [None, Some(1), Some(3), Some(4), Some(5)] {
+            for (level, first) in [
+                (None, false),
+                (Some(1), true),
+                (Some(1), false),
+                (Some(3), false),
+                (Some(4), true),
+                (Some(5), false),
+                (Some(5), true),
+            ] {
                 for seed in [1, 7] {
                     let sheet = |cores| {
                         let mut rng = SplitMix64(seed);
-                        worksheet_on(&rules, 12, level, &[], || rng.next_u32(), cores)
+                        worksheet_on(&rules, 12, level, &[], || rng.next_u32(), cores, first)
                     };
                     let one = sheet(1);
                     assert!(one.as_ref().is_ok_and(|s| s.len() == 12), "{level:?} {seed}: {one:?}");

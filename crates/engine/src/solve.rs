@@ -15,6 +15,7 @@ use std::ops::ControlFlow;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use crate::difficulty::Levels;
 use crate::expr::{Canon, Expr};
 use crate::number::Num;
 use crate::op::{Op, OpSet};
@@ -534,7 +535,9 @@ pub fn needs_fraction(p: &Puzzle) -> bool {
     is_solvable(p) && !is_solvable(&Puzzle { whole_only: true, ..p.clone() })
 }
 
-/// How hard a roll is, 1 (easy) to 5 (hard); `None` when it has no solution.
+/// How hard a roll is by the first model, 1 (easy) to 5 (hard); `None` when it has no
+/// solution. Worksheets of version 1 were rated by it; everything else now asks
+/// [`crate::difficulty`].
 ///
 /// From the number of distinct solutions `n`: 1 for n ≥ 20, 2 for n ≥ 8,
 /// 3 for n ≥ 3, 4 otherwise; then +1 when every solution needs a fraction, a
@@ -542,18 +545,18 @@ pub fn needs_fraction(p: &Puzzle) -> bool {
 /// avoids them whenever any solution does), capped at 5. Up to four numbers
 /// every solution is listed; with five or six (thousands of solutions, seconds
 /// to list) the first 20 distinct ones found decide.
-pub fn difficulty(p: &Puzzle) -> Option<u8> {
+pub fn first_level(p: &Puzzle) -> Option<u8> {
     let all = if p.numbers.len() <= 4 { solutions(p) } else { solutions_up_to(p, 20) };
     level_of(&all)
 }
 
-/// Whether [`difficulty`] is `level`, listing no more solutions than it takes to tell: a
+/// Whether [`first_level`] is `level`, listing no more solutions than it takes to tell: a
 /// roll with 3 solutions or more is below 5, with 8 or more below 4, with 20 or more below
-/// 3 (the awkward +1 included). Practice and worksheets ask this of roll after roll.
-pub fn has_difficulty(p: &Puzzle, level: u8) -> bool {
+/// 3 (the awkward +1 included). Worksheets of version 1 ask this of roll after roll.
+pub fn has_first_level(p: &Puzzle, level: u8) -> bool {
     let cap = cap_of(Some(level));
     if cap == usize::MAX {
-        return difficulty(p) == Some(level);
+        return first_level(p) == Some(level);
     }
     let some = solutions_up_to(p, cap);
     some.len() < cap && level_of(&some) == Some(level)
@@ -561,7 +564,7 @@ pub fn has_difficulty(p: &Puzzle, level: u8) -> bool {
 
 /// A roll's difficulty and its simplest solution, if it has one (and its difficulty is
 /// `level`, when given): what a worksheet asks of roll after roll. The same answers as
-/// [`difficulty`] or [`has_difficulty`] with [`simplest`], listing once where the list that
+/// [`first_level`] or [`has_first_level`] with [`simplest`], listing once where the list that
 /// rates the roll is whole.
 pub fn rated(p: &Puzzle, level: Option<u8>) -> Option<(u8, Expr)> {
     rated_known(p, level, false)
@@ -573,19 +576,44 @@ pub fn rated(p: &Puzzle, level: Option<u8>) -> Option<(u8, Expr)> {
 pub struct Rater<'r> {
     rules: &'r Rules,
     reach: Option<Reach<true>>,
+    /// The dice's levels under the model of [`crate::difficulty`]; `None` under the first
+    /// model, [`first_level`] (the count of solutions), which worksheets made before version 2
+    /// were rated by.
+    levels: Option<Levels>,
 }
 
 impl<'r> Rater<'r> {
-    /// A rater for `rules`.
+    /// A rater for `rules`, by the model of [`crate::difficulty`].
     pub fn new(rules: &'r Rules) -> Rater<'r> {
-        Rater { rules, reach: Reach::new(rules.ops, false) }
+        Rater { rules, reach: Reach::new(rules.ops, false), levels: Some(Levels::of(rules)) }
     }
 
-    /// [`rated`] of `roll` under these rules. A roll with as many solutions as rule its level
-    /// out is known without listing them when as many sets of its dice make the goal.
+    /// A rater for `rules` by the first model ([`first_level`]), for worksheets of version 1.
+    pub fn first_model(rules: &'r Rules) -> Rater<'r> {
+        Rater { rules, reach: Reach::new(rules.ops, false), levels: None }
+    }
+
+    /// The level and simplest solution of `roll` under these rules, if it has a solution (of
+    /// `level`, when given). Whether it has one is answered first by subsets, with what the
+    /// rolls before it kept. By the first model ([`rated`]), a roll with as many solutions as
+    /// rule its level out is known without listing them when as many sets of its dice make
+    /// the goal.
     pub fn rate(&mut self, roll: &[i64], level: Option<u8>) -> Option<(u8, Expr)> {
-        let cap = cap_of(level);
         let p = Puzzle::from_roll(roll, self.rules);
+        let Some(levels) = self.levels else { return self.rate_first(p, roll, level) };
+        let solvable = match &mut self.reach {
+            Some(r) if roll.len() <= MAX_NUMBERS => r.goal_sets(&nums_of(roll)[..roll.len()], p.goal, p.use_all, 1) > 0,
+            _ => is_solvable(&p),
+        };
+        if !solvable {
+            return None;
+        }
+        let rated = crate::difficulty::rate(&p, &levels)?;
+        level.is_none_or(|l| l == rated.level).then_some((rated.level, rated.simplest))
+    }
+
+    fn rate_first(&mut self, p: Puzzle, roll: &[i64], level: Option<u8>) -> Option<(u8, Expr)> {
+        let cap = cap_of(level);
         let sets = match &mut self.reach {
             Some(r) if roll.len() <= MAX_NUMBERS => r.goal_sets(&nums_of(roll)[..roll.len()], p.goal, p.use_all, cap),
             _ => usize::from(is_solvable(&p)),
@@ -960,12 +988,12 @@ mod tests {
     }
 
     #[test]
-    fn difficulty_is_in_range() {
+    fn first_level_is_in_range() {
         let r = Rules::preset(Preset::Score);
         for roll in [[1, 2, 3, 4], [2, 5, 12, 12], [9, 9, 9, 9]] {
-            let d = difficulty(&Puzzle::from_roll(&roll, &r)).unwrap();
+            let d = first_level(&Puzzle::from_roll(&roll, &r)).unwrap();
             assert!((1..=5).contains(&d));
         }
-        assert_eq!(difficulty(&score(&[1, 1, 1, 4])), None);
+        assert_eq!(first_level(&score(&[1, 1, 1, 4])), None);
     }
 }

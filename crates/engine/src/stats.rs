@@ -6,6 +6,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::elo::{self, Ability};
+use crate::rules::Rules;
+
 /// Most rounds kept in the history (oldest dropped first).
 pub const MAX_HISTORY: usize = 500;
 
@@ -35,8 +38,27 @@ pub struct HistoryEntry {
     pub solution: Option<String>,
 }
 
+/// The player's own rating at one game (one set of dice, goal and operators), kept on the
+/// device ([`crate::elo`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameRating {
+    /// Sides of each die.
+    pub dice: Vec<u32>,
+    /// The goal.
+    pub goal: i64,
+    /// The operators.
+    pub ops: crate::op::OpSet,
+    /// Whether every number must be used.
+    pub use_all: bool,
+    /// The rating.
+    pub ability: Ability,
+}
+
+/// Most games a player's rating is kept for (the least recently played dropped first).
+pub const MAX_RATINGS: usize = 8;
+
 /// A player's running totals.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Stats {
     /// Schema version, [`Stats::VERSION`].
     pub version: u32,
@@ -51,6 +73,10 @@ pub struct Stats {
     /// Every result ever recorded (the history keeps only the latest). New in version 2.
     #[serde(default)]
     pub results: u64,
+    /// The player's rating at each game they played, most recently rated last (none before
+    /// ratings were kept).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ratings: Vec<GameRating>,
 }
 
 impl Stats {
@@ -78,6 +104,29 @@ impl Stats {
         }
     }
 
+    /// The player's rating at `rules`' game (a new player's, 0, when none is kept); a stored
+    /// rating that isn't a number comes back sane.
+    pub fn rating(&self, rules: &Rules) -> Ability {
+        self.ratings.iter().find(|r| is_game(r, rules)).map_or_else(Ability::default, |r| r.ability.sane())
+    }
+
+    /// One judged answer at `rules`' game on a roll rated `roll` ([`elo::update_player`]).
+    pub fn rate(&mut self, rules: &Rules, roll: f64, made: bool, secs: f64) {
+        let mut ability = self.rating(rules);
+        elo::update_player(&mut ability, roll, made, secs);
+        self.ratings.retain(|r| !is_game(r, rules));
+        self.ratings.push(GameRating {
+            dice: rules.dice.clone(),
+            goal: rules.goal,
+            ops: rules.ops,
+            use_all: rules.use_all,
+            ability,
+        });
+        if self.ratings.len() > MAX_RATINGS {
+            self.ratings.remove(0);
+        }
+    }
+
     /// Records one award: points, streak (a gain extends it, a loss ends it, 0 leaves it) and history.
     pub fn record(&mut self, entry: HistoryEntry) {
         self.score += entry.points as i64;
@@ -96,6 +145,10 @@ impl Stats {
             self.history.drain(..extra);
         }
     }
+}
+
+fn is_game(r: &GameRating, rules: &Rules) -> bool {
+    r.dice == rules.dice && r.goal == rules.goal && r.ops == rules.ops && r.use_all == rules.use_all
 }
 
 #[cfg(test)]

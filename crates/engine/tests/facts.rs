@@ -169,20 +169,6 @@ fn fast_and_full_search_agree_on_every_preset_roll() {
     }
 }
 
-/// Every difficulty level occurs among the default rolls, so practice can offer each.
-#[test]
-fn every_difficulty_occurs_for_the_default_dice() {
-    let rules = score_rules();
-    let mut seen = [0usize; 6];
-    for (roll, _) in score_engine::roll::sorted_rolls(&rules.dice) {
-        if let Some(d) = score_engine::solve::difficulty(&Puzzle::from_roll(&roll, &rules)) {
-            seen[d as usize] += 1;
-        }
-    }
-    println!("difficulty counts 1..5: {:?}", &seen[1..]);
-    assert!(seen[1..].iter().all(|&n| n > 0), "{seen:?}");
-}
-
 /// Pins the distinct-solution counts of five and six numbers as the plain move-by-move search
 /// found them before pools that lead nowhere were remembered: the memo must change speed only.
 #[test]
@@ -212,21 +198,21 @@ fn a_minus_sign_moved_through_times_or_divide_is_not_a_new_solution() {
     assert!(list.iter().all(|e| !e.uses_negative()), "{text:?}");
 }
 
-/// Practice and worksheets ask `has_difficulty`, which stops listing as soon as it can tell:
-/// over every default roll and every level it answers as `difficulty` does.
+/// Practice and worksheets ask `has_first_level`, which stops listing as soon as it can tell:
+/// over every default roll and every level it answers as `first_level` does.
 #[test]
 fn asking_for_one_level_answers_as_the_full_difficulty_does() {
     let rules = score_rules();
     for (roll, _) in score_engine::roll::sorted_rolls(&rules.dice) {
         let p = Puzzle::from_roll(&roll, &rules);
-        let d = score_engine::solve::difficulty(&p);
+        let d = score_engine::solve::first_level(&p);
         for level in 1..=5 {
-            assert_eq!(score_engine::solve::has_difficulty(&p, level), d == Some(level), "{roll:?} level {level}");
+            assert_eq!(score_engine::solve::has_first_level(&p, level), d == Some(level), "{roll:?} level {level}");
         }
     }
 }
 
-/// A worksheet's rater answers roll after roll as `rated` answers each alone: it keeps what
+/// A worksheet's rater by the first model answers roll after roll as `rated` answers each alone: it keeps what
 /// earlier rolls taught it, and rules a roll out of a level without listing when enough sets
 /// of its dice make the goal. Every roll of both presets, every level, unsorted too; and dice
 /// whose goal a set can pass through on the way to a bigger set (−3 from 4 10 10 9 is made by
@@ -243,7 +229,7 @@ fn a_rater_rates_every_roll_as_rated_does() {
         Rules { dice: vec![5; 5], goal: 4, ..score_rules() },
         Rules { use_all: true, ..score_rules() },
     ] {
-        let mut rater = Rater::new(&rules);
+        let mut rater = Rater::first_model(&rules);
         for (roll, _) in score_engine::roll::sorted_rolls(&rules.dice) {
             let mut shuffled = roll.clone();
             shuffled.rotate_left(1);

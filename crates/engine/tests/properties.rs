@@ -301,7 +301,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: config().cases / 200, ..config() })]
 
     // A worksheet rates each roll by listing once: the same difficulty and simplest solution
-    // as asking `difficulty` (or `has_difficulty`) and `simplest` apart.
+    // as asking `first_level` (or `has_first_level`) and `simplest` apart.
     #[test]
     fn a_roll_rated_once_is_rated_as_asked_apart(
         roll in prop::collection::vec(1i64..=20, 3..=5),
@@ -309,11 +309,11 @@ proptest! {
         level in prop::option::of(1u8..=5),
         ops in ops(),
     ) {
-        use score_engine::solve::{difficulty, has_difficulty, rated, simplest};
+        use score_engine::solve::{first_level, has_first_level, rated, simplest};
         let p = Puzzle::new(roll.iter().map(|&v| Num::int(v)).collect(), Num::int(goal), ops, false);
         let apart = match level {
-            Some(l) => has_difficulty(&p, l).then_some(l),
-            None => difficulty(&p),
+            Some(l) => has_first_level(&p, l).then_some(l),
+            None => first_level(&p),
         }
         .and_then(|d| simplest(&p).map(|e| (d, e.to_string())));
         prop_assert_eq!(rated(&p, level).map(|(d, e)| (d, e.to_string())), apart);
