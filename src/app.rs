@@ -157,6 +157,7 @@ fn restore_or_roll(rules: Rules, stats: Stats, saved: Option<Saved>, daily_log: 
             let roll = roll_dice(&rules);
             let mut g = Game::new(rules, roll, stats);
             g.daily_log = daily_log;
+            g.dealt_ms = now_ms();
             g
         }
     }

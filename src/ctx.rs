@@ -118,6 +118,11 @@ pub fn next_roll(ctx: Ctx) {
         let rules = g.rules.clone();
         let picked = match level {
             0 => None,
+            crate::game::AT_MY_LEVEL => {
+                let levels = score_engine::difficulty::Levels::of(&rules);
+                let me = g.stats.rating(&rules).rating;
+                score_engine::practice::roll_near(&rules, score_engine::elo::target_seconds(me, &levels), random_u32)
+            }
             l => score_engine::practice::roll_of_difficulty(&rules, l, random_u32),
         };
         // A roll of a chosen level is practice (every one has a solution): RULES §6.

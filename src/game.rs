@@ -145,6 +145,12 @@ pub struct Saved {
     /// move made under a clock comes back with it (strict mode can't be escaped by a reload).
     #[serde(default)]
     pub actions: Vec<Action>,
+    /// When the roll was dealt (ms since the epoch; 0: not known, stored before it was kept).
+    #[serde(default)]
+    pub dealt_ms: u64,
+    /// Whether the roll has moved the player's rating already.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// One player's table.
@@ -186,7 +192,15 @@ pub struct Game {
     pub practice: Option<Practice>,
     /// Every board action since the roll, stored with it.
     pub actions: Vec<Action>,
+    /// When the roll was dealt (ms since the epoch; 0: not known).
+    pub dealt_ms: u64,
+    /// Whether the roll has moved the player's rating already (once a roll).
+    pub rated: bool,
 }
+
+/// The practice choice "At my level": rolls the player's rating says they make three times
+/// in four ([`score_engine::elo::TARGET`]).
+pub const AT_MY_LEVEL: u8 = 6;
 
 /// Where a roll comes from, which decides whether it scores (docs/RULES.md §6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -272,6 +286,8 @@ impl Game {
             level: None,
             practice: None,
             actions: Vec::new(),
+            dealt_ms: 0,
+            rated: false,
         }
     }
 
@@ -487,6 +503,8 @@ impl Game {
         g.solutions_shown = saved.solutions_shown;
         g.level = saved.level;
         g.practice = saved.practice;
+        g.dealt_ms = saved.dealt_ms;
+        g.rated = saved.rated;
         if g.practice.is_some() {
             g.round.make_practice();
         }
@@ -506,6 +524,8 @@ impl Game {
             level: self.level,
             practice: self.practice,
             actions: self.actions.clone(),
+            dealt_ms: self.dealt_ms,
+            rated: self.rated,
         }
     }
 
@@ -569,6 +589,20 @@ impl Game {
     fn settle(&mut self, awards: &[Award], now_ms: u64) {
         if awards.is_empty() {
             return;
+        }
+        // What the result says of the player's skill (alone: one award).
+        if let [a] = awards {
+            match a.reason {
+                Reason::Made { .. } | Reason::FreePractice => self.rate(true, now_ms),
+                Reason::TimeUp
+                | Reason::GaveUp
+                | Reason::NumbersUsedUp
+                | Reason::Abandoned
+                | Reason::HadSolution
+                | Reason::HintUsed
+                | Reason::SolutionsShown => self.rate(false, now_ms),
+                _ => {}
+            }
         }
         // A settled roll shows its solutions; a hint alone keeps them for the player to find.
         if awards.iter().any(|a| a.reason != Reason::HintUsed) {
@@ -664,6 +698,11 @@ impl Game {
     /// A new roll (or new rules): settles whatever runs first.
     pub fn new_roll(&mut self, rules: Rules, roll: Vec<i64>, now_ms: u64) {
         self.results.clear();
+        // A roll dealt at a level (it has a solution) left unmade is one the player didn't
+        // find: a failure, at the time they gave it up.
+        if self.practice == Some(Practice::Level) && !self.round.is_over() {
+            self.rate(false, now_ms);
+        }
         let awards = self.round.apply(Input::Abandon, now_ms).unwrap_or_default();
         self.settle(&awards, now_ms);
         let stats = std::mem::take(&mut self.stats);
@@ -680,7 +719,34 @@ impl Game {
         self.daily_log = daily_log;
         self.group = group;
         self.round = self.fresh_round();
+        self.dealt_ms = now_ms;
         self.mark_seen();
+    }
+
+    /// Moves the player's own rating at this game by the roll's result (docs/RULES.md §6):
+    /// once a roll, only alone, only a roll with a solution (rated by the model), only when
+    /// the player couldn't have known its answer (not typed, not seen before), and only once
+    /// the roll is settled or the player asked for help (a hint or the solutions).
+    fn rate(&mut self, made: bool, now_ms: u64) {
+        if self.rated
+            || self.group.is_some()
+            || self.dealt_ms == 0
+            || matches!(self.practice, Some(Practice::Typed | Practice::Again))
+        {
+            return;
+        }
+        self.rated = true;
+        let Some(rated) = score_engine::difficulty::rate_roll(&self.roll, &self.rules) else { return };
+        let levels = score_engine::difficulty::Levels::of(&self.rules);
+        let roll = score_engine::elo::roll_rating(rated.seconds, &levels);
+        let secs = now_ms.saturating_sub(self.dealt_ms) as f64 / 1000.0;
+        self.stats.rate(&self.rules, roll, made, secs);
+    }
+
+    /// The player's level now at this game: the level of the rolls "At my level" deals.
+    pub fn my_level(&self) -> u8 {
+        let levels = score_engine::difficulty::Levels::of(&self.rules);
+        levels.level(score_engine::elo::target_seconds(self.stats.rating(&self.rules).rating, &levels))
     }
 
     /// Notes the roll on the table as dealt on this device: a link to it, or the daily
@@ -1132,6 +1198,65 @@ mod tests {
         let back = Game::restore(Rules::default(), back.saved(), Stats::new(), DailyLog::default(), 6);
         assert_eq!(back.practice, Some(Practice::Level));
         assert!(back.round.is_practice());
+    }
+
+    /// Makes 20 from 2 5 12 12 dealt at `at` (12 − 12, then 2‖0), `secs` seconds later.
+    fn make_2_5_12_12(g: &mut Game, at: u64, secs: u64) {
+        let t = at + secs * 1000;
+        g.place_tile(Slot::Left, TileId(2), t);
+        g.place_tile(Slot::Right, TileId(3), t);
+        g.place_op(Op::Sub, t);
+        g.place_tile(Slot::Left, TileId(0), t);
+        g.place_tile(Slot::Right, TileId(4), t);
+        g.place_op(Op::Concat, t);
+    }
+
+    /// docs/RULES.md §6: the player's own rating moves once a roll, by how it went and how
+    /// fast: up for a goal made quickly, down for a roll at a level left unmade, a SCORE
+    /// failed or a hint; not for a typed roll, a match, or a roll with no solution.
+    #[test]
+    fn the_players_rating_moves_once_a_roll_by_how_it_went() {
+        let rules = Rules::default();
+        let rating = |g: &Game| g.stats.rating(&rules);
+        let mut g = game(&[1, 1, 1, 4]);
+        g.deal(rules.clone(), vec![2, 5, 12, 12], Source::Level(AT_MY_LEVEL), 1000);
+        make_2_5_12_12(&mut g, 1000, 3);
+        let up = rating(&g);
+        assert!(up.rating > 0.0 && up.answers == 1, "{up:?}");
+        // Settled: a new roll or a reload moves nothing more.
+        let back = Game::restore(rules.clone(), g.saved(), g.stats.clone(), DailyLog::default(), 9000);
+        assert_eq!(back.stats.rating(&rules), up);
+        g.deal(rules.clone(), vec![2, 5, 12, 12], Source::Level(3), 10_000);
+        assert_eq!(rating(&g), up);
+        // A roll at a level given up on after 40 s is a failure.
+        g.deal(rules.clone(), vec![2, 5, 12, 12], Source::Typed, 50_000);
+        let down = rating(&g);
+        assert!(down.rating < up.rating && down.answers == 2, "{down:?}");
+        // Typed: the player may know it.
+        make_2_5_12_12(&mut g, 50_000, 1);
+        assert_eq!(rating(&g), down);
+        // A roll with no solution says nothing of skill, even when claimed wrongly... there
+        // is no wrong claim: IMPOSSIBLE on 1 1 1 4 is right.
+        g.deal(rules.clone(), vec![1, 1, 1, 4], Source::Dice, 70_000);
+        g.press_impossible(0, 71_000);
+        g.reveal(72_000);
+        assert_eq!(rating(&g), down);
+        // A SCORE that runs out of time is a failure; a hint before it, once only.
+        g.deal(rules.clone(), vec![2, 5, 12, 12], Source::Dice, 80_000);
+        g.show_hint(85_000);
+        let hinted = rating(&g);
+        assert!(hinted.rating < down.rating && hinted.answers == 3, "{hinted:?}");
+        make_2_5_12_12(&mut g, 80_000, 10);
+        assert_eq!(rating(&g), hinted);
+        // The level "At my level" deals rises with the rating.
+        let mut fast = game(&[2, 5, 12, 12]);
+        let start = fast.my_level();
+        for i in 0..12 {
+            let at = 100_000 * (i + 1);
+            fast.deal(rules.clone(), vec![2, 5, 12, 12], Source::Level(AT_MY_LEVEL), at);
+            make_2_5_12_12(&mut fast, at, 2);
+        }
+        assert!(fast.my_level() > start, "{} → {}", start, fast.my_level());
     }
 
     // Pins a bug: Play this roll with 1 1 1 4, IMPOSSIBLE, Reveal now: +1, again and again.

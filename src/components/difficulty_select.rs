@@ -1,7 +1,8 @@
 use leptos::prelude::*;
 use score_i18n::{Catalog, Key};
 
-/// A choice of difficulty: "any" (0) or 1 to 5, as the engine rates rolls.
+/// A choice of difficulty: "any" (0) or 1 to 5, as the engine rates rolls (and, for
+/// practice, "at my level").
 #[component]
 pub fn DifficultySelect(
     /// The label before the list.
@@ -12,6 +13,9 @@ pub fn DifficultySelect(
     level: RwSignal<u8>,
     /// The words of the page's language.
     words: Signal<Catalog>,
+    /// Offers "At my level" ([`crate::game::AT_MY_LEVEL`]) after the five levels.
+    #[prop(optional)]
+    mine: bool,
 ) -> impl IntoView {
     view! {
         <label class="difficulty-select">
@@ -20,6 +24,9 @@ pub fn DifficultySelect(
             <select on:change=move |ev| level.set(event_target_value(&ev).parse().unwrap_or(0))>
                 <option value="0">{move || words.with(|w| w.text(any, &[]))}</option>
                 {(1..=5u8).map(|l| view! { <option value=l.to_string()>{move || words.with(|w| w.text(Key::Difficulty, &[("level", &l.to_string())]))}</option> }).collect_view()}
+                {mine.then(|| view! {
+                    <option value=crate::game::AT_MY_LEVEL.to_string()>{move || words.with(|w| w.text(Key::AtMyLevel, &[]))}</option>
+                })}
             </select>
         </label>
     }

@@ -54,8 +54,12 @@ pub fn SoloTable() -> impl IntoView {
     });
     let running = move || game.with(|g| g.round.is_running());
     let practice_already = move || game.with(|g| g.solutions_shown);
-    let difficulty_text =
-        move || game.with(|g| g.level).map(|l| ctx.t(Key::DifficultyOf, &[("level", &l.to_string())]));
+    let difficulty_text = move || {
+        game.with(|g| g.level).map(|l| match l {
+            crate::game::AT_MY_LEVEL => ctx.t(Key::AtMyLevelTag, &[]),
+            l => ctx.t(Key::DifficultyOf, &[("level", &l.to_string())]),
+        })
+    };
     let difficulty = Memo::new(move |_| game.with(|g| (g.roll.clone(), g.rules.clone())));
     let share_open = ctx.share_open;
     let share = Memo::new(move |_| {
@@ -76,6 +80,7 @@ pub fn SoloTable() -> impl IntoView {
             {move || game.with(|g| g.practice).map(|why| view! {
                 <span class="practice-note" data-testid="practice-note">
                     {ctx.t(match why {
+                        Practice::Level if game.with(|g| g.level) == Some(crate::game::AT_MY_LEVEL) => Key::PracticeMine,
                         Practice::Level => Key::PracticeLevel,
                         Practice::Typed => Key::PracticeTyped,
                         Practice::Again => Key::PracticeAgain,
@@ -123,7 +128,13 @@ pub fn SoloTable() -> impl IntoView {
             <button class="new-roll" class:primary=move || !running() on:click=new_roll hidden=move || game.with(|g| g.round.is_over())>
                 {ctx.tr(Key::NewRoll)}
             </button>
-            <DifficultySelect label=Key::Practice any=Key::AnyRoll level=level words=ctx.words.into()/>
+            <DifficultySelect label=Key::Practice any=Key::AnyRoll level=level words=ctx.words.into() mine=true/>
+            // The player's own level, as "At my level" deals it: of the player, never the roll.
+            <Show when=move || level.get() == crate::game::AT_MY_LEVEL>
+                <span class="my-level muted" data-testid="my-level">
+                    {move || ctx.t(Key::MyLevel, &[("level", &game.with(Game::my_level).to_string())])}
+                </span>
+            </Show>
         </TableView>
         {move || cost().map(|cost| view! {
             <div class="confirm-new-roll" role="alertdialog" aria-labelledby="new-roll-cost">
