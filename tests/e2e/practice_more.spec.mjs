@@ -129,3 +129,102 @@ test('a worksheet with a bad count says why', async () => {
     await page.getByText('The number of rolls must be from 1 to 50.').waitFor();
   });
 });
+
+/**
+ * A way to make `goal` from the table's numbers in moves of whole numbers, each
+ * `[left label, operator name, right label]`, the last through a derived number; null if
+ * none is found that way. Labels as the tiles are named: "12 (d20)", "0 (derived)".
+ */
+function wholeSolution(tiles, goal) {
+  const ops = [
+    ['plus', (a, b) => a + b],
+    ['minus', (a, b) => (a >= b ? a - b : null)],
+    ['times', (a, b) => a * b],
+    ['divided by', (a, b) => (b !== 0 && a % b === 0 ? a / b : null)],
+    ['joined with', (a, b) => Number(`${a}${b}`)],
+  ];
+  const search = (pool, depth) => {
+    if (depth === 0) return null;
+    for (let i = 0; i < pool.length; i += 1) {
+      for (let j = 0; j < pool.length; j += 1) {
+        if (i === j) continue;
+        for (const [name, f] of ops) {
+          const v = f(pool[i].value, pool[j].value);
+          if (v === null || v > 100000) continue;
+          const move = [pool[i].label, name, pool[j].label];
+          if (v === goal && (pool[i].red || pool[j].red)) return [move];
+          const rest = pool.filter((_, k) => k !== i && k !== j);
+          const more = search([...rest, { value: v, label: `${v} (derived)`, red: true }], depth - 1);
+          if (more) return [move, ...more];
+        }
+      }
+    }
+    return null;
+  };
+  return search(tiles.map((label) => ({ value: Number(label.split(' ')[0]), label, red: label.endsWith('(derived)') })), 3);
+}
+
+/** The rating the Solutions view gives the settled roll, in seconds. */
+async function settledRating(page) {
+  const typical = page.getByTestId('typical-seconds');
+  await typical.waitFor();
+  return Number(await typical.getAttribute('data-seconds'));
+}
+
+async function myLevel(page) {
+  const text = await page.getByTestId('my-level').textContent();
+  return Number(/Your level now: (\d) of 5/.exec(text)[1]);
+}
+
+async function nextRoll(score) {
+  const next = score.button('Next roll');
+  await (await next.isVisible() ? next : score.button('New roll')).click();
+  await score.page.getByTestId('typical-seconds').waitFor({ state: 'detached' });
+}
+
+// Issue: a player who keeps making the goal quickly "At my level" is dealt harder rolls within
+// 10, and one who keeps failing, easier. The rolls are rated by the page once settled.
+test('At my level deals harder rolls to a quick player and easier ones after failures', async () => {
+  await withPage(browser, async (score, page) => {
+    await score.open();
+    await page.getByRole('combobox', { name: 'Practice' }).selectOption('6');
+    const start = await myLevel(page);
+    assert.equal(start, 1, 'a new player starts at the easiest rolls');
+    const quick = [];
+    for (let i = 0; i < 10; i += 1) {
+      await nextRoll(score);
+      await page.getByTestId('difficulty').getByText('At my level').waitFor();
+      const moves = wholeSolution(await score.numberLabels(), 20);
+      if (!moves) {
+        // Rare at these levels: a roll that needs a fraction or a negative number. Asking for
+        // the solutions counts as not finding it, as a player would.
+        await score.button('Show solutions').click();
+      } else {
+        for (const [a, op, b] of moves) {
+          // Two numbers of one name (two 1s on the d6s): the second is the next such tile.
+          const named = (label) => page.getByRole('group', { name: 'Numbers' }).getByRole('button', { name: label, exact: true });
+          await named(a).first().click();
+          await named(b).nth(a === b ? 1 : 0).click();
+          await score.op(op).click();
+        }
+        await page.locator('.results').getByText(/20 made|clock wasn/).first().waitFor();
+      }
+      quick.push(await settledRating(page));
+    }
+    const high = await myLevel(page);
+    assert.ok(high >= start + 2, `level ${start} → ${high}; rolls ${quick}`);
+    const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    assert.ok(mean(quick.slice(-3)) > mean(quick.slice(0, 3)) * 1.5, `rolls rated ${quick}`);
+    // Now every roll given up at once: the level comes down, and so do the rolls.
+    const failed = [];
+    for (let i = 0; i < 10; i += 1) {
+      await nextRoll(score);
+      await score.button('Show solutions').click();
+      failed.push(await settledRating(page));
+    }
+    const low = await myLevel(page);
+    console.log(`At my level: quick rolls rated ${quick.map((s) => s.toFixed(1))} s (level ${start} → ${high}); given up ${failed.map((s) => s.toFixed(1))} s (level → ${low})`);
+    assert.ok(low < high, `level ${high} → ${low}; rolls ${failed}`);
+    assert.ok(mean(failed.slice(-3)) < mean(failed.slice(0, 3)), `rolls rated ${failed}`);
+  });
+});
