@@ -40,7 +40,10 @@ pub const LIMIT: f64 = 8.0;
 /// A rating and how many answers made it.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 pub struct Ability {
-    /// The rating: 0 is a typical player, or a roll of median difficulty.
+    /// The rating: 0 is a typical player, or a roll of median difficulty. Stored in
+    /// thousandths, a whole number: text of a float would bring a float printer and reader
+    /// into the page's first load for this one number.
+    #[serde(with = "thousandths")]
     pub rating: f64,
     /// Judged SCOREs counted.
     pub answers: u32,
@@ -55,6 +58,19 @@ impl Ability {
     /// A copy fit for use: a rating that isn't a number, or out of range, is brought back.
     pub fn sane(self) -> Ability {
         Ability { rating: clamp(self.rating), answers: self.answers }
+    }
+}
+
+/// A rating stored as a whole number of thousandths.
+mod thousandths {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_i64((super::clamp(*x) * 1000.0).round() as i64)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+        Ok(super::clamp(i64::deserialize(d)? as f64 / 1000.0))
     }
 }
 
@@ -165,6 +181,17 @@ mod tests {
         // Bad stored numbers come back sane.
         assert_eq!(Ability { rating: f64::NAN, answers: 3 }.sane().rating, 0.0);
         assert_eq!(Ability { rating: 1e9, answers: 3 }.sane().rating, LIMIT);
+    }
+
+    #[test]
+    fn a_rating_is_stored_in_thousandths_and_read_back_sane() {
+        let a = Ability { rating: 1.23456, answers: 7 };
+        let text = serde_json::to_string(&a).unwrap();
+        assert_eq!(text, r#"{"rating":1235,"answers":7}"#);
+        assert_eq!(serde_json::from_str::<Ability>(&text).unwrap(), Ability { rating: 1.235, answers: 7 });
+        let far: Ability = serde_json::from_str(r#"{"rating":-99000000,"answers":1}"#).unwrap();
+        assert_eq!(far.rating, -LIMIT);
+        assert!(serde_json::from_str::<Ability>(r#"{"rating":"x","answers":1}"#).is_err());
     }
 
     #[test]

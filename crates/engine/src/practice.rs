@@ -76,10 +76,12 @@ pub const MAX_TRIES: usize = 5000;
 /// A random solvable roll of the given level (1–5, [`crate::difficulty`]), or `None` after
 /// [`MAX_TRIES`] rolls.
 pub fn roll_of_difficulty(rules: &Rules, level: u8, mut next_u32: impl FnMut() -> u32) -> Option<Vec<i64>> {
-    let mut rater = Rater::new(rules);
+    // Rated one by one, not by a worksheet's [`Rater`]: a page deals practice on its first
+    // load, which a rater's tables would weigh down for the few rolls a deal takes.
+    let levels = Levels::of(rules);
     (0..MAX_TRIES).find_map(|_| {
         let r = roll::roll(&rules.dice, &mut next_u32);
-        rater.rate(&r, Some(level)).map(|_| r)
+        rate(&Puzzle::from_roll(&r, rules), &levels).is_some_and(|x| x.level == level).then_some(r)
     })
 }
 
