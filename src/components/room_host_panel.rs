@@ -270,7 +270,9 @@ pub(crate) fn RoomHostPanel(
             {move || report.get().map(|crate::components::room_client::Report { rows, progress, mut hardest }| {
                 // The roll on the table stays out while it is in play (the report may be older).
                 seen.with(|s| if let Some(s) = s { hardest.retain(|h| !h.in_play(s.mirror.view())) });
-                view! { <RoomReport words=room.words code=code.get() rows progress hardest/> }
+                // A student's level is worded at the room's game (its dice, goal and operators).
+                let game = seen.with(|s| s.as_ref().map(|s| s.rules.clone())).unwrap_or_default();
+                view! { <RoomReport words=room.words code=code.get() rows progress hardest game/> }
             })}
             <Show
                 when=move || ending.get()

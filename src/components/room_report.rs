@@ -6,6 +6,7 @@
 
 use leptos::prelude::*;
 use score_engine::round::signed;
+use score_engine::Rules;
 use score_i18n::{Catalog, Key};
 use score_room::protocol::{HardRoll, ProgressRow, ReportRow, Tally};
 
@@ -68,6 +69,8 @@ pub fn RoomReport(
     rows: Vec<ReportRow>,
     /// A kept class's Progress: a line per member per lesson (none for a room of one lesson).
     progress: Vec<ProgressRow>,
+    /// The room's rules: a student's rating is worded as a level of its game.
+    game: Rules,
     /// The rolls the room missed most.
     hardest: Vec<HardRoll>,
 ) -> impl IntoView {
@@ -112,6 +115,8 @@ pub fn RoomReport(
                         <tr data-testid=format!("report-{}", r.seat)>
                             <th scope="row">{r.name.clone()}{r.left.then(|| view! { " " <span class="muted">{t(Key::ReportLeftMark)}</span> })}</th>
                             {tally_cells(&r.tally, words)}
+                            // Their rating then, as the level of rolls they make three times in four.
+                            <td class="level">{r.tally.rating.map_or_else(|| "—".to_string(), |x| score_room::ratings::level_of(x, &game).to_string())}</td>
                         </tr>
                     }).collect_view()}
                 </tbody>
@@ -125,7 +130,7 @@ pub fn RoomReport(
                 <line class="axis" x1=NAMES_W + half y1=0 x2=NAMES_W + half y2=height></line>
                 {bars}
             </svg>
-            {(!progress.is_empty()).then(|| view! { <Progress words progress/> })}
+            {(!progress.is_empty()).then(|| view! { <Progress words progress game/> })}
             {(!hardest.is_empty()).then(|| view! { <Hardest words hardest/> })}
             <button on:click=print>{t(Key::PrintReport)}</button>
         </section>
@@ -150,7 +155,7 @@ fn part_name((lesson, homework): Part, w: &Catalog) -> String {
 /// A kept class's Progress: a line per student per lesson, and each student's points lesson
 /// by lesson as a trend line (its own scale: who is improving, not who scored most).
 #[component]
-fn Progress(words: Signal<Catalog>, progress: Vec<ProgressRow>) -> impl IntoView {
+fn Progress(words: Signal<Catalog>, progress: Vec<ProgressRow>, game: Rules) -> impl IntoView {
     let t = move |key: Key| move || words.with(|w| w.text(key, &[]));
     // Each student's lessons, in the order they first appear.
     // Each student's lessons and homework, in the order they first appear.
@@ -209,6 +214,7 @@ fn Progress(words: Signal<Catalog>, progress: Vec<ProgressRow>) -> impl IntoView
                         <th scope="col">{t(Key::ReportName)}</th>
                         <th scope="col">{t(Key::ProgressLesson)}</th>
                         {tally_heads(words)}
+                        <th scope="col" title=t(Key::ProgressLevelAbout)>{t(Key::ProgressLevel)}</th>
                     </tr>
                 </thead>
                 <tbody>
@@ -220,6 +226,8 @@ fn Progress(words: Signal<Catalog>, progress: Vec<ProgressRow>) -> impl IntoView
                                 move || words.with(|w| if part.1.is_some() { part_name(part, w) } else { part.0.to_string() })
                             }</td>
                             {tally_cells(&r.tally, words)}
+                            // Their rating then, as the level of rolls they make three times in four.
+                            <td class="level">{r.tally.rating.map_or_else(|| "—".to_string(), |x| score_room::ratings::level_of(x, &game).to_string())}</td>
                         </tr>
                     }).collect_view()}
                 </tbody>

@@ -774,6 +774,8 @@ test('a kept class: Keep this class, a lesson played and ended, scores from 0, t
   await progress.locator('tbody tr').nth(1).waitFor();
   const rows = await progress.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
   assert.deepEqual(rows.map((r) => [r[0], r[1], r[7]]), [['Ana', '1', '+1'], ['Ana', '2', '−2']]);
+  // No SCORE of hers yet: no level (IMPOSSIBLE claims don't rate a student).
+  assert.deepEqual(rows.map((r) => r[9]), ['—', '—']);
   assert.equal(await progress.getByRole('img', { name: 'Points: Lesson 1 +1, Lesson 2 −2' }).count(), 1);
   // The rolls the class missed most: 2 5 12 12, claimed IMPOSSIBLE when it could be made
   // (1 1 1 4, judged right, says nothing of a roll's difficulty).
@@ -871,6 +873,8 @@ test('homework: set for a kept class, played by each student alone at their own 
   await progress.locator('tbody tr').first().waitFor();
   const rows = await progress.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
   assert.deepEqual(rows.map((r) => [r[0], r[1], r[7]]), [['Ana', 'Homework 1', '+2']]);
+  // Her SCORE at home rated her: the level of rolls she makes three times in four.
+  assert.match(rows[0][9], /^[1-5]$/);
 
   // The teacher ends it: Ben's page says it is closed and takes no claim.
   await panel.getByRole('button', { name: 'End homework' }).click();

@@ -49,6 +49,10 @@ pub struct Ability {
     pub answers: u32,
 }
 
+// A rating is always a finite number (every constructor and update clamps it), so equality
+// is reflexive and the rooms' stored state, which is compared whole, may hold one.
+impl Eq for Ability {}
+
 impl Ability {
     /// A rating to start from, with no answers yet.
     pub fn start(rating: f64) -> Ability {
@@ -74,9 +78,11 @@ mod thousandths {
     }
 }
 
+/// Within ± [`LIMIT`], to the thousandth it is stored to (a rating read back is the one
+/// stored), 0 for what isn't a number.
 fn clamp(x: f64) -> f64 {
     if x.is_finite() {
-        x.clamp(-LIMIT, LIMIT)
+        (x.clamp(-LIMIT, LIMIT) * 1000.0).round() / 1000.0
     } else {
         0.0
     }
@@ -187,6 +193,9 @@ mod tests {
     fn a_rating_is_stored_in_thousandths_and_read_back_sane() {
         let a = Ability { rating: 1.23456, answers: 7 };
         let text = serde_json::to_string(&a).unwrap();
+        let mut b = Ability::start(0.0);
+        update(&mut b, &mut Ability::start(0.3), true, 7.0);
+        assert_eq!(serde_json::from_str::<Ability>(&serde_json::to_string(&b).unwrap()).unwrap(), b);
         assert_eq!(text, r#"{"rating":1235,"answers":7}"#);
         assert_eq!(serde_json::from_str::<Ability>(&text).unwrap(), Ability { rating: 1.235, answers: 7 });
         let far: Ability = serde_json::from_str(r#"{"rating":-99000000,"answers":1}"#).unwrap();
@@ -199,9 +208,9 @@ mod tests {
         let levels = Levels { cuts: [4.0, 5.0, 6.0, 10.0], median: 5.0 };
         for player in [-2.0, 0.0, 1.5] {
             let target = roll_rating(target_seconds(player, &levels), &levels);
-            assert!((chance(player - target) - TARGET).abs() < 1e-9);
+            assert!((chance(player - target) - TARGET).abs() < 1e-3);
         }
-        assert!((roll_rating(5.0, &levels)).abs() < 1e-12);
+        assert_eq!(roll_rating(5.0, &levels), 0.0);
         assert!(target_seconds(1.0, &levels) > target_seconds(0.0, &levels));
     }
 }

@@ -275,6 +275,11 @@ pub struct Tally {
     pub impossible_wrong: u32,
     /// The median time from SCORE to the goal, ms (none without a made SCORE).
     pub median_score_ms: Option<u64>,
+    /// Their rating at the class's game then, in thousandths (`score_engine::elo`): none
+    /// before any SCORE of theirs was rated. The page words it as the level of rolls they
+    /// make three times in four ([`crate::ratings::level_of`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<i32>,
 }
 
 impl Tally {

@@ -15,6 +15,7 @@
 
 use std::collections::VecDeque;
 
+use score_engine::elo::Ability;
 use score_engine::solve::simplest;
 use score_engine::{
     Action, Award, Board, BoardError, Event, Input as RoundInput, Phase, Puzzle, Reason, Round, RoundError, Rules,
@@ -32,6 +33,7 @@ mod homework;
 pub use homework::{solvable, Assignment, Run, MAX_DUE_MS, MAX_HOMEWORK, UNTIMED_SECS};
 mod rolls;
 pub use rolls::{RollStat, HARDEST_SHOWN, ROLLS_KEPT};
+pub use crate::ratings::{Answer, RollRating};
 
 /// Result lines kept for the host's download.
 pub const HISTORY_KEPT: usize = 5000;
@@ -263,6 +265,15 @@ pub struct Member {
     /// Their run of the class's homework, once started.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub homework: Option<Run>,
+    /// Their rating at the class's game, moved by each of their SCOREs rated (in the class
+    /// and in its homework: [`crate::ratings`]). Kept by the server; the teacher's Progress
+    /// shows it lesson by lesson.
+    #[serde(default, skip_serializing_if = "is_unrated")]
+    pub rating: Ability,
+}
+
+fn is_unrated(a: &Ability) -> bool {
+    a.answers == 0
 }
 
 impl Member {
@@ -289,7 +300,7 @@ impl Member {
 
     /// What they did in the room (or the lesson under way), counted.
     pub fn tally(&self) -> Tally {
-        self.record.tally(self.score)
+        Tally { rating: crate::ratings::stored(self.rating), ..self.record.tally(self.score) }
     }
 
     /// Whether the lesson under way is one of theirs: something was counted in it and they
@@ -373,6 +384,7 @@ impl Record {
             impossible_right: self.impossible_right,
             impossible_wrong: self.impossible_wrong,
             median_score_ms: self.median_ms(),
+            rating: None,
         }
     }
 
@@ -459,6 +471,15 @@ pub struct Saved {
     /// report's Hardest rolls.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub roll_stats: Vec<RollStat>,
+    /// Each roll's rating from the SCOREs on it ([`crate::ratings`]): kept by the server,
+    /// never sent to a page.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub roll_ratings: Vec<RollRating>,
+    /// SCOREs judged on the roll in play, rated once it is settled (a rating moved sooner
+    /// would say, in the teacher's Progress, whether the roll can be made while a claim on
+    /// it still runs).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unrated: Vec<Answer>,
 }
 
 fn first_lesson() -> u32 {
@@ -586,7 +607,7 @@ fn push_kept<T>(list: &mut Vec<T>, item: T) {
 }
 
 /// Adds `item` to a list that keeps its latest `most`.
-fn push_latest<T>(list: &mut Vec<T>, item: T, most: usize) {
+pub(crate) fn push_latest<T>(list: &mut Vec<T>, item: T, most: usize) {
     if list.len() >= most {
         list.remove(0);
     }
@@ -632,6 +653,8 @@ impl Room {
             homework: None,
             homework_set: 0,
             roll_stats: Vec::new(),
+            roll_ratings: Vec::new(),
+            unrated: Vec::new(),
         };
         Room { saved, boards: Vec::new() }
     }
@@ -751,7 +774,7 @@ impl Room {
             let hw = self.saved.homework.as_ref().zip(m.homework.as_ref()).map(|(hw, run)| LessonRecord {
                 lesson: hw.lesson,
                 homework: Some(hw.number),
-                tally: run.tally(),
+                tally: Tally { rating: crate::ratings::stored(m.rating), ..run.tally() },
             });
             let mut rows: Vec<&LessonRecord> = m
                 .lessons
@@ -824,14 +847,17 @@ impl Room {
             // A kept class's Progress (kept until the class ends): a row per member per lesson.
             let title = field(&words.text(Key::ProgressTitle, &[]));
             let heads = [Key::ReportName, Key::ProgressLesson].map(|k| field(&words.text(k, &[])));
-            out.push_str(&format!("\n{title},{},{}\n", heads.join(","), counts.join(",")));
+            let level = field(&words.text(Key::ProgressLevel, &[]));
+            out.push_str(&format!("\n{title},{},{},{level}\n", heads.join(","), counts.join(",")));
             for r in self.progress() {
                 // A homework's line says so ("Homework 2"); a lesson's is its number.
                 let part = match r.homework {
                     Some(n) => field(&words.text(Key::ProgressHomework, &[("number", &n.to_string())])),
                     None => r.lesson.to_string(),
                 };
-                out.push_str(&format!("{title},{},{part},{}\n", field(&r.name), tally(&r.tally)));
+                // Their rating then, as the level of rolls they make three times in four.
+                let level = r.tally.rating.map_or(String::new(), |x| crate::ratings::level_of(x, &self.saved.rules).to_string());
+                out.push_str(&format!("{title},{},{part},{},{level}\n", field(&r.name), tally(&r.tally)));
             }
         }
         out.push_str(&format!(
@@ -1175,6 +1201,7 @@ impl Room {
                 counted_roll: self.saved.rolls_dealt,
                 lessons: Vec::new(),
                 homework: None,
+                rating: Ability::default(),
             },
         };
         let score = member.score;
@@ -1390,9 +1417,14 @@ impl Room {
             if let Some(m) = self.holder(a.player) {
                 m.score += a.points;
                 m.record.count(a.reason, score_ms);
+                let name = m.name.clone();
+                crate::ratings::judged(&mut self.saved.unrated, name, a.reason, score_ms);
             }
             let (roll, goal) = (&self.saved.roll, self.saved.rules.goal);
             rolls::count(&mut self.saved.roll_stats, roll, goal, a.reason, score_ms);
+        }
+        if self.saved.round.is_over() {
+            crate::ratings::settle(&mut self.saved);
         }
         // A seat is owed to its leaver only while a clock of theirs runs (a phase lets go of a
         // seat only with awards, so this is the one place a stake ends).
@@ -2002,7 +2034,7 @@ mod tests {
         assert_eq!(r.report().iter().find(|p| p.name == "Ben").map(|p| p.tally.points), Some(-2));
         // The CSV has a Progress row per member per lesson.
         let csv = r.csv(&Catalog::english());
-        assert!(csv.contains("\"Progress\",\"Ben\",1,1,1,0,0,1,0,\n\"Progress\",\"Ben\",2,-2,1,0,0,0,1,\n"), "{csv}");
+        assert!(csv.contains("\"Progress\",\"Ben\",1,1,1,0,0,1,0,,\n\"Progress\",\"Ben\",2,-2,1,0,0,0,1,,\n"), "{csv}");
         // Stored and restored, the lessons are whole.
         let back: Saved = serde_json::from_str(&serde_json::to_string(r.saved()).unwrap()).unwrap();
         let (back, _) = Room::restore(back, 5);
@@ -2386,6 +2418,50 @@ mod tests {
         let (back, out) = Room::restore(serde_json::from_value(text).unwrap(), 60_001);
         assert_eq!(lines_on("1 1 1 4", &out), ["Ana +1: right: 1 1 1 4 has no solution"]);
         assert!(back.saved().solved);
+    }
+
+    /// Ratings from play: a SCORE judged moves its player's rating and the roll's, once the
+    /// roll is settled (a failed SCORE under someone's IMPOSSIBLE clock waits for the claim:
+    /// rated sooner, only a roll with a solution would move, and the Progress would say so).
+    /// A roll with no solution rates nothing; the ratings survive storage.
+    #[test]
+    fn scores_rate_their_player_and_the_roll_once_the_roll_is_settled() {
+        let mut r = room(&[2, 5, 12, 12]);
+        let rating = |r: &Room, seat: Seat| r.report().into_iter().find(|x| x.seat == seat).unwrap().tally.rating;
+        let start = {
+            let levels = score_engine::difficulty::Levels::of(&Rules::default());
+            let seconds = score_engine::difficulty::rate_roll(&[2, 5, 12, 12], &Rules::default()).unwrap().seconds;
+            score_engine::elo::roll_rating(seconds, &levels)
+        };
+        r.apply(score(0), 1_000).unwrap();
+        solve(&mut r, 0, 4_000);
+        assert!(rating(&r, 0).is_some_and(|x| x > 0), "{:?}", rating(&r, 0));
+        assert_eq!(r.saved().roll_ratings.len(), 1);
+        let roll = r.saved().roll_ratings[0].clone();
+        assert_eq!((roll.roll.clone(), roll.ability.answers), (vec![2, 5, 12, 12], 1));
+        assert!(roll.ability.rating < start, "made in 3 s: easier than the model said");
+        // Cy claims IMPOSSIBLE (wrongly); Ben's SCORE under the claim is given up.
+        r.apply(Input::NewRoll { deal: deal(&[2, 5, 12, 12]) }, 10_000).unwrap();
+        r.apply(impossible(2), 11_000).unwrap();
+        r.apply(score(1), 12_000).unwrap();
+        r.apply(Input::GiveUp { seat: 1 }, 13_000).unwrap();
+        assert_eq!(rating(&r, 1), None, "rated while the claim runs");
+        assert_eq!(r.saved().unrated.len(), 1);
+        r.apply(Input::RevealNow { seat: 2 }, 14_000).unwrap();
+        assert!(rating(&r, 1).is_some_and(|x| x < 0), "{:?}", rating(&r, 1));
+        assert!(r.saved().unrated.is_empty() && r.saved().roll_ratings[0].ability.answers == 2);
+        // No solution: a SCORE that runs out on it says nothing.
+        r.apply(Input::NewRoll { deal: deal(&[1, 1, 1, 4]) }, 20_000).unwrap();
+        r.apply(score(2), 21_000).unwrap();
+        r.tick(52_000);
+        assert_eq!(rating(&r, 2), None);
+        assert_eq!(r.saved().roll_ratings.len(), 1);
+        // Stored and read back whole.
+        let text = serde_json::to_string(r.saved()).unwrap();
+        let (back, _) = Room::restore(serde_json::from_str(&text).unwrap(), 60_000);
+        assert_eq!(back.saved().roll_ratings, r.saved().roll_ratings);
+        assert_eq!(rating(&back, 0), rating(&r, 0));
+        assert_eq!(rating(&back, 1), rating(&r, 1));
     }
 
     // The teacher's report counts what each member did; its numbers follow the rounds played.

@@ -346,6 +346,7 @@ fn what_the_server_sends() {
                     impossible_right: 1,
                     impossible_wrong: 1,
                     median_score_ms: Some(8000),
+                    rating: None,
                 },
             }],
             progress: vec![ProgressRow {
@@ -360,6 +361,7 @@ fn what_the_server_sends() {
                     impossible_right: 0,
                     impossible_wrong: 0,
                     median_score_ms: None,
+                    rating: Some(-412),
                 },
             }],
             hardest: vec![HardRoll {
@@ -374,7 +376,7 @@ fn what_the_server_sends() {
             r#"{"type":"Report","rows":[{"seat":1,"name":"Ana","points":3,"rolls":6,"scores_made":3,"#,
             r#""scores_failed":0,"impossible_right":1,"impossible_wrong":1,"median_score_ms":8000}],"#,
             r#""progress":[{"name":"Ana","lesson":2,"points":-1,"rolls":4,"scores_made":0,"scores_failed":1,"#,
-            r#""impossible_right":0,"impossible_wrong":0,"median_score_ms":null}],"#,
+            r#""impossible_right":0,"impossible_wrong":0,"median_score_ms":null,"rating":-412}],"#,
             r#""hardest":[{"roll":[2,5,12,12],"goal":20,"made":1,"missed":3,"median_made_ms":21000}]}"#
         ),
     );

@@ -295,4 +295,20 @@ async fn a_kill_9_mid_homework_loses_no_finished_roll_and_judges_the_one_under_w
         "{run}"
     );
     assert!(rolls_seen >= 4, "too little homework before the kill to tell anything: {rolls_seen}");
+    // Her SCORE that ran out rated her (the students' wrong IMPOSSIBLEs rate nobody), and the
+    // rating is the server's, from its disk: the teacher's Progress has it.
+    let mut screen = room_socket(port, &code).await;
+    welcome(&mut screen, json!({"type": "Present", "version": VERSION, "code": code, "host": token})).await;
+    send(&mut screen, cmd(json!({"type": "Report"}))).await;
+    let report = loop {
+        let v = next(&mut screen).await.expect("a report");
+        if v["type"] == "Report" {
+            break v;
+        }
+    };
+    let rating = |name: &str| {
+        report["progress"].as_array().unwrap().iter().find(|r| r["name"] == name).map(|r| r["rating"].clone())
+    };
+    assert!(rating("Cy").and_then(|r| r.as_i64()).is_some_and(|r| r < 0), "{report}");
+    assert_eq!(rating("Ana"), Some(Value::Null), "{report}");
 }

@@ -140,9 +140,11 @@ impl Run {
         Room::rebuild(saved, now)
     }
 
-    /// What they did in it so far.
+    /// What they did in it so far (their rating is the class's: [`Member::rating`], not
+    /// the teacher's live homework lines', which change only as the run is played).
     pub fn tally(&self) -> Tally {
-        self.room.seats.first().and_then(Option::as_ref).map(Member::tally).unwrap_or_default()
+        let tally = self.room.seats.first().and_then(Option::as_ref).map(Member::tally).unwrap_or_default();
+        Tally { rating: None, ..tally }
     }
 
     /// Whether anything was claimed in it (a result): only then is it kept with its student
@@ -252,7 +254,8 @@ impl Room {
                 *run.room = room.saved;
             }
             if run.claimed() {
-                let record = LessonRecord { lesson: old.lesson, homework: Some(old.number), tally: run.tally() };
+                let tally = Tally { rating: crate::ratings::stored(m.rating), ..run.tally() };
+                let record = LessonRecord { lesson: old.lesson, homework: Some(old.number), tally };
                 push_latest(&mut m.lessons, record, LESSONS_KEPT);
             }
             super::rolls::add(&mut stats, &run.room.roll_stats, !old.untimed);
@@ -407,8 +410,11 @@ impl Room {
         Out { to: To::Seat(seat), event: RoomEvent::HomeworkRun { run: self.run_view(seat, now) } }
     }
 
-    fn set_run(&mut self, seat: usize, run: Run) {
+    fn set_run(&mut self, seat: usize, mut run: Run) {
         if let Some(Some(m)) = self.saved.seats.get_mut(seat) {
+            let before = m.homework.take();
+            let rolls = &mut self.saved.roll_ratings;
+            crate::ratings::run_stored(m, rolls, before.as_ref().map(|b| &*b.room), &mut run.room);
             m.homework = Some(run);
         }
     }
@@ -436,10 +442,13 @@ impl Room {
             out.extend(self.forward(seat, settled, now));
         }
         for g in &mut self.saved.gone {
-            let Some(run) = g.member.homework.as_mut().filter(|r| due(r)) else { continue };
-            let Some(deal) = hw.deals.get(run.at) else { continue };
-            let (room, _) = run.open(deal, now);
-            *run.room = room.saved.clone();
+            let Some(mut run) = g.member.homework.take_if(|r| due(r)) else { continue };
+            if let Some(deal) = hw.deals.get(run.at) {
+                let (room, _) = run.open(deal, now);
+                let before = std::mem::replace(&mut *run.room, room.saved);
+                crate::ratings::run_stored(&mut g.member, &mut self.saved.roll_ratings, Some(&before), &mut run.room);
+            }
+            g.member.homework = Some(run);
         }
         out.push(self.rows_event());
         out
@@ -559,6 +568,34 @@ mod tests {
         assert_eq!(r.hardest(3_614_000)[0].missed, 3);
         assert_eq!(r.saved().roll_stats[0].made, 2);
         assert_eq!(r.saved().roll_stats[0].made_ms, [7_000]);
+    }
+
+    /// A homework SCORE moves its student's class rating and the roll's, as in class; play
+    /// in class meanwhile is kept, not overwritten by the run's copy.
+    #[test]
+    fn homework_scores_move_the_class_ratings() {
+        let mut r = class(&[&[2, 5, 12, 12], &[2, 5, 12, 12]], false);
+        let rating = |r: &Room| r.saved().seats[0].as_ref().unwrap().rating;
+        hw(&mut r, 0, HomeworkCommand::Start, 1_000).unwrap();
+        hw(&mut r, 0, SCORE, 2_000).unwrap();
+        solve(&mut r, 0, 4_000);
+        let first = rating(&r);
+        assert!(first.rating > 0.0 && first.answers == 1, "{first:?}");
+        assert_eq!(r.saved().roll_ratings.len(), 1);
+        let roll = r.saved().roll_ratings[0].ability;
+        // In class, Ana's SCORE runs out: her class rating falls.
+        r.apply(Input::NewRoll { deal: deal(&[2, 5, 12, 12]) }, 5_000).unwrap();
+        r.apply(Input::Claim { seat: 0, claim: Claim::Score }, 5_000).unwrap();
+        r.tick(40_000);
+        let fell = rating(&r);
+        assert!(fell.rating < first.rating && fell.answers == 2, "{fell:?}");
+        // The next homework roll, made quickly: it moves from there, not from the run's copy.
+        hw(&mut r, 0, HomeworkCommand::Next, 41_000).unwrap();
+        hw(&mut r, 0, SCORE, 42_000).unwrap();
+        solve(&mut r, 0, 43_000);
+        let again = rating(&r);
+        assert!(again.rating > fell.rating && again.answers == 3, "{again:?}");
+        assert!(r.saved().roll_ratings[0].ability.answers == 3 && r.saved().roll_ratings[0].ability != roll);
     }
 
     #[test]

@@ -1,0 +1,145 @@
+//! Ratings from play in a class: every SCORE judged in the class or in its homework, made
+//! or failed, moves two numbers the server keeps, the student's rating and the roll's
+//! (`score_engine::elo`: Math Garden's speed-accuracy scoring, the time from SCORE to the
+//! goal counted). A roll's rating starts at the difficulty model's (`score_engine::difficulty`).
+//!
+//! A SCORE is rated once the roll is settled, not as it is judged: a failed SCORE during
+//! someone's IMPOSSIBLE clock leaves the roll in play, and a rating moved then (only a roll
+//! with a solution has a rating to move against) would tell the teacher's Progress whether
+//! the roll can be made while the claim on it runs.
+//!
+//! Ratings are kept by the server: a page never gets a roll's rating, and gets a student's
+//! only in the teacher's Progress, as the level of rolls they make three times in four.
+
+use score_engine::difficulty::{rate_roll, Levels};
+use score_engine::elo::{self, Ability};
+use score_engine::round::Reason;
+use score_engine::Rules;
+use serde::{Deserialize, Serialize};
+
+use crate::protocol::sorted;
+use crate::room::{push_latest, Member, Saved, ROLLS_KEPT};
+
+/// A roll's rating in a room.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RollRating {
+    /// The roll, smallest first.
+    pub roll: Vec<i64>,
+    pub goal: i64,
+    pub ability: Ability,
+}
+
+/// A SCORE judged on the roll in play, to be rated once it is settled.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Answer {
+    /// Whose SCORE (their name: a member who leaves meanwhile keeps their record by it).
+    pub name: String,
+    /// Made, or failed (time up, given up, numbers used up).
+    pub made: bool,
+    /// From SCORE to the result, ms.
+    pub ms: Option<u64>,
+}
+
+/// Notes a result to rate, if it is a SCORE judged: made, or failed by time, giving up or
+/// the numbers running out. A SCORE cut short by a new roll, or by its player leaving, says
+/// nothing of skill; nor does an IMPOSSIBLE claim.
+pub fn judged(unrated: &mut Vec<Answer>, name: String, reason: Reason, ms: Option<u64>) {
+    let made = match reason {
+        Reason::Made { .. } => true,
+        Reason::TimeUp | Reason::GaveUp | Reason::NumbersUsedUp => false,
+        _ => return,
+    };
+    unrated.push(Answer { name, made, ms });
+}
+
+/// Rates the SCOREs judged on the roll just settled: each moves its player's rating and the
+/// roll's. A roll with no solution has no rating (a SCORE on it says nothing of how hard it
+/// is), and a player no longer in the room is passed over.
+pub fn settle(saved: &mut Saved) {
+    let answers = std::mem::take(&mut saved.unrated);
+    if answers.is_empty() {
+        return;
+    }
+    let Some(roll) = roll_rating(saved) else { return };
+    for a in answers {
+        let secs = a.ms.map_or(elo::DEADLINE_SECS, |ms| ms as f64 / 1000.0);
+        let member = saved
+            .seats
+            .iter_mut()
+            .flatten()
+            .chain(saved.gone.iter_mut().map(|g| &mut g.member))
+            .find(|m: &&mut Member| m.name == a.name);
+        if let Some(m) = member {
+            elo::update(&mut m.rating, &mut saved.roll_ratings[roll].ability, a.made, secs);
+        }
+    }
+}
+
+/// The index of the roll in play's rating, made from the model's on its first SCORE (the
+/// latest [`ROLLS_KEPT`] rolls are kept, the one in play last); none for a roll with no
+/// solution.
+fn roll_rating(saved: &mut Saved) -> Option<usize> {
+    let (key, goal) = (sorted(&saved.roll), saved.rules.goal);
+    let known = saved.roll_ratings.iter().position(|r| r.roll == key && r.goal == goal);
+    let rating = match known {
+        Some(i) => saved.roll_ratings.remove(i),
+        None => {
+            let seconds = rate_roll(&saved.roll, &saved.rules)?.seconds;
+            let start = elo::roll_rating(seconds, &Levels::of(&saved.rules));
+            RollRating { roll: key, goal, ability: Ability::start(start) }
+        }
+    };
+    push_latest(&mut saved.roll_ratings, rating, ROLLS_KEPT);
+    Some(saved.roll_ratings.len() - 1)
+}
+
+/// A rating as the wire carries it: thousandths; none before any SCORE was rated.
+pub fn stored(a: Ability) -> Option<i32> {
+    (a.answers > 0).then(|| (a.sane().rating * 1000.0).round() as i32)
+}
+
+/// The level (1 to 5) of the rolls a student of rating `thousandths` makes three times in
+/// four at `rules`' game: how the teacher's Progress words a rating.
+pub fn level_of(thousandths: i32, rules: &Rules) -> u8 {
+    let levels = Levels::of(rules);
+    levels.level(elo::target_seconds(f64::from(thousandths) / 1000.0, &levels))
+}
+
+/// The rating of a homework run's student, as its room of one holds it.
+fn run_student(run: &Saved) -> Option<Ability> {
+    run.seats.iter().flatten().next().map(|m| m.rating)
+}
+
+/// A homework run is stored for `member` (its room of one after a result, or new): what its
+/// results moved there (the student's rating, and its rolls') moves the class's the same
+/// way, and the run is given the class's ratings to play on next. Moves, not copies: the
+/// class may have rated the student, or a roll, since the run last played.
+pub fn run_stored(member: &mut Member, class_rolls: &mut Vec<RollRating>, before: Option<&Saved>, run: &mut Saved) {
+    if let (Some(b), Some(a)) = (before.and_then(run_student), run_student(run)) {
+        member.rating = moved(member.rating, b, a);
+    }
+    for after in &run.roll_ratings {
+        let was = before.and_then(|b| b.roll_ratings.iter().find(|r| r.roll == after.roll && r.goal == after.goal));
+        let class = class_rolls.iter_mut().find(|r| r.roll == after.roll && r.goal == after.goal);
+        match (was, class) {
+            (Some(w), Some(c)) => c.ability = moved(c.ability, w.ability, after.ability),
+            (_, Some(c)) if c.ability.answers == 0 => c.ability = after.ability,
+            (_, Some(_)) => {}
+            (_, None) => push_latest(class_rolls, after.clone(), ROLLS_KEPT),
+        }
+    }
+    if let Some(m) = run.seats.iter_mut().flatten().next() {
+        m.rating = member.rating;
+    }
+    for r in &mut run.roll_ratings {
+        if let Some(c) = class_rolls.iter().find(|c| c.roll == r.roll && c.goal == r.goal) {
+            r.ability = c.ability;
+        }
+    }
+}
+
+/// `now` moved as `before` moved to `after`.
+fn moved(now: Ability, before: Ability, after: Ability) -> Ability {
+    let rating = now.rating + (after.rating - before.rating);
+    Ability { rating: Ability::start(rating).rating, answers: now.answers + after.answers.saturating_sub(before.answers) }
+}
