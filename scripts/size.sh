@@ -54,14 +54,15 @@ done
 # (scripts/postbuild.py), 1.7 KB gzip, while the teacher's key's print styles added 0.1 KB
 # and the page's part of the homework protocol 0.1 KB. The first load went from 295,187
 # to 293,502 B gzip (235,036 to 233,682 B brotli).
-# Raised to 304,000 / 241,800 by the difficulty model and the player's own rating (issue
+# Raised to 306,000 / 243,600 by the difficulty model and the player's own rating (issue
 # 43): rating a roll from its solutions' efforts, each game's levels, At my level, the
-# rating kept with the stats. The first load went from 293,516 to 303,481 B gzip (233,656
-# to 241,389 B brotli); a roll dealt at a level is now rated one by one, not by a
-# worksheet's rater, which would have added 4 KB more. Taking the first load down (below
-# 250,000) is the "lighter and quicker" issue's work.
-BUDGET_GZIP=304000
-BUDGET_BROTLI=241800
+# rating kept with the stats (and their migration), a class's level in the Progress. The
+# first load went from 293,516 to 305,516 B gzip (233,656 to 243,111 B brotli); a roll
+# dealt at a level is rated one by one, not by a worksheet's rater, which would have added
+# 4 KB more. Taking the first load down (below 250,000) is the "lighter and quicker"
+# issue's work.
+BUDGET_GZIP=306000
+BUDGET_BROTLI=243600
 over=0
 if [ "${sum[first-load.gz]}" -gt "$BUDGET_GZIP" ]; then
   echo "size: first load is ${sum[first-load.gz]} B gzip, over the budget of $BUDGET_GZIP B"; over=1

@@ -118,10 +118,17 @@ pub fn next_roll(ctx: Ctx) {
         let rules = g.rules.clone();
         let picked = match level {
             0 => None,
+            crate::game::AT_MY_LEVEL if rules.dice.len() > crate::game::RATED_DICE => {
+                score_engine::practice::roll_of_difficulty(&rules, 3, random_u32)
+            }
             crate::game::AT_MY_LEVEL => {
                 let levels = score_engine::difficulty::Levels::of(&rules);
                 let me = g.stats.rating(&rules).rating;
-                score_engine::practice::roll_near(&rules, score_engine::elo::target_seconds(me, &levels), random_u32)
+                let target = score_engine::elo::target_seconds(me, &levels);
+                // Not a roll played on this device before (it would rate nothing).
+                let log = &g.daily_log;
+                let fresh = |r: &[i64]| !log.saw(crate::game::roll_key(&rules, r));
+                score_engine::practice::roll_near(&rules, target, fresh, random_u32)
             }
             l => score_engine::practice::roll_of_difficulty(&rules, l, random_u32),
         };

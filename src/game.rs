@@ -202,6 +202,10 @@ pub struct Game {
 /// in four ([`score_engine::elo::TARGET`]).
 pub const AT_MY_LEVEL: u8 = 6;
 
+/// Most dice whose rolls rate the player: rating a roll of five or six takes seconds, and a
+/// page does it as the roll settles. With more, At my level deals the middle level.
+pub const RATED_DICE: usize = 4;
+
 /// Where a roll comes from, which decides whether it scores (docs/RULES.md §6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source {
@@ -332,7 +336,16 @@ impl Game {
             return;
         }
         let seen = self.daily_log.saw(key);
+        // New roll on a roll unclaimed and unmade: one the player didn't find, a failure at
+        // the time they left it if it had a solution (a random roll's too, or a player would
+        // leave every hard roll and make only easy ones). A claim running ends as Abandoned,
+        // rated as it settles.
+        if matches!(source, Source::Dice | Source::Level(_)) && self.round.phase() == Phase::Open {
+            self.rate(false, now_ms);
+        }
         self.new_roll(rules, roll, now_ms);
+        // A roll dealt on this device before may be answered from memory: it rates nothing.
+        self.rated = seen;
         self.practice = match source {
             Source::Dice => None,
             Source::Level(level) => {
@@ -698,11 +711,6 @@ impl Game {
     /// A new roll (or new rules): settles whatever runs first.
     pub fn new_roll(&mut self, rules: Rules, roll: Vec<i64>, now_ms: u64) {
         self.results.clear();
-        // A roll dealt at a level (it has a solution) left unmade is one the player didn't
-        // find: a failure, at the time they gave it up.
-        if self.practice == Some(Practice::Level) && !self.round.is_over() {
-            self.rate(false, now_ms);
-        }
         let awards = self.round.apply(Input::Abandon, now_ms).unwrap_or_default();
         self.settle(&awards, now_ms);
         let stats = std::mem::take(&mut self.stats);
@@ -731,16 +739,22 @@ impl Game {
         if self.rated
             || self.group.is_some()
             || self.dealt_ms == 0
+            || self.rules.dice.len() > RATED_DICE
             || matches!(self.practice, Some(Practice::Typed | Practice::Again))
         {
             return;
         }
         self.rated = true;
+        // The round's verdict decides, as it decides everything else on the table (a test
+        // telling twin tables opposite verdicts then sees any rating moved too soon).
+        if !self.round.solvable() {
+            return;
+        }
         let Some(rated) = score_engine::difficulty::rate_roll(&self.roll, &self.rules) else { return };
         let levels = score_engine::difficulty::Levels::of(&self.rules);
         let roll = score_engine::elo::roll_rating(rated.seconds, &levels);
         let secs = now_ms.saturating_sub(self.dealt_ms) as f64 / 1000.0;
-        self.stats.rate(&self.rules, roll, made, secs);
+        self.stats.rate(&self.rules, roll, made, secs, levels.deadline());
     }
 
     /// The player's level now at this game: the level of the rolls "At my level" deals.
@@ -1212,8 +1226,9 @@ mod tests {
     }
 
     /// docs/RULES.md §6: the player's own rating moves once a roll, by how it went and how
-    /// fast: up for a goal made quickly, down for a roll at a level left unmade, a SCORE
-    /// failed or a hint; not for a typed roll, a match, or a roll with no solution.
+    /// fast: up for a goal made quickly, down for a roll with a solution left for another, a
+    /// SCORE failed or a hint; not for a typed roll, a roll seen before, or a roll with no
+    /// solution.
     #[test]
     fn the_players_rating_moves_once_a_roll_by_how_it_went() {
         let rules = Rules::default();
@@ -1223,36 +1238,42 @@ mod tests {
         make_2_5_12_12(&mut g, 1000, 3);
         let up = rating(&g);
         assert!(up.rating > 0.0 && up.answers == 1, "{up:?}");
-        // Settled: a new roll or a reload moves nothing more.
+        // Settled: a reload moves nothing more.
         let back = Game::restore(rules.clone(), g.saved(), g.stats.clone(), DailyLog::default(), 9000);
         assert_eq!(back.stats.rating(&rules), up);
-        g.deal(rules.clone(), vec![2, 5, 12, 12], Source::Level(3), 10_000);
-        assert_eq!(rating(&g), up);
-        // A roll at a level given up on after 40 s is a failure.
-        g.deal(rules.clone(), vec![2, 5, 12, 12], Source::Typed, 50_000);
+        // A roll with a solution (9‖9 ÷ 9 + 9) left for another after a second: a failure
+        // (a slow one on so hard a roll would be better than expected).
+        g.deal(rules.clone(), vec![9, 9, 9, 9], Source::Level(3), 10_000);
+        g.deal(rules.clone(), vec![1, 1, 1, 4], Source::Dice, 11_000);
         let down = rating(&g);
         assert!(down.rating < up.rating && down.answers == 2, "{down:?}");
-        // Typed: the player may know it.
-        make_2_5_12_12(&mut g, 50_000, 1);
+        // 1 1 1 4 has no solution: left, it says nothing. A typed roll: the player may know it.
+        g.deal(rules.clone(), vec![2, 5, 12, 12], Source::Typed, 20_000);
+        make_2_5_12_12(&mut g, 20_000, 1);
         assert_eq!(rating(&g), down);
-        // A roll with no solution says nothing of skill, even when claimed wrongly... there
-        // is no wrong claim: IMPOSSIBLE on 1 1 1 4 is right.
-        g.deal(rules.clone(), vec![1, 1, 1, 4], Source::Dice, 70_000);
-        g.press_impossible(0, 71_000);
-        g.reveal(72_000);
+        // A roll seen on this device before may be answered from memory.
+        g.deal(rules.clone(), vec![2, 5, 12, 12], Source::Level(3), 30_000);
+        make_2_5_12_12(&mut g, 30_000, 1);
         assert_eq!(rating(&g), down);
-        // A SCORE that runs out of time is a failure; a hint before it, once only.
-        g.deal(rules.clone(), vec![2, 5, 12, 12], Source::Dice, 80_000);
-        g.show_hint(85_000);
+        // IMPOSSIBLE, rightly, on a roll with no solution: nothing.
+        g.deal(rules.clone(), vec![3, 3, 3, 3], Source::Dice, 40_000);
+        g.press_impossible(0, 41_000);
+        g.reveal(42_000);
+        assert_eq!(rating(&g), down);
+        // A hint on a roll with a solution: a failure, once.
+        g.deal(rules.clone(), vec![1, 1, 2, 19], Source::Dice, 50_000);
+        g.show_hint(55_000);
         let hinted = rating(&g);
         assert!(hinted.rating < down.rating && hinted.answers == 3, "{hinted:?}");
-        make_2_5_12_12(&mut g, 80_000, 10);
+        g.deal(rules.clone(), vec![2, 5, 12, 11], Source::Dice, 60_000);
         assert_eq!(rating(&g), hinted);
-        // The level "At my level" deals rises with the rating.
+        // The level "At my level" deals rises with quick goals (on rolls new to the device:
+        // it forgets them here, as another device would never have seen them).
         let mut fast = game(&[2, 5, 12, 12]);
         let start = fast.my_level();
         for i in 0..12 {
             let at = 100_000 * (i + 1);
+            fast.daily_log = DailyLog::default();
             fast.deal(rules.clone(), vec![2, 5, 12, 12], Source::Level(AT_MY_LEVEL), at);
             make_2_5_12_12(&mut fast, at, 2);
         }

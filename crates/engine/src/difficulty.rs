@@ -60,14 +60,15 @@ const FALL: f64 = 0.8;
 /// The longest rating, in seconds: past ten minutes nobody is still counting.
 pub const MAX_SECS: f64 = 600.0;
 
-/// Distinct solutions read with five or six numbers (all of them take seconds to list).
-const MANY_LIMIT: usize = 60;
+/// Distinct solutions read with five or six numbers (all of them take seconds to list, and
+/// a goal few sets reach takes a long search for each one more).
+const MANY_LIMIT: usize = 20;
 
 /// `p` rated with its simplest solution and its level among `rules`' rolls; `None` when it
 /// has no solution.
 pub fn rate(p: &Puzzle, levels: &Levels) -> Option<Rated> {
     let limit = if p.numbers.len() <= 4 { usize::MAX } else { MANY_LIMIT };
-    let mut all = solutions_up_to(p, limit);
+    let mut all = solutions_up_to(&in_order(p), limit);
     let seconds = seconds_of(&all)?;
     Some(Rated { seconds, level: levels.level(seconds), simplest: all.swap_remove(0) })
 }
@@ -108,8 +109,8 @@ const TWENTY_FOUR_LEVELS: Levels = Levels { cuts: [10.56, 15.22, 22.19, 36.60], 
 /// Rolls drawn to measure the levels of dice that aren't a preset's.
 const SAMPLE: usize = 160;
 
-/// The same with five or six dice, whose rolls take longer to rate.
-const SAMPLE_MANY: usize = 32;
+/// The same with five or six dice, whose rolls take far longer to rate.
+const SAMPLE_MANY: usize = 12;
 
 thread_local! {
     /// Levels measured for dice that aren't a preset's, by rules (a page asks roll after roll).
@@ -171,10 +172,37 @@ impl Levels {
     pub fn level(&self, seconds: f64) -> u8 {
         1 + self.cuts.iter().filter(|&&c| seconds >= c).count() as u8
     }
+
+    /// Whether any rating is of `level`: dice whose rolls all rate alike (a goal they
+    /// hardly reach) have levels no roll is in, which a deal would look for in vain.
+    pub fn holds(&self, level: u8) -> bool {
+        match level {
+            1 => true,
+            2..=4 => self.cuts[usize::from(level) - 2] < self.cuts[usize::from(level) - 1],
+            5 => true,
+            _ => false,
+        }
+    }
+
+    /// How long a player has, from the deal, for an answer to say something of their skill:
+    /// twice the median rating (a typical player making a median roll in its typical time
+    /// scores about a half: `crate::elo`).
+    pub fn deadline(&self) -> f64 {
+        2.0 * self.median.max(READ_SECS)
+    }
+}
+
+/// `p` with its numbers smallest first: a roll is rated as a set of numbers, whatever order
+/// its dice fell in (the search keeps one form of each solution, the first it meets, and
+/// forms differ in effort: a − b + c and c − b + a).
+fn in_order(p: &Puzzle) -> Puzzle {
+    let mut pairs: Vec<(Num, bool)> = p.numbers.iter().copied().zip(p.red.iter().copied()).collect();
+    pairs.sort_by_key(|&(n, red)| (n, red));
+    Puzzle { numbers: pairs.iter().map(|x| x.0).collect(), red: pairs.iter().map(|x| x.1).collect(), ..p.clone() }
 }
 
 fn roll_seconds(r: &[i64], rules: &Rules) -> Option<f64> {
-    let p = Puzzle::from_roll(r, rules);
+    let p = in_order(&Puzzle::from_roll(r, rules));
     let limit = if r.len() <= 4 { usize::MAX } else { MANY_LIMIT };
     seconds_of(&solutions_up_to(&p, limit))
 }

@@ -5,9 +5,12 @@
 //! & Education 57, 2011).
 //!
 //! **The score of an answer** ([`score`]): a goal made `t` seconds after the deal scores
-//! `1 − t/d`, a SCORE failed `t` seconds after the deal scores `−(1 − t/d)`, with the
-//! deadline `d` = [`DEADLINE_SECS`]. A quick success is worth most, a quick failure costs
-//! most (a guess), and anything at the deadline says nothing either way.
+//! `1 − t/d`, a SCORE failed `t` seconds after the deal scores `−(1 − t/d)`, with a deadline
+//! `d` of the game's: alone, twice its median rating ([`Levels::deadline`]: 11.7 s for Score's
+//! dice, 36.8 s for the 24 game's, so a typical player isn't driven up by every roll of a
+//! quick game); in a class room, where the time runs from SCORE, its SCORE clock. A quick
+//! success is worth most, a quick failure costs most (a guess), and anything at the
+//! deadline says nothing either way.
 //!
 //! **What to expect.** For a player of rating θ on a roll of rating β, with Δ = θ − β, the
 //! model holds the score's density proportional to e^(Δ·s) on [−1, 1]: the chance of success
@@ -23,9 +26,6 @@
 use serde::{Deserialize, Serialize};
 
 use crate::difficulty::Levels;
-
-/// Seconds from the deal after which an answer says nothing either way.
-pub const DEADLINE_SECS: f64 = 60.0;
 
 /// Rating units per unit of ln(seconds): a roll taking e times as long as the median is this
 /// much harder.
@@ -88,9 +88,10 @@ fn clamp(x: f64) -> f64 {
     }
 }
 
-/// The score of an answer: made or not, `secs` after the deal (see the module's words).
-pub fn score(made: bool, secs: f64) -> f64 {
-    let left = if secs.is_finite() { (1.0 - secs.max(0.0) / DEADLINE_SECS).max(0.0) } else { 0.0 };
+/// The score of an answer: made or not, `secs` into `deadline` seconds (see the module's
+/// words).
+pub fn score(made: bool, secs: f64, deadline: f64) -> f64 {
+    let left = if secs.is_finite() && deadline > 0.0 { (1.0 - secs.max(0.0) / deadline).max(0.0) } else { 0.0 };
     if made {
         left
     } else {
@@ -135,9 +136,9 @@ pub fn target_seconds(player: f64, levels: &Levels) -> f64 {
     seconds_of_rating(player - delta, levels)
 }
 
-/// One judged SCORE: the player and the roll each move by what it says.
-pub fn update(player: &mut Ability, roll: &mut Ability, made: bool, secs: f64) {
-    let s = score(made, secs);
+/// One judged SCORE, `secs` into `deadline`: the player and the roll each move by what it says.
+pub fn update(player: &mut Ability, roll: &mut Ability, made: bool, secs: f64, deadline: f64) {
+    let s = score(made, secs, deadline);
     let e = expected(player.rating - roll.rating);
     let (p, r) = (k_of(player.answers), k_of(roll.answers));
     *player = Ability { rating: clamp(player.rating + p * (s - e)), answers: player.answers.saturating_add(1) };
@@ -145,9 +146,9 @@ pub fn update(player: &mut Ability, roll: &mut Ability, made: bool, secs: f64) {
 }
 
 /// One judged SCORE where only the player moves (solitaire: a roll's rating is the model's).
-pub fn update_player(player: &mut Ability, roll: f64, made: bool, secs: f64) {
+pub fn update_player(player: &mut Ability, roll: f64, made: bool, secs: f64, deadline: f64) {
     let mut r = Ability::start(roll);
-    update(player, &mut r, made, secs);
+    update(player, &mut r, made, secs, deadline);
 }
 
 #[cfg(test)]
@@ -156,12 +157,13 @@ mod tests {
 
     #[test]
     fn scores_reward_speed_and_punish_quick_failure() {
-        assert_eq!(score(true, 0.0), 1.0);
-        assert_eq!(score(true, 30.0), 0.5);
-        assert_eq!(score(false, 15.0), -0.75);
-        assert_eq!(score(true, 600.0), 0.0);
-        assert_eq!(score(false, f64::NAN), 0.0);
-        assert_eq!(score(true, -5.0), 1.0);
+        assert_eq!(score(true, 0.0, 60.0), 1.0);
+        assert_eq!(score(true, 30.0, 60.0), 0.5);
+        assert_eq!(score(false, 15.0, 60.0), -0.75);
+        assert_eq!(score(true, 600.0, 60.0), 0.0);
+        assert_eq!(score(false, f64::NAN, 60.0), 0.0);
+        assert_eq!(score(true, -5.0, 60.0), 1.0);
+        assert_eq!(score(true, 5.0, 0.0), 0.0);
     }
 
     #[test]
@@ -179,10 +181,10 @@ mod tests {
     #[test]
     fn a_quick_success_raises_the_player_and_lowers_the_roll() {
         let (mut p, mut r) = (Ability::default(), Ability::start(0.5));
-        update(&mut p, &mut r, true, 4.0);
+        update(&mut p, &mut r, true, 4.0, 20.0);
         assert!(p.rating > 0.0 && r.rating < 0.5 && p.answers == 1 && r.answers == 1);
         let (mut q, mut s) = (Ability::default(), Ability::start(0.5));
-        update(&mut q, &mut s, false, 4.0);
+        update(&mut q, &mut s, false, 4.0, 20.0);
         assert!(q.rating < 0.0 && s.rating > 0.5);
         // Bad stored numbers come back sane.
         assert_eq!(Ability { rating: f64::NAN, answers: 3 }.sane().rating, 0.0);
@@ -194,7 +196,7 @@ mod tests {
         let a = Ability { rating: 1.23456, answers: 7 };
         let text = serde_json::to_string(&a).unwrap();
         let mut b = Ability::start(0.0);
-        update(&mut b, &mut Ability::start(0.3), true, 7.0);
+        update(&mut b, &mut Ability::start(0.3), true, 7.0, 20.0);
         assert_eq!(serde_json::from_str::<Ability>(&serde_json::to_string(&b).unwrap()).unwrap(), b);
         assert_eq!(text, r#"{"rating":1235,"answers":7}"#);
         assert_eq!(serde_json::from_str::<Ability>(&text).unwrap(), Ability { rating: 1.235, answers: 7 });

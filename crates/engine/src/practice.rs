@@ -79,25 +79,62 @@ pub fn roll_of_difficulty(rules: &Rules, level: u8, mut next_u32: impl FnMut() -
     // Rated one by one, not by a worksheet's [`Rater`]: a page deals practice on its first
     // load, which a rater's tables would weigh down for the few rolls a deal takes.
     let levels = Levels::of(rules);
-    (0..MAX_TRIES).find_map(|_| {
+    if !levels.holds(level) {
+        return None;
+    }
+    // A roll with no solution is known cheaply; each with one is listed: at most
+    // [`MAX_RATED`] of them (a page deals on its own thread).
+    let mut rated = 0;
+    for _ in 0..MAX_TRIES {
         let r = roll::roll(&rules.dice, &mut next_u32);
-        rate(&Puzzle::from_roll(&r, rules), &levels).is_some_and(|x| x.level == level).then_some(r)
-    })
+        let p = Puzzle::from_roll(&r, rules);
+        if !crate::solve::is_solvable(&p) {
+            continue;
+        }
+        if rate(&p, &levels).is_some_and(|x| x.level == level) {
+            return Some(r);
+        }
+        rated += 1;
+        if rated >= max_rated(rules) {
+            break;
+        }
+    }
+    None
+}
+
+/// Most rolls with a solution a deal rates looking for one (a level is a fifth of them, so
+/// one turns up within a few dozen): fewer with five or six dice, each of which takes long.
+pub const MAX_RATED: usize = 150;
+
+fn max_rated(rules: &Rules) -> usize {
+    if rules.dice.len() <= 4 {
+        MAX_RATED
+    } else {
+        MAX_RATED / 10
+    }
 }
 
 /// Rolls looked at when dealing near a rating ([`roll_near`]).
 pub const NEAR_TRIES: usize = 48;
 
-/// A random solvable roll whose rating is near `seconds` ("At my level"): of up to
-/// [`NEAR_TRIES`] solvable rolls drawn, the first within a tenth of it on a log scale, or
-/// else the nearest. `None` when no roll drawn has a solution.
-pub fn roll_near(rules: &Rules, seconds: f64, mut next_u32: impl FnMut() -> u32) -> Option<Vec<i64>> {
+/// A random solvable roll whose rating is near `seconds` ("At my level"), of those `fits`
+/// takes: of up to [`NEAR_TRIES`] such rolls drawn, the first within a tenth of it on a log
+/// scale, or else the nearest. `None` when no roll drawn has a solution.
+pub fn roll_near(
+    rules: &Rules,
+    seconds: f64,
+    fits: impl Fn(&[i64]) -> bool,
+    mut next_u32: impl FnMut() -> u32,
+) -> Option<Vec<i64>> {
     let levels = Levels::of(rules);
     let target = seconds.max(f64::MIN_POSITIVE).ln();
     let mut best: Option<(f64, Vec<i64>)> = None;
     let mut solvable = 0;
     for _ in 0..MAX_TRIES {
         let r = roll::roll(&rules.dice, &mut next_u32);
+        if !fits(&r) {
+            continue;
+        }
         let Some(rated) = rate(&Puzzle::from_roll(&r, rules), &levels) else { continue };
         let off = (rated.seconds.ln() - target).abs();
         if off < 0.1 {
@@ -169,8 +206,11 @@ pub fn worksheet_of_version(
     level: Option<u8>,
     next_u32: impl FnMut() -> u32,
 ) -> Result<Vec<WorksheetItem>, WorksheetError> {
+    if version >= SHEET_VERSION {
+        return worksheet(rules, count, level, next_u32);
+    }
     check(count, level)?;
-    worksheet_on(rules, count, level, &[], next_u32, cores(), version < SHEET_VERSION)
+    worksheet_on(rules, count, level, &[], next_u32, cores(), true)
 }
 
 fn check(count: usize, level: Option<u8>) -> Result<(), WorksheetError> {
@@ -200,6 +240,9 @@ pub fn worksheet_avoiding(
     next_u32: impl FnMut() -> u32,
 ) -> Result<Vec<WorksheetItem>, WorksheetError> {
     check(count, level)?;
+    if let Some(l) = level.filter(|&l| !Levels::of(rules).holds(l)) {
+        return Err(WorksheetError::NoneFound(l));
+    }
     worksheet_on(rules, count, level, avoid, next_u32, cores(), false)
 }
 

@@ -80,8 +80,9 @@ pub struct Stats {
 }
 
 impl Stats {
-    /// The current schema version.
-    pub const VERSION: u32 = 2;
+    /// The current schema version: 3 keeps the player's ratings, which a page of version 2
+    /// would drop on its next save (it reads them as stats of a newer Score and leaves them).
+    pub const VERSION: u32 = 3;
 
     /// Empty totals.
     pub fn new() -> Stats {
@@ -91,12 +92,18 @@ impl Stats {
     /// Brings stats read from an older version up to this one; `None` for a version
     /// this code does not know (from a newer Score), which must be kept, not overwritten.
     ///
-    /// Version 1 had no `results` count: it starts from the history's length.
+    /// Version 1 had no `results` count: it starts from the history's length. Version 2 had
+    /// no ratings.
     pub fn migrate(mut self) -> Option<Stats> {
         match self.version {
             1 => {
                 self.results = self.history.len() as u64;
-                self.version = 2;
+                self.version = Stats::VERSION;
+                Some(self)
+            }
+            // Version 2 had no ratings: none kept yet.
+            2 => {
+                self.version = Stats::VERSION;
                 Some(self)
             }
             Stats::VERSION => Some(self),
@@ -110,10 +117,11 @@ impl Stats {
         self.ratings.iter().find(|r| is_game(r, rules)).map_or_else(Ability::default, |r| r.ability.sane())
     }
 
-    /// One judged answer at `rules`' game on a roll rated `roll` ([`elo::update_player`]).
-    pub fn rate(&mut self, rules: &Rules, roll: f64, made: bool, secs: f64) {
+    /// One judged answer at `rules`' game on a roll rated `roll`, `secs` after the deal, of
+    /// `deadline` ([`elo::update_player`]).
+    pub fn rate(&mut self, rules: &Rules, roll: f64, made: bool, secs: f64, deadline: f64) {
         let mut ability = self.rating(rules);
-        elo::update_player(&mut ability, roll, made, secs);
+        elo::update_player(&mut ability, roll, made, secs, deadline);
         self.ratings.retain(|r| !is_game(r, rules));
         self.ratings.push(GameRating {
             dice: rules.dice.clone(),
@@ -179,13 +187,21 @@ mod tests {
     }
 
     #[test]
-    fn version_1_migrates_to_version_2() {
+    fn versions_1_and_2_migrate_to_the_current_one() {
         let v1 = r#"{"version":1,"score":3,"streak":1,"best_streak":2,"history":[
             {"roll":[2,5,12,12],"goal":20,"claim":"SCORE","points":1,"reason":"+1","at_ms":5}]}"#;
         let old: Stats = serde_json::from_str(v1).unwrap();
         let new = old.migrate().unwrap();
-        assert_eq!((new.version, new.score, new.best_streak, new.results), (2, 3, 2, 1));
+        assert_eq!((new.version, new.score, new.best_streak, new.results), (3, 3, 2, 1));
         assert_eq!(new.history[0].roll, [2, 5, 12, 12]);
+        let v2 = r#"{"version":2,"score":3,"streak":1,"best_streak":2,"history":[],"results":7}"#;
+        let new = serde_json::from_str::<Stats>(v2).unwrap().migrate().unwrap();
+        assert_eq!((new.version, new.results, new.ratings.len()), (3, 7, 0));
+        // A rating kept, stored and read back.
+        let mut rated = Stats::new();
+        rated.rate(&Rules::default(), 0.5, true, 3.0, 11.0);
+        let back: Stats = serde_json::from_str(&serde_json::to_string(&rated).unwrap()).unwrap();
+        assert_eq!(back.migrate().unwrap().rating(&Rules::default()), rated.rating(&Rules::default()));
         let future = Stats { version: 9, ..Stats::new() };
         assert_eq!(future.migrate(), None);
     }

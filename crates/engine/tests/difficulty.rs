@@ -98,7 +98,7 @@ fn practice_deals_the_level_and_the_rating_asked() {
         let mean = |seconds: f64, rng: &mut SplitMix64| {
             (0..20)
                 .map(|_| {
-                    let r = roll_near(&rules, seconds, || rng.next_u32()).unwrap();
+                    let r = roll_near(&rules, seconds, |_| true, || rng.next_u32()).unwrap();
                     rate(&Puzzle::from_roll(&r, &rules), &levels).unwrap().seconds.ln()
                 })
                 .sum::<f64>()
@@ -180,8 +180,8 @@ fn ratings_from_play_rank_players_and_rolls() {
                 // Inverse of the distribution function of density ∝ e^(d·s) on [−1, 1].
                 let u = unit();
                 let s = if d.abs() < 1e-9 { 2.0 * u - 1.0 } else { ((-d).exp() + u * (d.exp() - (-d).exp())).ln() / d };
-                let secs = (1.0 - s.abs()) * elo::DEADLINE_SECS;
-                elo::update(&mut players[p], &mut rolls[r], s > 0.0, secs);
+                let secs = (1.0 - s.abs()) * 20.0;
+                elo::update(&mut players[p], &mut rolls[r], s > 0.0, secs, 20.0);
             }
         }
         let rp = rank_correlation(&truth_p, &players.iter().map(|a| a.rating).collect::<Vec<_>>());

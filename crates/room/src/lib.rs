@@ -11,8 +11,8 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod mirror;
-pub mod ratings;
 pub mod protocol;
+pub mod ratings;
 pub mod reach;
 pub mod rights;
 pub mod room;

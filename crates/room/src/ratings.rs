@@ -1,7 +1,7 @@
 //! Ratings from play in a class: every SCORE judged in the class or in its homework, made
 //! or failed, moves two numbers the server keeps, the student's rating and the roll's
 //! (`score_engine::elo`: Math Garden's speed-accuracy scoring, the time from SCORE to the
-//! goal counted). A roll's rating starts at the difficulty model's (`score_engine::difficulty`).
+//! goal counted against the SCORE clock). A roll's rating starts at the difficulty model's (`score_engine::difficulty`).
 //!
 //! A SCORE is rated once the roll is settled, not as it is judged: a failed SCORE during
 //! someone's IMPOSSIBLE clock leaves the roll in play, and a rating moved then (only a roll
@@ -61,8 +61,10 @@ pub fn settle(saved: &mut Saved) {
         return;
     }
     let Some(roll) = roll_rating(saved) else { return };
+    // The time runs from SCORE: its clock is the deadline.
+    let deadline = f64::from(saved.rules.score_secs);
     for a in answers {
-        let secs = a.ms.map_or(elo::DEADLINE_SECS, |ms| ms as f64 / 1000.0);
+        let secs = a.ms.map_or(deadline, |ms| ms as f64 / 1000.0);
         let member = saved
             .seats
             .iter_mut()
@@ -70,7 +72,7 @@ pub fn settle(saved: &mut Saved) {
             .chain(saved.gone.iter_mut().map(|g| &mut g.member))
             .find(|m: &&mut Member| m.name == a.name);
         if let Some(m) = member {
-            elo::update(&mut m.rating, &mut saved.roll_ratings[roll].ability, a.made, secs);
+            elo::update(&mut m.rating, &mut saved.roll_ratings[roll].ability, a.made, secs, deadline);
         }
     }
 }
@@ -141,5 +143,8 @@ pub fn run_stored(member: &mut Member, class_rolls: &mut Vec<RollRating>, before
 /// `now` moved as `before` moved to `after`.
 fn moved(now: Ability, before: Ability, after: Ability) -> Ability {
     let rating = now.rating + (after.rating - before.rating);
-    Ability { rating: Ability::start(rating).rating, answers: now.answers + after.answers.saturating_sub(before.answers) }
+    Ability {
+        rating: Ability::start(rating).rating,
+        answers: now.answers + after.answers.saturating_sub(before.answers),
+    }
 }

@@ -32,8 +32,8 @@ use crate::rights::{may, Act, Stage};
 mod homework;
 pub use homework::{solvable, Assignment, Run, MAX_DUE_MS, MAX_HOMEWORK, UNTIMED_SECS};
 mod rolls;
-pub use rolls::{RollStat, HARDEST_SHOWN, ROLLS_KEPT};
 pub use crate::ratings::{Answer, RollRating};
+pub use rolls::{RollStat, HARDEST_SHOWN, ROLLS_KEPT};
 
 /// Result lines kept for the host's download.
 pub const HISTORY_KEPT: usize = 5000;
@@ -856,7 +856,10 @@ impl Room {
                     None => r.lesson.to_string(),
                 };
                 // Their rating then, as the level of rolls they make three times in four.
-                let level = r.tally.rating.map_or(String::new(), |x| crate::ratings::level_of(x, &self.saved.rules).to_string());
+                let level = r
+                    .tally
+                    .rating
+                    .map_or(String::new(), |x| crate::ratings::level_of(x, &self.saved.rules).to_string());
                 out.push_str(&format!("{title},{},{part},{},{level}\n", field(&r.name), tally(&r.tally)));
             }
         }
