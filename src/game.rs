@@ -151,6 +151,9 @@ pub struct Saved {
     /// Whether the roll has moved the player's rating already.
     #[serde(default)]
     pub rated: bool,
+    /// When the player's claim on the roll was made (ms since the epoch), if one was.
+    #[serde(default)]
+    pub claimed_ms: Option<u64>,
 }
 
 /// One player's table.
@@ -196,6 +199,9 @@ pub struct Game {
     pub dealt_ms: u64,
     /// Whether the roll has moved the player's rating already (once a roll).
     pub rated: bool,
+    /// When the player's claim on the roll was made, if one was: a claim that fails is a
+    /// wrong answer given then.
+    pub claimed_ms: Option<u64>,
 }
 
 /// The practice choice "At my level": rolls the player's rating says they make three times
@@ -292,6 +298,7 @@ impl Game {
             actions: Vec::new(),
             dealt_ms: 0,
             rated: false,
+            claimed_ms: None,
         }
     }
 
@@ -518,6 +525,7 @@ impl Game {
         g.practice = saved.practice;
         g.dealt_ms = saved.dealt_ms;
         g.rated = saved.rated;
+        g.claimed_ms = saved.claimed_ms;
         if g.practice.is_some() {
             g.round.make_practice();
         }
@@ -539,6 +547,7 @@ impl Game {
             actions: self.actions.clone(),
             dealt_ms: self.dealt_ms,
             rated: self.rated,
+            claimed_ms: self.claimed_ms,
         }
     }
 
@@ -603,17 +612,16 @@ impl Game {
         if awards.is_empty() {
             return;
         }
-        // What the result says of the player's skill (alone: one award).
+        // What the result says of the player's skill (alone: one award). A claim that fails
+        // is a wrong answer, given when the claim was made.
         if let [a] = awards {
+            let claimed = self.claimed_ms.unwrap_or(now_ms);
             match a.reason {
                 Reason::Made { .. } | Reason::FreePractice => self.rate(true, now_ms),
-                Reason::TimeUp
-                | Reason::GaveUp
-                | Reason::NumbersUsedUp
-                | Reason::Abandoned
-                | Reason::HadSolution
-                | Reason::HintUsed
-                | Reason::SolutionsShown => self.rate(false, now_ms),
+                Reason::TimeUp | Reason::GaveUp | Reason::NumbersUsedUp | Reason::Abandoned | Reason::HadSolution => {
+                    self.rate(false, claimed)
+                }
+                Reason::HintUsed | Reason::SolutionsShown => self.rate(false, now_ms),
                 _ => {}
             }
         }
@@ -689,13 +697,23 @@ impl Game {
     /// SCORE, by `player` (0 in solitaire).
     pub fn press_score(&mut self, player: usize, now_ms: u64) {
         self.results.clear();
+        self.claim_at(now_ms);
         self.input(Input::Score(player), now_ms);
     }
 
     /// IMPOSSIBLE, by `player` (0 in solitaire).
     pub fn press_impossible(&mut self, player: usize, now_ms: u64) {
         self.results.clear();
+        self.claim_at(now_ms);
         self.input(Input::Impossible(player), now_ms);
+    }
+
+    /// Notes when the first claim on the roll is made (a claim refused changes nothing the
+    /// rating reads: it is read only of a claim that failed).
+    fn claim_at(&mut self, now_ms: u64) {
+        if self.round.phase() == Phase::Open && self.claimed_ms.is_none() {
+            self.claimed_ms = Some(now_ms);
+        }
     }
 
     /// Reveal now: judge the IMPOSSIBLE claim.
@@ -1267,6 +1285,12 @@ mod tests {
         assert!(hinted.rating < down.rating && hinted.answers == 3, "{hinted:?}");
         g.deal(rules.clone(), vec![2, 5, 12, 11], Source::Dice, 60_000);
         assert_eq!(rating(&g), hinted);
+        // A SCORE that runs out is a wrong answer given when SCORE was pressed: running out
+        // at the end of the clock is no better than failing at once.
+        g.press_score(0, 61_000);
+        g.tick(92_000);
+        let timed_out = rating(&g);
+        assert!(timed_out.rating < hinted.rating - 0.1 && timed_out.answers == 4, "{timed_out:?}");
         // The level "At my level" deals rises with quick goals (on rolls new to the device:
         // it forgets them here, as another device would never have seen them).
         let mut fast = game(&[2, 5, 12, 12]);

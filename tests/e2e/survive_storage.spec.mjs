@@ -67,7 +67,8 @@ test('version 1 stats are migrated and nothing earned is lost', async () => {
     await score.expectScore(7);
     assert.equal(await page.getByTestId('best-streak').textContent(), '5');
     const stored = await page.evaluate(() => [localStorage.getItem('score.stats.v1'), JSON.parse(localStorage.getItem('score.stats.v2')).version]);
-    assert.deepEqual(stored, [null, 2]);
+    // Version 1 comes up to the current version (3: the player's ratings), under the v2 key.
+    assert.deepEqual(stored, [null, 3]);
   });
 });
 
@@ -76,7 +77,7 @@ test('version 1 stats are migrated and nothing earned is lost', async () => {
 // in `.bad` for good). They are kept as they are, the page says so and writes nothing.
 test('stats of a newer version are kept untouched: the page says so and saves nothing over them', async () => {
   await withPage(browser, async (score, page) => {
-    const newer = JSON.stringify({ version: 3, score: 42, streak: 4, best_streak: 9, history: [], results: 60, badges: ['new'] });
+    const newer = JSON.stringify({ version: 4, score: 42, streak: 4, best_streak: 9, history: [], results: 60, badges: ['new'] });
     await page.addInitScript((v) => {
       if (!sessionStorage.getItem('seeded')) {
         localStorage.setItem('score.stats.v2', v);

@@ -5,7 +5,9 @@
 //! & Education 57, 2011).
 //!
 //! **The score of an answer** ([`score`]): a goal made `t` seconds after the deal scores
-//! `1 − t/d`, a SCORE failed `t` seconds after the deal scores `−(1 − t/d)`, with a deadline
+//! `1 − t/d`, a failure `−(1 − t/d)` where `t` is when the wrong answer was given (a SCORE
+//! or IMPOSSIBLE claim that fails is a wrong answer given when it was claimed; a roll left
+//! or a hint asked for, then), with a deadline
 //! `d` of the game's: alone, twice its median rating ([`Levels::deadline`]: 11.7 s for Score's
 //! dice, 36.8 s for the 24 game's, so a typical player isn't driven up by every roll of a
 //! quick game); in a class room, where the time runs from SCORE, its SCORE clock. A quick

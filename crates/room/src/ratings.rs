@@ -36,7 +36,7 @@ pub struct Answer {
     pub name: String,
     /// Made, or failed (time up, given up, numbers used up).
     pub made: bool,
-    /// From SCORE to the result, ms.
+    /// From SCORE to the goal made, ms (0 for a failure: the answer was the SCORE).
     pub ms: Option<u64>,
 }
 
@@ -44,9 +44,12 @@ pub struct Answer {
 /// the numbers running out. A SCORE cut short by a new roll, or by its player leaving, says
 /// nothing of skill; nor does an IMPOSSIBLE claim.
 pub fn judged(unrated: &mut Vec<Answer>, name: String, reason: Reason, ms: Option<u64>) {
-    let made = match reason {
-        Reason::Made { .. } => true,
-        Reason::TimeUp | Reason::GaveUp | Reason::NumbersUsedUp => false,
+    // A SCORE that fails is a wrong answer, given when SCORE was pressed (at 0 of its clock):
+    // failing at the end of the clock is no better than failing at once, as pressing SCORE
+    // said the goal could be made.
+    let (made, ms) = match reason {
+        Reason::Made { .. } => (true, ms),
+        Reason::TimeUp | Reason::GaveUp | Reason::NumbersUsedUp => (false, Some(0)),
         _ => return,
     };
     unrated.push(Answer { name, made, ms });
