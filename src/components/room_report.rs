@@ -108,6 +108,7 @@ pub fn RoomReport(
                     <tr>
                         <th scope="col">{t(Key::ReportName)}</th>
                         {tally_heads(words)}
+                        <th scope="col" title=t(Key::ProgressLevelAbout)>{t(Key::ProgressLevel)}</th>
                     </tr>
                 </thead>
                 <tbody>
@@ -115,7 +116,7 @@ pub fn RoomReport(
                         <tr data-testid=format!("report-{}", r.seat)>
                             <th scope="row">{r.name.clone()}{r.left.then(|| view! { " " <span class="muted">{t(Key::ReportLeftMark)}</span> })}</th>
                             {tally_cells(&r.tally, words)}
-                            // Their rating then, as the level of rolls they make three times in four.
+                            // Their rating now, as the level of rolls they make three times in four.
                             <td class="level">{r.tally.rating.map_or_else(|| "—".to_string(), |x| score_room::ratings::level_of(x, &game).to_string())}</td>
                         </tr>
                     }).collect_view()}

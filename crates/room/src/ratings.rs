@@ -1,7 +1,8 @@
 //! Ratings from play in a class: every SCORE judged in the class or in its homework, made
 //! or failed, moves two numbers the server keeps, the student's rating and the roll's
-//! (`score_engine::elo`: Math Garden's speed-accuracy scoring, the time from SCORE to the
-//! goal counted against the SCORE clock). A roll's rating starts at the difficulty model's (`score_engine::difficulty`).
+//! (`score_engine::elo`: Math Garden's speed-accuracy scoring, timed from the deal against
+//! the game's deadline, as alone). A roll's rating starts at the difficulty model's
+//! (`score_engine::difficulty`).
 //!
 //! A SCORE is rated once the roll is settled, not as it is judged: a failed SCORE during
 //! someone's IMPOSSIBLE clock leaves the roll in play, and a rating moved then (only a roll
@@ -20,6 +21,9 @@ use serde::{Deserialize, Serialize};
 use crate::protocol::sorted;
 use crate::room::{push_latest, Member, Saved, ROLLS_KEPT};
 
+/// Most dice a room rates SCOREs with (as solitaire keeps a rating).
+pub const MAX_RATED_DICE: usize = 4;
+
 /// A roll's rating in a room.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RollRating {
@@ -36,23 +40,38 @@ pub struct Answer {
     pub name: String,
     /// Made, or failed (time up, given up, numbers used up).
     pub made: bool,
-    /// From SCORE to the goal made, ms (0 for a failure: the answer was the SCORE).
+    /// From the deal to the answer, ms: to the goal made, or to the SCORE that failed.
     pub ms: Option<u64>,
 }
 
-/// Notes a result to rate, if it is a SCORE judged: made, or failed by time, giving up or
-/// the numbers running out. A SCORE cut short by a new roll, or by its player leaving, says
-/// nothing of skill; nor does an IMPOSSIBLE claim.
-pub fn judged(unrated: &mut Vec<Answer>, name: String, reason: Reason, ms: Option<u64>) {
-    // A SCORE that fails is a wrong answer, given when SCORE was pressed (at 0 of its clock):
-    // failing at the end of the clock is no better than failing at once, as pressing SCORE
-    // said the goal could be made.
-    let (made, ms) = match reason {
-        Reason::Made { .. } => (true, ms),
-        Reason::TimeUp | Reason::GaveUp | Reason::NumbersUsedUp => (false, Some(0)),
+/// Notes a result to rate, if it is a SCORE judged: made, or failed by time, giving up, the
+/// numbers running out or leaving under its clock. A SCORE cut short by a new roll says
+/// nothing of skill; nor does an IMPOSSIBLE claim. Timed from the deal (`dealt`), as alone:
+/// a goal made when it was, a SCORE that failed as a wrong answer given when it was pressed
+/// (`pressed`; failing at the end of the clock is no better than failing at once).
+pub fn judged(
+    unrated: &mut Vec<Answer>,
+    name: String,
+    reason: Reason,
+    dealt: Option<u64>,
+    pressed: Option<u64>,
+    now: u64,
+) {
+    let made = match reason {
+        Reason::Made { .. } => true,
+        Reason::TimeUp | Reason::GaveUp | Reason::NumbersUsedUp | Reason::Left => false,
         _ => return,
     };
-    unrated.push(Answer { name, made, ms });
+    // A roll with no time of its deal (a room's first, made before deals were timed) isn't rated.
+    let Some(dealt) = dealt else { return };
+    let at = if made { now } else { pressed.unwrap_or(now) };
+    unrated.push(Answer { name, made, ms: Some(at.saturating_sub(dealt)) });
+}
+
+/// A homework roll passed over unclaimed and unmade, `ms` after its deal: a failure, as New
+/// roll on such a roll is alone (a student could otherwise pass every roll they can't do).
+pub fn passed(unrated: &mut Vec<Answer>, name: String, ms: u64) {
+    unrated.push(Answer { name, made: false, ms: Some(ms) });
 }
 
 /// Rates the SCOREs judged on the roll just settled: each moves its player's rating and the
@@ -63,9 +82,14 @@ pub fn settle(saved: &mut Saved) {
     if answers.is_empty() {
         return;
     }
+    // A roll known to have no solution rates nothing, and with five or six dice rating one
+    // takes seconds, under the room's lock: not rated (as alone).
+    if saved.solution.is_none() || saved.rules.dice.len() > MAX_RATED_DICE {
+        return;
+    }
     let Some(roll) = roll_rating(saved) else { return };
-    // The time runs from SCORE: its clock is the deadline.
-    let deadline = f64::from(saved.rules.score_secs);
+    // Timed from the deal, against the game's deadline, as alone.
+    let deadline = Levels::of(&saved.rules).deadline();
     for a in answers {
         let secs = a.ms.map_or(deadline, |ms| ms as f64 / 1000.0);
         let member = saved
@@ -139,6 +163,13 @@ pub fn run_stored(member: &mut Member, class_rolls: &mut Vec<RollRating>, before
     for r in &mut run.roll_ratings {
         if let Some(c) = class_rolls.iter().find(|c| c.roll == r.roll && c.goal == r.goal) {
             r.ability = c.ability;
+        }
+    }
+    // The roll it plays next starts from the class's rating of it, where the class has one.
+    let key = (sorted(&run.roll), run.rules.goal);
+    if !run.roll_ratings.iter().any(|r| (&r.roll, r.goal) == (&key.0, key.1)) {
+        if let Some(c) = class_rolls.iter().find(|c| (&c.roll, c.goal) == (&key.0, key.1)) {
+            push_latest(&mut run.roll_ratings, c.clone(), ROLLS_KEPT);
         }
     }
 }

@@ -475,6 +475,10 @@ pub struct Saved {
     /// never sent to a page.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub roll_ratings: Vec<RollRating>,
+    /// When the roll in play was dealt, ms: a SCORE is timed from it, as solitaire times
+    /// its answers (none for a room's first roll made without it: not rated).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dealt_at: Option<u64>,
     /// SCOREs judged on the roll in play, rated once it is settled (a rating moved sooner
     /// would say, in the teacher's Progress, whether the roll can be made while a claim on
     /// it still runs).
@@ -624,6 +628,12 @@ fn clock_event(phase: Phase) -> Option<RoomEvent> {
 
 impl Room {
     /// A room playing `deal` under `rules`; `judging`: the solver judges IMPOSSIBLE.
+    /// This room, its first roll dealt at `now_ms` (a SCORE on it is timed from then).
+    pub fn dealt(mut self, now_ms: u64) -> Room {
+        self.saved.dealt_at = Some(now_ms);
+        self
+    }
+
     pub fn new(rules: Rules, judging: bool, deal: Deal) -> Room {
         let round = Round::new(MAX_MEMBERS, &rules, deal.solution.is_some(), judging);
         let saved = Saved {
@@ -655,6 +665,7 @@ impl Room {
             roll_stats: Vec::new(),
             roll_ratings: Vec::new(),
             unrated: Vec::new(),
+            dealt_at: None,
         };
         Room { saved, boards: Vec::new() }
     }
@@ -1394,6 +1405,7 @@ impl Room {
         self.saved.settled_at = None;
         self.saved.solution = deal.solution;
         self.saved.solved = true;
+        self.saved.dealt_at = Some(now_ms);
         // Played by those here: a member whose page is away doesn't play this roll.
         self.saved.rolls_dealt += 1;
         let dealt = self.saved.rolls_dealt;
@@ -1421,7 +1433,8 @@ impl Room {
                 m.score += a.points;
                 m.record.count(a.reason, score_ms);
                 let name = m.name.clone();
-                crate::ratings::judged(&mut self.saved.unrated, name, a.reason, score_ms);
+                let (dealt, pressed) = (self.saved.dealt_at, self.saved.score_started);
+                crate::ratings::judged(&mut self.saved.unrated, name, a.reason, dealt, pressed, now_ms);
             }
             let (roll, goal) = (&self.saved.roll, self.saved.rules.goal);
             rolls::count(&mut self.saved.roll_stats, roll, goal, a.reason, score_ms);
@@ -1499,7 +1512,7 @@ mod tests {
     }
 
     fn room(roll: &[i64]) -> Room {
-        let mut r = Room::new(Rules::default(), true, deal(roll));
+        let mut r = Room::new(Rules::default(), true, deal(roll)).dealt(0);
         for name in ["Ana", "Ben", "Cy"] {
             r.apply(Input::Join { name: name.into() }, 0).unwrap();
         }

@@ -1159,7 +1159,7 @@ impl Hub {
         let host = token()?;
         let seat_token = token()?;
         let now = now_ms();
-        let mut room = Room::new(self.rules.clone(), judging, deal);
+        let mut room = Room::new(self.rules.clone(), judging, deal).dealt(now);
         if let Some(lang) = lang {
             room.apply(Input::Language { lang }, now).map_err(|r| Refusal::from(r.error))?;
         }

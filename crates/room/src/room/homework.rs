@@ -246,12 +246,15 @@ impl Room {
         let mut out = Vec::new();
         // Each run's rolls join the class's counts now that nobody can play them any more.
         let mut stats = Vec::new();
+        let rolls = &mut self.saved.roll_ratings;
         let mut close = |m: &mut Member| {
             let mut run = m.homework.take()?;
             if let Some(deal) = old.deals.get(run.at).filter(|_| run.room.round.is_running()) {
                 let (mut room, _) = run.open(deal, now);
                 let _ = room.round(score_engine::Input::Abandon, now);
-                *run.room = room.saved;
+                // What settled on the way (a clock that ran out) moves the class's ratings.
+                let before = std::mem::replace(&mut *run.room, room.saved);
+                crate::ratings::run_stored(m, rolls, Some(&before), &mut run.room);
             }
             if run.claimed() {
                 let tally = Tally { rating: crate::ratings::stored(m.rating), ..run.tally() };
@@ -304,7 +307,7 @@ impl Room {
             if !open {
                 return Err(RoomError::HomeworkOver);
             }
-            let mut room = Room::new(hw.play_rules(), true, hw.deals[0].clone());
+            let mut room = Room::new(hw.play_rules(), true, hw.deals[0].clone()).dealt(now);
             room.join(&member.name, None)?;
             let run = Run { number: hw.number, at: 0, done: false, room: Box::new(room.saved.clone()) };
             self.set_run(seat, run);
@@ -325,6 +328,14 @@ impl Room {
                     return Err(RoomError::ClockRunning);
                 }
                 let last = run.at + 1 == hw.deals.len();
+                // Passed over unclaimed and unmade: a roll they didn't find (as New roll alone).
+                if phase == Phase::Open && open {
+                    if let Some(dealt) = room.saved.dealt_at {
+                        let name = member.name.clone();
+                        crate::ratings::passed(&mut room.saved.unrated, name, now.saturating_sub(dealt));
+                        crate::ratings::settle(&mut room.saved);
+                    }
+                }
                 let mut run = run;
                 // The last roll behind them, or the homework due or closed (no roll is dealt
                 // then): it is done, and they see what they made of it.
@@ -574,7 +585,7 @@ mod tests {
     /// in class meanwhile is kept, not overwritten by the run's copy.
     #[test]
     fn homework_scores_move_the_class_ratings() {
-        let mut r = class(&[&[2, 5, 12, 12], &[2, 5, 12, 12]], false);
+        let mut r = class(&[&[2, 5, 12, 12], &[2, 5, 12, 12], &[9, 9, 9, 9]], false);
         let rating = |r: &Room| r.saved().seats[0].as_ref().unwrap().rating;
         hw(&mut r, 0, HomeworkCommand::Start, 1_000).unwrap();
         hw(&mut r, 0, SCORE, 2_000).unwrap();
@@ -596,6 +607,11 @@ mod tests {
         let again = rating(&r);
         assert!(again.rating > fell.rating && again.answers == 3, "{again:?}");
         assert!(r.saved().roll_ratings[0].ability.answers == 3 && r.saved().roll_ratings[0].ability != roll);
+        // The last roll passed over after a second, unclaimed: a roll she didn't find.
+        hw(&mut r, 0, HomeworkCommand::Next, 44_000).unwrap();
+        hw(&mut r, 0, HomeworkCommand::Next, 45_000).unwrap();
+        let passed = rating(&r);
+        assert!(passed.rating < again.rating && passed.answers == 4, "{passed:?}");
     }
 
     #[test]
