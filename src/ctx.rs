@@ -122,9 +122,7 @@ pub fn next_roll(ctx: Ctx) {
                 score_engine::practice::roll_of_difficulty(&rules, 3, random_u32)
             }
             crate::game::AT_MY_LEVEL => {
-                let levels = score_engine::difficulty::Levels::of(&rules);
-                let me = g.stats.rating(&rules).rating;
-                let target = score_engine::elo::target_seconds(me, &levels);
+                let target = g.my_target_seconds();
                 // Not a roll played on this device before (it would rate nothing).
                 let log = &g.daily_log;
                 let fresh = |r: &[i64]| !log.saw(crate::game::roll_key(&rules, r));

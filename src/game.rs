@@ -768,8 +768,9 @@ impl Game {
         if !self.round.solvable() {
             return;
         }
-        let Some(rated) = score_engine::difficulty::rate_roll(&self.roll, &self.rules) else { return };
         let levels = score_engine::difficulty::Levels::of(&self.rules);
+        let puzzle = Puzzle::from_roll(&self.roll, &self.rules);
+        let Some(rated) = score_engine::difficulty::rate(&puzzle, &levels) else { return };
         let roll = score_engine::elo::roll_rating(rated.seconds, &levels);
         let secs = now_ms.saturating_sub(self.dealt_ms) as f64 / 1000.0;
         self.stats.rate(&self.rules, roll, made, secs, levels.deadline());
@@ -777,8 +778,13 @@ impl Game {
 
     /// The player's level now at this game: the level of the rolls "At my level" deals.
     pub fn my_level(&self) -> u8 {
+        score_engine::difficulty::Levels::of(&self.rules).level(self.my_target_seconds())
+    }
+
+    /// The rating, in the model's seconds, of the rolls "At my level" deals at this game.
+    pub fn my_target_seconds(&self) -> f64 {
         let levels = score_engine::difficulty::Levels::of(&self.rules);
-        levels.level(score_engine::elo::target_seconds(self.stats.rating(&self.rules).rating, &levels))
+        score_engine::elo::target_seconds(self.stats.rating(&self.rules).rating, &levels)
     }
 
     /// Notes the roll on the table as dealt on this device: a link to it, or the daily

@@ -17,6 +17,12 @@ const ROW_H: i32 = 22;
 /// Room for the names, left of the chart.
 const NAMES_W: i32 = 110;
 
+/// A student's rating as the level of rolls they make three times in four at `game`; a dash
+/// before any SCORE of theirs was rated.
+fn level(t: &Tally, game: &Rules) -> String {
+    t.rating.map_or_else(|| "—".to_string(), |x| score_room::ratings::level_of(x, game).to_string())
+}
+
 /// A median time in `words`' seconds ("3.4 s", "3,4 s"); a dash for none.
 fn seconds(ms: Option<u64>, words: &Catalog) -> String {
     ms.map_or("—".into(), |ms| {
@@ -117,7 +123,7 @@ pub fn RoomReport(
                             <th scope="row">{r.name.clone()}{r.left.then(|| view! { " " <span class="muted">{t(Key::ReportLeftMark)}</span> })}</th>
                             {tally_cells(&r.tally, words)}
                             // Their rating now, as the level of rolls they make three times in four.
-                            <td class="level">{r.tally.rating.map_or_else(|| "—".to_string(), |x| score_room::ratings::level_of(x, &game).to_string())}</td>
+                            <td class="level">{level(&r.tally, &game)}</td>
                         </tr>
                     }).collect_view()}
                 </tbody>
@@ -228,7 +234,7 @@ fn Progress(words: Signal<Catalog>, progress: Vec<ProgressRow>, game: Rules) -> 
                             }</td>
                             {tally_cells(&r.tally, words)}
                             // Their rating then, as the level of rolls they make three times in four.
-                            <td class="level">{r.tally.rating.map_or_else(|| "—".to_string(), |x| score_room::ratings::level_of(x, &game).to_string())}</td>
+                            <td class="level">{level(&r.tally, &game)}</td>
                         </tr>
                     }).collect_view()}
                 </tbody>

@@ -31,10 +31,10 @@ use std::cell::RefCell;
 
 use crate::expr::Expr;
 use crate::number::Num;
-use crate::op::{Op, OpSet};
+use crate::op::Op;
 use crate::practice::SplitMix64;
 use crate::roll;
-use crate::rules::{Preset, Rules};
+use crate::rules::{Game, Preset, Rules};
 use crate::solve::{solutions_up_to, Puzzle};
 
 /// A roll's difficulty for a typical player, with its simplest solution.
@@ -67,8 +67,7 @@ const MANY_LIMIT: usize = 20;
 /// `p` rated with its simplest solution and its level among `rules`' rolls; `None` when it
 /// has no solution.
 pub fn rate(p: &Puzzle, levels: &Levels) -> Option<Rated> {
-    let limit = if p.numbers.len() <= 4 { usize::MAX } else { MANY_LIMIT };
-    let mut all = solutions_up_to(&in_order(p), limit);
+    let mut all = listed(p);
     let seconds = seconds_of(&all)?;
     Some(Rated { seconds, level: levels.level(seconds), simplest: all.swap_remove(0) })
 }
@@ -114,10 +113,8 @@ const SAMPLE_MANY: usize = 12;
 
 thread_local! {
     /// Levels measured for dice that aren't a preset's, by rules (a page asks roll after roll).
-    static MEASURED: RefCell<Vec<(LevelsKey, Levels)>> = const { RefCell::new(Vec::new()) };
+    static MEASURED: RefCell<Vec<(Game, Levels)>> = const { RefCell::new(Vec::new()) };
 }
-
-type LevelsKey = (Vec<u32>, i64, OpSet, bool);
 
 impl Levels {
     /// The levels of `rules`' dice: the presets' measured over every roll, other dice's over
@@ -129,7 +126,7 @@ impl Levels {
             Some(Preset::TwentyFour) => return TWENTY_FOUR_LEVELS,
             None => {}
         }
-        let key = (rules.dice.clone(), rules.goal, rules.ops, rules.use_all);
+        let key = rules.game();
         if let Some(l) = MEASURED.with_borrow(|m| m.iter().find(|(k, _)| *k == key).map(|(_, l)| *l)) {
             return l;
         }
@@ -201,10 +198,15 @@ fn in_order(p: &Puzzle) -> Puzzle {
     Puzzle { numbers: pairs.iter().map(|x| x.0).collect(), red: pairs.iter().map(|x| x.1).collect(), ..p.clone() }
 }
 
+/// The solutions a rating reads: every one up to four numbers, the first [`MANY_LIMIT`] with
+/// five or six, of the numbers smallest first.
+fn listed(p: &Puzzle) -> Vec<Expr> {
+    let limit = if p.numbers.len() <= 4 { usize::MAX } else { MANY_LIMIT };
+    solutions_up_to(&in_order(p), limit)
+}
+
 fn roll_seconds(r: &[i64], rules: &Rules) -> Option<f64> {
-    let p = in_order(&Puzzle::from_roll(r, rules));
-    let limit = if r.len() <= 4 { usize::MAX } else { MANY_LIMIT };
-    seconds_of(&solutions_up_to(&p, limit))
+    seconds_of(&listed(&Puzzle::from_roll(r, rules)))
 }
 
 /// The effort of a solution: the sum of its moves' efforts, and the cost of holding two

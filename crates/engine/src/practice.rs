@@ -82,16 +82,13 @@ pub fn roll_of_difficulty(rules: &Rules, level: u8, mut next_u32: impl FnMut() -
     if !levels.holds(level) {
         return None;
     }
-    // A roll with no solution is known cheaply; each with one is listed: at most
-    // [`MAX_RATED`] of them (a page deals on its own thread).
+    // A roll with no solution is known cheaply (the listing asks subsets first); each with
+    // one is listed: at most [`MAX_RATED`] of them (a page deals on its own thread).
     let mut rated = 0;
     for _ in 0..MAX_TRIES {
         let r = roll::roll(&rules.dice, &mut next_u32);
-        let p = Puzzle::from_roll(&r, rules);
-        if !crate::solve::is_solvable(&p) {
-            continue;
-        }
-        if rate(&p, &levels).is_some_and(|x| x.level == level) {
+        let Some(x) = rate(&Puzzle::from_roll(&r, rules), &levels) else { continue };
+        if x.level == level {
             return Some(r);
         }
         rated += 1;

@@ -56,6 +56,21 @@ impl Preset {
     }
 }
 
+/// What makes two rules one game: the dice, the goal and the operators, and whether every
+/// number must be used (clocks and strict mode aside). A player's rating and a game's
+/// difficulty levels are of a game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    /// Sides of each die.
+    pub dice: Vec<u32>,
+    /// The goal.
+    pub goal: i64,
+    /// Enabled operators.
+    pub ops: OpSet,
+    /// Whether every number must be used.
+    pub use_all: bool,
+}
+
 /// The settings of a game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rules {
@@ -161,10 +176,12 @@ impl Rules {
 
     /// Which preset these rules are, if any (clocks and strict mode aside).
     pub fn matches_preset(&self) -> Option<Preset> {
-        [Preset::Score, Preset::TwentyFour].into_iter().find(|&p| {
-            let r = Rules::preset(p);
-            r.dice == self.dice && r.goal == self.goal && r.ops == self.ops && r.use_all == self.use_all
-        })
+        [Preset::Score, Preset::TwentyFour].into_iter().find(|&p| Rules::preset(p).game() == self.game())
+    }
+
+    /// The game these rules play: what two rules must share to be one game.
+    pub fn game(&self) -> Game {
+        Game { dice: self.dice.clone(), goal: self.goal, ops: self.ops, use_all: self.use_all }
     }
 
     /// Every field out of range; empty when the rules are usable.

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::elo::{self, Ability};
-use crate::rules::Rules;
+use crate::rules::{Game, Rules};
 
 /// Most rounds kept in the history (oldest dropped first).
 pub const MAX_HISTORY: usize = 500;
@@ -42,14 +42,9 @@ pub struct HistoryEntry {
 /// device ([`crate::elo`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameRating {
-    /// Sides of each die.
-    pub dice: Vec<u32>,
-    /// The goal.
-    pub goal: i64,
-    /// The operators.
-    pub ops: crate::op::OpSet,
-    /// Whether every number must be used.
-    pub use_all: bool,
+    /// The game (its fields stored beside the rating's).
+    #[serde(flatten)]
+    pub game: Game,
     /// The rating.
     pub ability: Ability,
 }
@@ -114,7 +109,8 @@ impl Stats {
     /// The player's rating at `rules`' game (a new player's, 0, when none is kept); a stored
     /// rating that isn't a number comes back sane.
     pub fn rating(&self, rules: &Rules) -> Ability {
-        self.ratings.iter().find(|r| is_game(r, rules)).map_or_else(Ability::default, |r| r.ability.sane())
+        let game = rules.game();
+        self.ratings.iter().find(|r| r.game == game).map_or_else(Ability::default, |r| r.ability.sane())
     }
 
     /// One judged answer at `rules`' game on a roll rated `roll`, `secs` after the deal, of
@@ -122,14 +118,9 @@ impl Stats {
     pub fn rate(&mut self, rules: &Rules, roll: f64, made: bool, secs: f64, deadline: f64) {
         let mut ability = self.rating(rules);
         elo::update_player(&mut ability, roll, made, secs, deadline);
-        self.ratings.retain(|r| !is_game(r, rules));
-        self.ratings.push(GameRating {
-            dice: rules.dice.clone(),
-            goal: rules.goal,
-            ops: rules.ops,
-            use_all: rules.use_all,
-            ability,
-        });
+        let game = rules.game();
+        self.ratings.retain(|r| r.game != game);
+        self.ratings.push(GameRating { game, ability });
         if self.ratings.len() > MAX_RATINGS {
             self.ratings.remove(0);
         }
@@ -153,10 +144,6 @@ impl Stats {
             self.history.drain(..extra);
         }
     }
-}
-
-fn is_game(r: &GameRating, rules: &Rules) -> bool {
-    r.dice == rules.dice && r.goal == rules.goal && r.ops == rules.ops && r.use_all == rules.use_all
 }
 
 #[cfg(test)]
@@ -200,7 +187,12 @@ mod tests {
         // A rating kept, stored and read back.
         let mut rated = Stats::new();
         rated.rate(&Rules::default(), 0.5, true, 3.0, 11.0);
-        let back: Stats = serde_json::from_str(&serde_json::to_string(&rated).unwrap()).unwrap();
+        let text = serde_json::to_string(&rated).unwrap();
+        assert!(
+            text.contains(r#""ratings":[{"dice":[6,6,12,20],"goal":20,"ops":31,"use_all":false,"ability":{"#),
+            "{text}"
+        );
+        let back: Stats = serde_json::from_str(&text).unwrap();
         assert_eq!(back.migrate().unwrap().rating(&Rules::default()), rated.rating(&Rules::default()));
         let future = Stats { version: 9, ..Stats::new() };
         assert_eq!(future.migrate(), None);

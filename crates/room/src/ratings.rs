@@ -33,6 +33,13 @@ pub struct RollRating {
     pub ability: Ability,
 }
 
+impl RollRating {
+    /// Whether this is the rating of `roll` (smallest first) to `goal`.
+    fn is(&self, roll: &[i64], goal: i64) -> bool {
+        self.roll == roll && self.goal == goal
+    }
+}
+
 /// A SCORE judged on the roll in play, to be rated once it is settled.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Answer {
@@ -109,7 +116,7 @@ pub fn settle(saved: &mut Saved) {
 /// solution.
 fn roll_rating(saved: &mut Saved) -> Option<usize> {
     let (key, goal) = (sorted(&saved.roll), saved.rules.goal);
-    let known = saved.roll_ratings.iter().position(|r| r.roll == key && r.goal == goal);
+    let known = saved.roll_ratings.iter().position(|r| r.is(&key, goal));
     let rating = match known {
         Some(i) => saved.roll_ratings.remove(i),
         None => {
@@ -148,8 +155,8 @@ pub fn run_stored(member: &mut Member, class_rolls: &mut Vec<RollRating>, before
         member.rating = moved(member.rating, b, a);
     }
     for after in &run.roll_ratings {
-        let was = before.and_then(|b| b.roll_ratings.iter().find(|r| r.roll == after.roll && r.goal == after.goal));
-        let class = class_rolls.iter_mut().find(|r| r.roll == after.roll && r.goal == after.goal);
+        let was = before.and_then(|b| b.roll_ratings.iter().find(|r| r.is(&after.roll, after.goal)));
+        let class = class_rolls.iter_mut().find(|r| r.is(&after.roll, after.goal));
         match (was, class) {
             (Some(w), Some(c)) => c.ability = moved(c.ability, w.ability, after.ability),
             (_, Some(c)) if c.ability.answers == 0 => c.ability = after.ability,
@@ -161,14 +168,14 @@ pub fn run_stored(member: &mut Member, class_rolls: &mut Vec<RollRating>, before
         m.rating = member.rating;
     }
     for r in &mut run.roll_ratings {
-        if let Some(c) = class_rolls.iter().find(|c| c.roll == r.roll && c.goal == r.goal) {
+        if let Some(c) = class_rolls.iter().find(|c| c.is(&r.roll, r.goal)) {
             r.ability = c.ability;
         }
     }
     // The roll it plays next starts from the class's rating of it, where the class has one.
-    let key = (sorted(&run.roll), run.rules.goal);
-    if !run.roll_ratings.iter().any(|r| (&r.roll, r.goal) == (&key.0, key.1)) {
-        if let Some(c) = class_rolls.iter().find(|c| (&c.roll, c.goal) == (&key.0, key.1)) {
+    let (key, goal) = (sorted(&run.roll), run.rules.goal);
+    if !run.roll_ratings.iter().any(|r| r.is(&key, goal)) {
+        if let Some(c) = class_rolls.iter().find(|c| c.is(&key, goal)) {
             push_latest(&mut run.roll_ratings, c.clone(), ROLLS_KEPT);
         }
     }
