@@ -13,9 +13,10 @@ pub fn DifficultySelect(
     level: RwSignal<u8>,
     /// The words of the page's language.
     words: Signal<Catalog>,
-    /// Offers "At my level" ([`crate::game::AT_MY_LEVEL`]) after the five levels.
-    #[prop(optional)]
-    mine: bool,
+    /// Offers a level of the player's own ([`crate::game::AT_MY_LEVEL`]) after the five,
+    /// in these words ("At my level", "At each student's level").
+    #[prop(default = None)]
+    mine: Option<Key>,
 ) -> impl IntoView {
     view! {
         <label class="difficulty-select">
@@ -24,8 +25,8 @@ pub fn DifficultySelect(
             <select on:change=move |ev| level.set(event_target_value(&ev).parse().unwrap_or(0))>
                 <option value="0">{move || words.with(|w| w.text(any, &[]))}</option>
                 {(1..=5u8).map(|l| view! { <option value=l.to_string()>{move || words.with(|w| w.text(Key::Difficulty, &[("level", &l.to_string())]))}</option> }).collect_view()}
-                {mine.then(|| view! {
-                    <option value=crate::game::AT_MY_LEVEL.to_string()>{move || words.with(|w| w.text(Key::AtMyLevel, &[]))}</option>
+                {mine.map(|mine| view! {
+                    <option value=crate::game::AT_MY_LEVEL.to_string()>{move || words.with(|w| w.text(mine, &[]))}</option>
                 })}
             </select>
         </label>

@@ -10,6 +10,7 @@ use score_engine::roll::roll_text;
 use score_engine::round::signed;
 use score_i18n::Key;
 use score_room::protocol::{Claim, ClientMsg, HomeworkCommand, HomeworkInfo, HostCommand};
+use score_room::ratings::MAX_RATED_DICE;
 use score_room::say;
 use wasm_bindgen::JsValue;
 
@@ -167,6 +168,7 @@ pub(crate) fn HomeworkCard(room: Room) -> impl IntoView {
                 <section class="homework-card" aria-labelledby="homework-card-title">
                     <h2 id="homework-card-title">{room.tr(Key::HomeworkTitle)}</h2>
                     <p data-testid="homework-info">{line}</p>
+                    {info.adaptive.then(|| view! { <p class="muted" data-testid="homework-adaptive">{room.tr(Key::HomeworkAdaptive)}</p> })}
                     {action}
                 </section>
             }
@@ -217,6 +219,7 @@ pub(crate) fn HomeworkTable(room: Room) -> impl IntoView {
                 view! {
                     {(closed && !done).then(|| view! { <p class="notice" role="status">{room.t(Key::HomeworkClosedInfo, &[("number", &info.number.to_string())])}</p> })}
                     {info.solvable.then(|| view! { <p class="muted">{room.tr(Key::HomeworkSolvable)}</p> })}
+                    {info.adaptive.then(|| view! { <p class="muted">{room.tr(Key::HomeworkAdaptive)}</p> })}
                     {info.untimed.then(|| view! { <p class="muted">{room.tr(Key::HomeworkUntimedNote)}</p> })}
                 }
             })}
@@ -305,7 +308,8 @@ pub(crate) fn HomeworkSetup(room: Room) -> impl IntoView {
                 room.command(HostCommand::SetHomework {
                     rolls,
                     count: count.get_untracked().trim().parse().unwrap_or(0),
-                    level: Some(level.get_untracked()).filter(|&l| l > 0),
+                    level: Some(level.get_untracked()).filter(|&l| (1..=5).contains(&l)),
+                    adaptive: level.get_untracked() == crate::game::AT_MY_LEVEL,
                     score_secs,
                     impossible_secs: rules.impossible_secs,
                     untimed: untimed.get_untracked(),
@@ -323,6 +327,7 @@ pub(crate) fn HomeworkSetup(room: Room) -> impl IntoView {
                 let open = open_at(&info, due_here, room.now.get());
                 view! {
                     <p data-testid="homework-status">{homework_line(room, &info, due_here)}</p>
+                    {info.adaptive.then(|| view! { <p class="muted" data-testid="homework-adaptive">{room.tr(Key::HomeworkAdaptiveHost)}</p> })}
                     {open.then(|| view! { <button type="button" on:click=move |_| room.command(HostCommand::EndHomework)>{room.tr(Key::EndHomework)}</button> })}
                     <HomeworkRows room rolls=info.rolls rows/>
                 }
@@ -336,7 +341,13 @@ pub(crate) fn HomeworkSetup(room: Room) -> impl IntoView {
             >
                 <form class="set-homework" on:submit=set>
                     <label>{room.tr(Key::HomeworkCount)} " " <input type="number" min="1" max="50" inputmode="numeric" prop:value=move || count.get() on:input=move |ev| count.set(event_target_value(&ev))/></label>
-                    <DifficultySelect label=Key::DifficultyLabel any=Key::AnyDifficulty level words=room.words.into()/>
+                    {
+                        // At each student's level, where the class rates play on these dice
+                        // (as the form opens: the list isn't rebuilt under the teacher's choice).
+                        let rated = seen.with_untracked(|s| s.as_ref().is_some_and(|s| s.rules.dice.len() <= MAX_RATED_DICE));
+                        let mine = rated.then_some(Key::AtEachLevel);
+                        view! { <DifficultySelect label=Key::DifficultyLabel any=Key::AnyDifficulty level words=room.words.into() mine/> }
+                    }
                     <label class="typed-rolls">{room.tr(Key::HomeworkTyped)} <textarea rows="3" prop:value=move || typed.get() on:input=move |ev| typed.set(event_target_value(&ev))></textarea></label>
                     <label>{room.tr(Key::ScoreClockSecs)} " " <input type="text" inputmode="numeric" placeholder=move || seen.with(|s| s.as_ref().map(|s| s.rules.score_secs.to_string())) prop:value=move || score_secs.get() on:input=move |ev| score_secs.set(event_target_value(&ev))/></label>
                     <label class="check"><input type="checkbox" prop:checked=move || untimed.get() on:change=move |ev| untimed.set(event_target_checked(&ev))/> " " {room.tr(Key::HomeworkUntimed)}</label>

@@ -128,7 +128,7 @@ pub fn SoloTable() -> impl IntoView {
             <button class="new-roll" class:primary=move || !running() on:click=new_roll hidden=move || game.with(|g| g.round.is_over())>
                 {ctx.tr(Key::NewRoll)}
             </button>
-            <DifficultySelect label=Key::Practice any=Key::AnyRoll level=level words=ctx.words.into() mine=true/>
+            <DifficultySelect label=Key::Practice any=Key::AnyRoll level=level words=ctx.words.into() mine=Some(Key::AtMyLevel)/>
             // The player's own level, as "At my level" deals it: of the player, never the roll.
             <Show when=move || level.get() == crate::game::AT_MY_LEVEL>
                 <span class="my-level muted" data-testid="my-level">

@@ -264,7 +264,7 @@ test('the presenter fits 1920×1080 and 1280×720 with 30 members, with no scrol
     for (let i = 0; i < n; i += 1) {
       const ws = new WebSocket(url);
       await new Promise((done) => ws.addEventListener('open', done));
-      ws.send(JSON.stringify({ type: 'Join', version: 10, code, name: `Student ${String(i + 1).padStart(2, '0')}` }));
+      ws.send(JSON.stringify({ type: 'Join', version: 11, code, name: `Student ${String(i + 1).padStart(2, '0')}` }));
       window.crowd.push(ws);
     }
   }, { code, n: 28 });
@@ -804,6 +804,39 @@ test('a kept class: Keep this class, a lesson played and ended, scores from 0, t
   await host.context.close();
   await ana.context.close();
   await phone.context.close();
+});
+
+test('homework at each student’s level: each student is dealt rolls of their own as they play, each said to have a solution', async () => {
+  assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
+  const { host, panel } = await keptClass();
+  const code = new URL(host.page.url()).searchParams.get('room');
+  await panel.getByRole('button', { name: 'Set homework' }).click();
+  await panel.getByRole('spinbutton', { name: 'Rolls' }).fill('3');
+  await panel.getByRole('combobox', { name: 'Difficulty' }).selectOption({ label: "At each student's level" });
+  await panel.getByRole('button', { name: 'Set homework' }).click();
+  await panel.getByTestId('homework-status').getByText(/^Homework 1: 3 rolls, due .+\.$/).waitFor();
+  await panel.getByTestId('homework-adaptive').getByText(/^Each student's rolls are chosen as they play/).waitFor();
+
+  // Ana, on her phone: told her rolls are chosen as she plays, and that each can be made.
+  const ana = await person(`?room=${code}`, PHONE);
+  await joinAs(ana, 'Ana');
+  await ana.page.getByTestId('homework-adaptive').getByText(/^Each roll is chosen for you as you play/).waitFor();
+  await ana.score.button('Start homework').click();
+  await ana.page.getByTestId('homework-at').getByText('Roll 1 of 3 · Points: 0').waitFor();
+  await ana.page.getByText('Every roll of this homework can be made.').waitFor();
+  const roll = () => ana.page.evaluate(() => [...document.querySelectorAll('[aria-label="Numbers"] button .value')].map((e) => e.textContent).join(' '));
+  const rolls = [];
+  for (let at = 1; at <= 3; at++) {
+    await ana.page.getByTestId('homework-at').getByText(`Roll ${at} of 3 · Points: 0`).waitFor();
+    await ana.page.waitForFunction(() => document.querySelectorAll('[aria-label="Numbers"] button .value').length === 4);
+    rolls.push(await roll());
+    await ana.score.button('Pass this roll').click();
+  }
+  await ana.page.getByTestId('homework-done').getByText(/^Homework done: 0 points\./).waitFor();
+  assert.equal(new Set(rolls.map((r) => r.split(' ').sort().join(' '))).size, 3, `no roll twice: ${rolls}`);
+  await panel.getByTestId('homework-rows').locator('tbody tr', { hasText: 'Ana' }).getByText('3 / 3').waitFor();
+  for (const m of [host, ana]) m.score.assertNoConsoleErrors();
+  for (const m of [host, ana]) await m.context.close();
 });
 
 test('homework: set for a kept class, played by each student alone at their own pace, resumed after a reload, seen live by the teacher and in the Progress', async () => {

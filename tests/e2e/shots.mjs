@@ -104,7 +104,7 @@ for (const [name, viewport, opts] of process.env.SHOTS_LANGS_ONLY ? [] : sizes) 
       for (let i = 0; i < n; i += 1) {
         const ws = new WebSocket(url);
         await new Promise((done) => ws.addEventListener('open', done));
-        ws.send(JSON.stringify({ type: 'Join', version: 10, code, name: ['Ana', 'Ben', 'Cai', 'Dee', 'Eli'][i % 5] + ' ' + (i + 1) }));
+        ws.send(JSON.stringify({ type: 'Join', version: 11, code, name: ['Ana', 'Ben', 'Cai', 'Dee', 'Eli'][i % 5] + ' ' + (i + 1) }));
         window.crowd.push(ws);
       }
     }, { code, n: 20 });

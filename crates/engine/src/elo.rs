@@ -132,10 +132,14 @@ pub fn seconds_of_rating(rating: f64, levels: &Levels) -> f64 {
     levels.median * (rating / SCALE).exp()
 }
 
+/// The rating of a roll the player succeeds at with chance [`TARGET`].
+pub fn target_rating(player: f64) -> f64 {
+    player - (TARGET / (1.0 - TARGET)).ln()
+}
+
 /// The rating of a roll the player succeeds at with chance [`TARGET`], as model seconds.
 pub fn target_seconds(player: f64, levels: &Levels) -> f64 {
-    let delta = (TARGET / (1.0 - TARGET)).ln();
-    seconds_of_rating(player - delta, levels)
+    seconds_of_rating(target_rating(player), levels)
 }
 
 /// One judged SCORE, `secs` into `deadline`: the player and the roll each move by what it says.

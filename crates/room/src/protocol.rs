@@ -15,7 +15,8 @@ use serde::{Deserialize, Serialize};
 /// 9: kept classes (`Keep`, `EndLesson`; the `Kept` and `Lesson` events; `View::kept`, `View::lesson`; the Progress in `Report`).
 /// 10: homework (`SetHomework`, `EndHomework`, `Forget` and the `Forgotten` event, [`ClientMsg::Homework`]; the `Homework`, `HomeworkRun`, `HomeworkPlay`
 /// and `HomeworkRows` events; `View::homework`, `View::run`, `View::homework_rows`; `ProgressRow::homework`).
-pub const VERSION: u32 = 10;
+/// 11: homework at each student's level (`SetHomework::adaptive`, `HomeworkInfo::adaptive`, the `NotRated` refusal).
+pub const VERSION: u32 = 11;
 
 /// A member's place in the room: their index on the scoreboard and in the round.
 pub type Seat = usize;
@@ -164,9 +165,10 @@ pub enum HostCommand {
     /// lessons (the Progress), and the next lesson starts from 0 points.
     EndLesson,
     /// Set homework for a kept class (the one set before is closed: its rows stay in the
-    /// Progress): `count` rolls at random (of difficulty `level`, if any), or the rolls typed
-    /// (each must fit the room's dice), with these clocks (or `untimed`), due at `due` (server
-    /// ms: the end of the day the teacher chose).
+    /// Progress): `count` rolls at random (of difficulty `level`, if any; or, `adaptive`, each
+    /// chosen for its student as they play, by their rating), or the rolls typed (each must fit
+    /// the room's dice), with these clocks (or `untimed`), due at `due` (server ms: the end of
+    /// the day the teacher chose).
     SetHomework {
         #[serde(default)]
         rolls: Vec<Vec<i64>>,
@@ -174,6 +176,10 @@ pub enum HostCommand {
         count: u32,
         #[serde(default)]
         level: Option<u8>,
+        /// At each student's level: every student's next roll is the one they make about three
+        /// times in four, by their rating in the class (rolls typed are played as typed).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        adaptive: bool,
         score_secs: u32,
         impossible_secs: u32,
         #[serde(default)]
@@ -219,6 +225,10 @@ pub struct HomeworkInfo {
     pub untimed: bool,
     /// Every roll was chosen with a solution (at a difficulty): the students are told so.
     pub solvable: bool,
+    /// At each student's level: each roll is chosen for its student as they play (the
+    /// students are told so).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub adaptive: bool,
     /// When it is due (server ms): nobody starts a roll after it.
     pub due: u64,
     /// Closed by the teacher (ended early, or replaced).
@@ -761,6 +771,9 @@ pub enum Refusal {
     AutoDealTooLong { max_secs: u32 },
     /// No roll of homework's difficulty turned up for these dice.
     NoRollsAtLevel { level: u8 },
+    /// Homework at each student's level with more than `most` dice: a class rates nobody's
+    /// play on more (rating one such roll takes seconds).
+    NotRated { most: u32 },
     /// The server keeps as many classes as it may (`most`): one more would leave no room
     /// for a lesson's room.
     TooManyKept { most: u32 },
@@ -800,6 +813,7 @@ impl Refusal {
             | Refusal::RulesChanged
             | Refusal::AutoDealTooLong { .. }
             | Refusal::NoRollsAtLevel { .. }
+            | Refusal::NotRated { .. }
             | Refusal::TooManyKept { .. }
             | Refusal::ServerFault => ErrorCode::Refused,
             Refusal::Removed => ErrorCode::Removed,

@@ -35,7 +35,7 @@ pub struct RollRating {
 
 impl RollRating {
     /// Whether this is the rating of `roll` (smallest first) to `goal`.
-    fn is(&self, roll: &[i64], goal: i64) -> bool {
+    pub(crate) fn is(&self, roll: &[i64], goal: i64) -> bool {
         self.roll == roll && self.goal == goal
     }
 }
@@ -151,8 +151,8 @@ fn run_student(run: &Saved) -> Option<Ability> {
 /// way, and the run is given the class's ratings to play on next. Moves, not copies: the
 /// class may have rated the student, or a roll, since the run last played.
 pub fn run_stored(member: &mut Member, class_rolls: &mut Vec<RollRating>, before: Option<&Saved>, run: &mut Saved) {
-    if let (Some(b), Some(a)) = (before.and_then(run_student), run_student(run)) {
-        member.rating = moved(member.rating, b, a);
+    if let Some(before) = before {
+        member.rating = run_rating(member.rating, before, run);
     }
     for after in &run.roll_ratings {
         let was = before.and_then(|b| b.roll_ratings.iter().find(|r| r.is(&after.roll, after.goal)));
@@ -178,6 +178,15 @@ pub fn run_stored(member: &mut Member, class_rolls: &mut Vec<RollRating>, before
         if let Some(c) = class_rolls.iter().find(|c| c.is(&key, goal)) {
             push_latest(&mut run.roll_ratings, c.clone(), ROLLS_KEPT);
         }
+    }
+}
+
+/// A class rating of a student, `class`, moved as their homework run's room moved their
+/// rating from `before` to `after`.
+pub fn run_rating(class: Ability, before: &Saved, after: &Saved) -> Ability {
+    match (run_student(before), run_student(after)) {
+        (Some(b), Some(a)) => moved(class, b, a),
+        _ => class,
     }
 }
 

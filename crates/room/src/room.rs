@@ -30,7 +30,10 @@ use crate::protocol::{
 use crate::rights::{may, Act, Stage};
 
 mod homework;
-pub use homework::{solvable, Assignment, Run, MAX_DUE_MS, MAX_HOMEWORK, UNTIMED_SECS};
+pub use homework::{
+    pool, pool_per_level, solvable, Assignment, PoolError, Run, MAX_DUE_MS, MAX_HOMEWORK, MAX_POOL, MIN_POOL_PER_LEVEL,
+    UNTIMED_SECS,
+};
 mod rolls;
 pub use crate::ratings::{Answer, RollRating};
 pub use rolls::{RollStat, HARDEST_SHOWN, ROLLS_KEPT};

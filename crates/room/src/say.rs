@@ -123,6 +123,9 @@ pub fn refusal(why: &Refusal, words: &Catalog) -> String {
         Refusal::Rules { errors } => errors.iter().map(|e| rules_error(e, words)).collect::<Vec<_>>().join(" "),
         Refusal::RulesChanged => t(Key::RefusedRulesChanged),
         Refusal::NoRollsAtLevel { level } => words.text(Key::RefusedNoRollsAtLevel, &[("level", &level.to_string())]),
+        Refusal::NotRated { most } => {
+            words.text(Key::RefusedNotRated, &[("most", &words.lang().grouped(u64::from(*most)))])
+        }
         Refusal::AutoDealTooLong { max_secs } => words.count(Key::RefusedAutoDealTooLong, u64::from(*max_secs), &[]),
         Refusal::TooManyKept { most } => {
             words.text(Key::RefusedTooManyKept, &[("most", &words.lang().grouped(u64::from(*most)))])
@@ -511,6 +514,7 @@ mod tests {
             Refusal::RulesChanged,
             Refusal::AutoDealTooLong { max_secs: 600 },
             Refusal::NoRollsAtLevel { level: 5 },
+            Refusal::NotRated { most: 4 },
             Refusal::TooManyKept { most: 250 },
             Refusal::Removed,
             Refusal::Ended,

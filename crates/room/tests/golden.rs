@@ -18,8 +18,8 @@ fn golden<T: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug>(value: 
 }
 
 #[test]
-fn the_protocol_is_version_ten() {
-    assert_eq!(VERSION, 10);
+fn the_protocol_is_version_eleven() {
+    assert_eq!(VERSION, 11);
 }
 
 #[test]
@@ -129,6 +129,7 @@ fn what_a_page_sends() {
             rolls: vec![],
             count: 10,
             level: Some(2),
+            adaptive: false,
             score_secs: 30,
             impossible_secs: 60,
             untimed: true,
@@ -137,6 +138,22 @@ fn what_a_page_sends() {
         concat!(
             r#"{"type":"Host","host":"h","command":{"type":"SetHomework","rolls":[],"count":10,"level":2,"#,
             r#""score_secs":30,"impossible_secs":60,"untimed":true,"due":9}}"#
+        ),
+    );
+    golden(
+        host(HostCommand::SetHomework {
+            rolls: vec![],
+            count: 8,
+            level: None,
+            adaptive: true,
+            score_secs: 30,
+            impossible_secs: 60,
+            untimed: false,
+            due: 9,
+        }),
+        concat!(
+            r#"{"type":"Host","host":"h","command":{"type":"SetHomework","rolls":[],"count":8,"level":null,"#,
+            r#""adaptive":true,"score_secs":30,"impossible_secs":60,"untimed":false,"due":9}}"#
         ),
     );
     golden(host(HostCommand::EndHomework), r#"{"type":"Host","host":"h","command":{"type":"EndHomework"}}"#);
@@ -195,6 +212,7 @@ fn what_the_server_sends() {
             impossible_secs: 60,
             untimed: false,
             solvable: false,
+            adaptive: false,
             due: 604_800_000,
             closed: false,
         }),

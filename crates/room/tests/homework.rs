@@ -9,7 +9,10 @@
 //!   SCORE, +1 a right IMPOSSIBLE, −2 a wrong one), and homework never moves a class score;
 //! - a run only goes forward: its roll, whether it is done and its counts never go back, so no
 //!   roll is played twice for points (a restart and leaving included);
-//! - nothing is claimed once the homework is due or closed.
+//! - nothing is claimed once the homework is due or closed;
+//! - at each student's level: each student's rolls are the pool's, none twice, as many as the
+//!   homework has. (Every roll of such a pool has a solution, and the students are told so:
+//!   there is no other verdict for a twin to be told.)
 //!
 //! 2,000 sequences by default (`PROPTEST_CASES` sets another count).
 
@@ -19,6 +22,7 @@ use std::collections::BTreeMap;
 
 use common::{action, cases};
 use proptest::prelude::*;
+use score_engine::elo::Ability;
 use score_engine::{Phase, Rules};
 use score_room::protocol::{Claim, HomeworkCommand, Move, Tally};
 use score_room::room::{Assignment, Deal, Input, Out, Refused, Room};
@@ -86,14 +90,30 @@ fn twin_of(room: &Room, now: u64) -> Room {
     Room::restore(saved, now).0
 }
 
-fn class(deals: Vec<Deal>, untimed: bool, due: u64) -> Room {
+/// A pool for homework at each student's level, drawn once (it rates dozens of rolls).
+fn level_pool() -> &'static [(Deal, Ability)] {
+    static POOL: std::sync::OnceLock<Vec<(Deal, Ability)>> = std::sync::OnceLock::new();
+    POOL.get_or_init(|| {
+        let mut x = 11u64;
+        let next = move || {
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            (x >> 33) as u32
+        };
+        score_room::room::pool(&Rules::default(), 1, next).unwrap()
+    })
+}
+
+fn class(deals: Vec<Deal>, untimed: bool, adaptive: bool, due: u64) -> Room {
     let rules = Rules::default();
     let mut room = Room::new(rules.clone(), true, pool()[0].clone());
     room.apply(Input::Keep { kept: true }, 0).unwrap();
     for name in NAMES {
         room.apply(Input::Join { name: name.into() }, 0).unwrap();
     }
-    let assignment = Assignment::new(deals, &rules, untimed, false, due);
+    let assignment = match adaptive {
+        true => Assignment::at_each_level(level_pool().to_vec(), deals.len() as u32, &rules, untimed, due),
+        false => Assignment::new(deals, &rules, untimed, false, due),
+    };
     room.apply(Input::SetHomework { assignment }, 0).unwrap();
     room
 }
@@ -112,11 +132,12 @@ proptest! {
     fn homework_is_fair_under_random_play(
         picks in prop::collection::vec(0usize..6, 1..5),
         untimed in any::<bool>(),
+        adaptive in any::<bool>(),
         due in 60_000u64..1_000_000,
         steps in prop::collection::vec(step(), 1..70),
     ) {
         let pool = pool();
-        let mut room = class(picks.iter().map(|&i| pool[i].clone()).collect(), untimed, due);
+        let mut room = class(picks.iter().map(|&i| pool[i].clone()).collect(), untimed, adaptive, due);
         let mut twin = twin_of(&room, 0);
         let mut now = 0u64;
         for step in steps {
@@ -183,6 +204,22 @@ proptest! {
             }
             for (_, m) in room.members() {
                 prop_assert_eq!(m.score, 0, "homework moved a class score");
+            }
+            if adaptive {
+                // Each student's rolls: the pool's, none twice, no more than the homework's.
+                let gone = room.saved().gone.iter().map(|g| &g.member);
+                for m in room.members().map(|(_, m)| m).chain(gone) {
+                    let Some(run) = &m.homework else { continue };
+                    let mut picked = run.picked.clone();
+                    prop_assert_eq!(picked.len(), run.at + 1, "{}'s rolls", m.name);
+                    prop_assert!(picked.len() <= picks.len());
+                    let on_table = &level_pool()[*picked.last().unwrap() as usize].0.roll;
+                    prop_assert_eq!(&run.room.roll, on_table, "{}'s table", m.name);
+                    picked.sort_unstable();
+                    picked.dedup();
+                    prop_assert_eq!(picked.len(), run.at + 1, "{}'s rolls: one twice", m.name);
+                }
+                continue;
             }
             // The twin shows the same until a homework roll is settled (here or there).
             // (A result counts in the tally: a roll settled and passed in one step is seen too.)

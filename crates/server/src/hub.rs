@@ -74,11 +74,15 @@ use tokio::sync::mpsc::{error::TrySendError, Sender};
 use crate::note;
 use crate::peers::{Peers, HANDED_HOLD_MS};
 use crate::store::{Store, StoredRoom};
+use score_engine::elo::Ability;
 use score_engine::roll::arrange;
 use score_room::protocol::{
     room_code, ClientMsg, HomeworkCommand, HostCommand, Refusal, RoomEvent, ServerMsg, MAX_AUTO_DEAL_SECS,
 };
-use score_room::room::{check_lang, check_name, Assignment, Deal, Input, Out, Room, RoomError, Seat, To, MAX_HOMEWORK};
+use score_room::ratings::MAX_RATED_DICE;
+use score_room::room::{
+    check_lang, check_name, Assignment, Deal, Input, Out, PoolError, Room, RoomError, Seat, To, MAX_HOMEWORK,
+};
 
 pub use crate::http::{router, serve};
 pub use crate::limits::{
@@ -175,6 +179,28 @@ fn homework_deals(rules: &Rules, rolls: Vec<Vec<i64>>, count: u32, level: Option
         }
     };
     Ok(rolls.into_iter().map(|roll| Deal::new(roll, rules)).collect())
+}
+
+/// Homework at each student's level: its pool of rolls, rated (`count` is checked first).
+fn homework_pool(rules: &Rules, count: u32) -> Result<Vec<(Deal, Ability)>, Refusal> {
+    if !(1..=MAX_HOMEWORK).contains(&(count as usize)) {
+        return Err(RoomError::HomeworkCount.into());
+    }
+    let mut failed = false;
+    let next = || {
+        random_bytes::<4>().map(u32::from_le_bytes).unwrap_or_else(|| {
+            failed = true;
+            0
+        })
+    };
+    let pool = score_room::room::pool(rules, count as usize, next).map_err(|e| match e {
+        PoolError::NotRated => Refusal::NotRated { most: MAX_RATED_DICE as u32 },
+        PoolError::Short(level) => Refusal::NoRollsAtLevel { level },
+    })?;
+    if failed {
+        return Err(Refusal::ServerFault);
+    }
+    Ok(pool)
 }
 
 fn new_roll(rules: &Rules) -> Result<Vec<i64>, Refusal> {
@@ -1458,7 +1484,7 @@ impl Hub {
             }
             HostCommand::Keep { kept: false } => Input::Keep { kept: false },
             HostCommand::EndLesson => Input::EndLesson,
-            HostCommand::SetHomework { rolls, count, level, score_secs, impossible_secs, untimed, due } => {
+            HostCommand::SetHomework { rolls, count, level, adaptive, score_secs, impossible_secs, untimed, due } => {
                 let rules = Rules { score_secs, impossible_secs, ..rules.clone() };
                 rules.validate().map_err(|errors| Refusal::Rules { errors })?;
                 // What the room would refuse is refused before any roll is dealt (a room of
@@ -1475,13 +1501,16 @@ impl Hub {
                 }
                 // One server-wide: rolls at a difficulty are rated by the solver, which takes
                 // a while for many; a burst of homework waits its turn rather than take every core.
-                let deals = {
-                    let _turn = lock(&self.dealing);
-                    homework_deals(&rules, rolls.clone(), count, level)?
+                let _turn = lock(&self.dealing);
+                let assignment = if adaptive && rolls.is_empty() {
+                    Assignment::at_each_level(homework_pool(&rules, count)?, count, &rules, untimed, due)
+                } else {
+                    let deals = homework_deals(&rules, rolls.clone(), count, level)?;
+                    // Chosen at a difficulty (not typed): every roll has a solution, and students are told.
+                    let solvable = level.is_some() && rolls.is_empty();
+                    Assignment::new(deals, &rules, untimed, solvable, due)
                 };
-                // Chosen at a difficulty (not typed): every roll has a solution, and students are told.
-                let solvable = level.is_some() && rolls.is_empty();
-                Input::SetHomework { assignment: Assignment::new(deals, &rules, untimed, solvable, due) }
+                Input::SetHomework { assignment }
             }
             HostCommand::EndHomework => Input::EndHomework,
             HostCommand::Forget { name } => Input::Forget { name },

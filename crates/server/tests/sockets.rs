@@ -980,6 +980,56 @@ fn hw_move(left: u32, op: &str, right: u32) -> Value {
     hw(json!({"type": "Act", "action": {"type": "Combine", "left": left, "op": op, "right": right}}))
 }
 
+/// Homework at each student's level over real sockets: the pool stays on the server, each
+/// student's rolls are chosen as they play, and dice a class doesn't rate are refused in words.
+#[tokio::test]
+async fn homework_at_each_students_level_deals_each_their_own_rolls_and_never_the_pool() {
+    let dir = temp("homework-level");
+    let server = Server::start(&dir, Rules::default()).await;
+    let (mut host, code, _, token) = create(&server, "Ms Ada").await;
+    let now = {
+        let (_, w) = hello(&server, json!({"type": "Present", "version": VERSION, "code": code, "host": token})).await;
+        w["view"]["now"].as_u64().unwrap()
+    };
+    send(&mut host, host_cmd(&token, json!({"type": "Keep", "kept": true}))).await;
+    until(&mut host, event("Kept")).await;
+    let set = json!({"type": "SetHomework", "count": 3, "adaptive": true, "score_secs": 30, "impossible_secs": 60, "due": now + 86_400_000u64});
+    send(&mut host, host_cmd(&token, set.clone())).await;
+    let info = until(&mut host, event("Homework")).await;
+    assert_eq!(
+        (info["event"]["info"]["rolls"].clone(), info["event"]["info"]["adaptive"].clone()),
+        (json!(3), json!(true))
+    );
+    assert_eq!(info["event"]["info"]["solvable"], true, "every roll of the pool has a solution");
+    assert!(!info.to_string().contains("solution\""), "{info}");
+    // Ana passes over every roll: three different rolls, then done.
+    let (mut ana, w) = join_on(&server, &code, "Ana", "dev-ana").await;
+    assert!(!w.to_string().contains("rated") && !w.to_string().contains("deals"), "the pool stays on the server");
+    send(&mut ana, hw(json!({"type": "Start"}))).await;
+    let mut rolls = Vec::new();
+    let run = until(&mut ana, own("HomeworkRun")).await;
+    rolls.push(run["event"]["run"]["view"]["roll"].clone());
+    for at in 1..3 {
+        send(&mut ana, hw(json!({"type": "Next"}))).await;
+        let run = until(&mut ana, |v| own("HomeworkRun")(v) && v["event"]["run"]["at"] == at).await;
+        assert!(!run.to_string().contains("solution\":\""), "{run}");
+        rolls.push(run["event"]["run"]["view"]["roll"].clone());
+    }
+    send(&mut ana, hw(json!({"type": "Next"}))).await;
+    until(&mut ana, |v| own("HomeworkRun")(v) && v["event"]["run"]["done"] == true).await;
+    rolls.sort_by_key(Value::to_string);
+    rolls.dedup();
+    assert_eq!(rolls.len(), 3, "no roll twice: {rolls:?}");
+    // Five dice: refused, in words.
+    let rules = json!({"type": "Rules", "dice": [6, 6, 6, 12, 20], "goal": 20, "score_secs": 30, "impossible_secs": 60, "judging": true});
+    send(&mut host, host_cmd(&token, rules)).await;
+    until(&mut host, event("Rules")).await;
+    send(&mut host, host_cmd(&token, set)).await;
+    let refused = until(&mut host, is("Error")).await;
+    assert_eq!(said(&refused), "Homework at each student's level has 4 dice at most: a class rates play on no more.");
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn three_students_do_the_homework_at_their_own_times_one_resuming_after_a_drop_and_a_restart() {
     let dir = temp("homework");

@@ -8,12 +8,20 @@
 //! tick ticks every run). A roll is dealt once: the run only goes forward, so no roll is
 //! played again for points. The rolls and their verdicts stay on the server; a student's
 //! page gets the roll on their table and nothing else.
+//!
+//! Homework at each student's level deals from a pool of rolls with a solution, spread over
+//! the five levels (so many each that a student may spend every roll at one level): each
+//! student's next roll is the one of the pool they haven't had whose rating is nearest the
+//! roll they make three times in four, by their rating in the class as it stands after the
+//! roll before (`score_engine::elo::target_rating`).
 
+use score_engine::elo::{self, Ability};
 use score_engine::{Phase, Puzzle, Rules};
 use serde::{Deserialize, Serialize};
 
 use super::{everyone, push_latest, Deal, Input, LessonRecord, Member, Out, Room, RoomError, Saved, To, LESSONS_KEPT};
 use crate::protocol::{Claim, HomeworkCommand, HomeworkInfo, HomeworkRow, HomeworkRun, RoomEvent, Tally};
+use crate::ratings::RollRating;
 
 /// Most rolls in one assignment (a worksheet's most).
 pub const MAX_HOMEWORK: usize = score_engine::practice::MAX_WORKSHEET;
@@ -26,6 +34,23 @@ pub const MAX_DUE_MS: u64 = 366 * 86_400_000;
 
 /// The seat a student sits in their own room of one.
 const ALONE: usize = 0;
+
+/// Homework at each student's level: rolls in its pool at each level, at the least.
+pub const MIN_POOL_PER_LEVEL: usize = 6;
+
+/// Homework at each student's level of `count` rolls: rolls in its pool at each level, as
+/// many as a student plays (so they may play every roll at one level), and at least
+/// [`MIN_POOL_PER_LEVEL`].
+pub fn pool_per_level(count: usize) -> usize {
+    count.clamp(MIN_POOL_PER_LEVEL, MAX_HOMEWORK)
+}
+
+/// Homework at each student's level: the most rolls in its pool.
+pub const MAX_POOL: usize = 5 * MAX_HOMEWORK;
+
+/// Homework at each student's level: a student's next roll is one of this many nearest their
+/// target, by their name and how far they are (two students of one rating seldom share a roll).
+const NEAREST: usize = 3;
 
 /// The class's homework: its rolls (with their verdicts: never sent to a page), clocks and
 /// due date.
@@ -49,18 +74,71 @@ pub struct Assignment {
     /// Closed by the teacher.
     #[serde(default)]
     pub closed: bool,
+    /// At each student's level: `deals` is the pool each student's rolls are chosen from, as
+    /// they play, and `count` rolls are each one's homework.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub adaptive: bool,
+    /// At each student's level: the rolls each student plays.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub count: u32,
+    /// At each student's level: the model's rating of each roll of the pool (the class's
+    /// rating of a roll, once it has one, is used instead).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rated: Vec<Ability>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Assignment {
     /// Homework of `deals`, dealt for `rules` (with the homework's clocks); the class numbers
     /// it when it is set.
     pub fn new(deals: Vec<Deal>, rules: &Rules, untimed: bool, solvable: bool, due: u64) -> Assignment {
-        Assignment { number: 0, lesson: 0, deals, rules: rules.clone(), untimed, solvable, due, closed: false }
+        Assignment {
+            number: 0,
+            lesson: 0,
+            deals,
+            rules: rules.clone(),
+            untimed,
+            solvable,
+            due,
+            closed: false,
+            adaptive: false,
+            count: 0,
+            rated: Vec::new(),
+        }
     }
 
-    /// Why it can't be set at `now`: no rolls or too many, or a due date past or over a year away.
+    /// Homework at each student's level: `count` rolls each, chosen as they play from `pool`
+    /// (rolls with a solution, each with the model's rating).
+    pub fn at_each_level(pool: Vec<(Deal, Ability)>, count: u32, rules: &Rules, untimed: bool, due: u64) -> Assignment {
+        let (deals, rated) = pool.into_iter().unzip();
+        Assignment { adaptive: true, count, rated, ..Assignment::new(deals, rules, untimed, true, due) }
+    }
+
+    /// How many rolls each student plays.
+    pub fn rolls(&self) -> usize {
+        if self.adaptive {
+            self.count as usize
+        } else {
+            self.deals.len()
+        }
+    }
+
+    /// Why it can't be set at `now`: no rolls or too many, or a due date past or over a year
+    /// away (at each student's level: a pool too small, too big, not rated or with a roll that
+    /// has no solution).
     pub fn check(&self, now: u64) -> Result<(), RoomError> {
-        if self.deals.is_empty() || self.deals.len() > MAX_HOMEWORK {
+        let n = self.rolls();
+        if n == 0 || n > MAX_HOMEWORK {
+            return Err(RoomError::HomeworkCount);
+        }
+        let pool_fits = self.deals.len() >= n
+            && self.deals.len() <= MAX_POOL
+            && self.rated.len() == self.deals.len()
+            && self.deals.iter().all(|d| d.solution.is_some());
+        if self.adaptive && !pool_fits {
             return Err(RoomError::HomeworkCount);
         }
         Assignment::check_due(self.due, now)
@@ -79,14 +157,54 @@ impl Assignment {
     pub fn info(&self) -> HomeworkInfo {
         HomeworkInfo {
             number: self.number,
-            rolls: self.deals.len() as u32,
+            rolls: self.rolls() as u32,
             score_secs: self.rules.score_secs,
             impossible_secs: self.rules.impossible_secs,
             untimed: self.untimed,
             solvable: self.solvable,
+            adaptive: self.adaptive,
             due: self.due,
             closed: self.closed,
         }
+    }
+
+    /// The roll on `run`'s table.
+    fn deal_of(&self, run: &Run) -> Option<&Deal> {
+        if self.adaptive {
+            self.deals.get(*run.picked.get(run.at)? as usize)
+        } else {
+            self.deals.get(run.at)
+        }
+    }
+
+    /// At each student's level: the roll of the pool to deal next to the student called
+    /// `name`, of rating `player`, who has had the rolls `picked`: of those they haven't had,
+    /// one of the [`NEAREST`] rated nearest the roll they make three times in four (by the
+    /// class's rating of a roll where it has one, else the model's).
+    pub fn pick(&self, name: &str, player: Ability, picked: &[u32], class: &[RollRating]) -> Option<u32> {
+        let target = elo::target_rating(player.rating);
+        let goal = self.rules.goal;
+        let mut near: Vec<(f64, u32)> = (0..self.deals.len() as u32)
+            .filter(|i| !picked.contains(i))
+            .map(|i| {
+                let deal = &self.deals[i as usize];
+                let key = crate::protocol::sorted(&deal.roll);
+                let rating = class
+                    .iter()
+                    .find(|r| r.is(&key, goal))
+                    .map_or(self.rated.get(i as usize).map_or(0.0, |a| a.rating), |r| r.ability.rating);
+                ((rating - target).abs(), i)
+            })
+            .collect();
+        near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        near.truncate(NEAREST);
+        // FNV-1a of the name and the roll's place: the same student is dealt the same roll
+        // again after a restart, and classmates of one rating mostly differ.
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in name.bytes().chain((picked.len() as u32).to_le_bytes()) {
+            hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        near.get((hash % near.len().max(1) as u64) as usize).map(|&(_, i)| i)
     }
 
     /// Whether a roll may still be dealt or claimed at `now`.
@@ -116,6 +234,10 @@ pub struct Run {
     pub done: bool,
     /// Their room of one (seat 0), as stored.
     pub room: Box<Saved>,
+    /// At each student's level: the rolls of the pool dealt to them, in order (the one on the
+    /// table last).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub picked: Vec<u32>,
 }
 
 impl Run {
@@ -191,7 +313,7 @@ impl Room {
     /// `seat`'s homework as their page shows it.
     pub(super) fn run_view(&self, seat: usize, now: u64) -> Option<Box<HomeworkRun>> {
         let run = self.member(seat).ok()?.homework.as_ref()?;
-        let deal = self.saved.homework.as_ref()?.deals.get(run.at)?;
+        let deal = self.saved.homework.as_ref()?.deal_of(run)?;
         let room = run.rebuilt(deal, now);
         Some(Box::new(HomeworkRun {
             at: run.at as u32,
@@ -205,7 +327,7 @@ impl Room {
     /// move refused before the room saw it).
     pub fn homework_board_event(&self, seat: usize) -> Option<Out> {
         let run = self.member(seat).ok()?.homework.as_ref()?;
-        let deal = self.saved.homework.as_ref()?.deals.get(run.at)?;
+        let deal = self.saved.homework.as_ref()?.deal_of(run)?;
         let board = run.rebuilt(deal, 0).board_event(ALONE).event;
         Some(Out { to: To::Seat(seat), event: RoomEvent::HomeworkPlay { event: Box::new(board) } })
     }
@@ -249,7 +371,7 @@ impl Room {
         let rolls = &mut self.saved.roll_ratings;
         let mut close = |m: &mut Member| {
             let mut run = m.homework.take()?;
-            if let Some(deal) = old.deals.get(run.at).filter(|_| run.room.round.is_running()) {
+            if let Some(deal) = old.deal_of(&run).filter(|_| run.room.round.is_running()) {
                 let (mut room, _) = run.open(deal, now);
                 let _ = room.round(score_engine::Input::Abandon, now);
                 // What settled on the way (a clock that ran out) moves the class's ratings.
@@ -307,13 +429,21 @@ impl Room {
             if !open {
                 return Err(RoomError::HomeworkOver);
             }
-            let mut room = Room::new(hw.play_rules(), true, hw.deals[0].clone()).dealt(now);
+            // At each student's level, the first roll is chosen by their rating in the class.
+            let picked = match hw.adaptive {
+                true => vec![hw
+                    .pick(&member.name, member.rating, &[], &self.saved.roll_ratings)
+                    .ok_or(RoomError::NoHomework)?],
+                false => Vec::new(),
+            };
+            let first = picked.first().map_or(0, |&i| i as usize);
+            let mut room = Room::new(hw.play_rules(), true, hw.deals[first].clone()).dealt(now);
             room.join(&member.name, None)?;
-            let run = Run { number: hw.number, at: 0, done: false, room: Box::new(room.saved.clone()) };
+            let run = Run { number: hw.number, at: 0, done: false, room: Box::new(room.saved.clone()), picked };
             self.set_run(seat, run);
             return Ok(Ok(vec![self.run_event(seat, now), self.rows_event()]));
         };
-        let deal = hw.deals.get(run.at).cloned().ok_or(RoomError::NoHomework)?;
+        let deal = hw.deal_of(&run).cloned().ok_or(RoomError::NoHomework)?;
         let untimed = hw.untimed;
         let (mut room, mut settled) = run.open(&deal, now);
         let phase = room.phase();
@@ -327,7 +457,7 @@ impl Room {
                 if matches!(phase, Phase::Score { .. } | Phase::Impossible(_)) {
                     return Err(RoomError::ClockRunning);
                 }
-                let last = run.at + 1 == hw.deals.len();
+                let last = run.at + 1 == hw.rolls();
                 // Passed over unclaimed and unmade: a roll they didn't find (as New roll alone).
                 if phase == Phase::Open && open {
                     if let Some(dealt) = room.saved.dealt_at {
@@ -343,8 +473,19 @@ impl Room {
                     run.done = true;
                 } else {
                     run.at += 1;
+                    // At each student's level, by their rating after this roll (passed over
+                    // just now, or settled before).
+                    let next = if hw.adaptive {
+                        let player = crate::ratings::run_rating(member.rating, &run.room, &room.saved);
+                        let class = &self.saved.roll_ratings;
+                        let i = hw.pick(&member.name, player, &run.picked, class).ok_or(RoomError::NoHomework)?;
+                        run.picked.push(i);
+                        i as usize
+                    } else {
+                        run.at
+                    };
                     // Whatever this roll was (passed over unclaimed, or settled), the next is dealt.
-                    room.apply(Input::NewRoll { deal: hw.deals[run.at].clone() }, now).map_err(|r| r.error)?;
+                    room.apply(Input::NewRoll { deal: hw.deals[next].clone() }, now).map_err(|r| r.error)?;
                 }
                 run.room = Box::new(room.saved.clone());
                 self.set_run(seat, run);
@@ -447,14 +588,14 @@ impl Room {
         let mut out = Vec::new();
         for seat in seats {
             let Some(run) = self.saved.seats[seat].as_ref().and_then(|m| m.homework.clone()) else { continue };
-            let Some(deal) = hw.deals.get(run.at) else { continue };
+            let Some(deal) = hw.deal_of(&run) else { continue };
             let (room, settled) = run.open(deal, now);
             self.set_run(seat, Run { room: Box::new(room.saved.clone()), ..run });
             out.extend(self.forward(seat, settled, now));
         }
         for g in &mut self.saved.gone {
             let Some(mut run) = g.member.homework.take_if(|r| due(r)) else { continue };
-            if let Some(deal) = hw.deals.get(run.at) {
+            if let Some(deal) = hw.deal_of(&run) {
                 let (room, _) = run.open(deal, now);
                 let before = std::mem::replace(&mut *run.room, room.saved);
                 crate::ratings::run_stored(&mut g.member, &mut self.saved.roll_ratings, Some(&before), &mut run.room);
@@ -463,6 +604,52 @@ impl Room {
         }
         out.push(self.rows_event());
         out
+    }
+}
+
+/// Why homework at each student's level couldn't be dealt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PoolError {
+    /// More dice than a class rates play on ([`crate::ratings::MAX_RATED_DICE`]).
+    NotRated,
+    /// Too few rolls with a solution turned up at this level (the first short of its share).
+    Short(u8),
+}
+
+/// Homework at each student's level of `count` rolls: its pool, drawn with `next_u32`:
+/// [`pool_per_level`] distinct rolls with a solution at each level these dice hold, each with
+/// the model's rating. The caller deals it outside any room's lock (it rates hundreds of rolls).
+pub fn pool(rules: &Rules, count: usize, mut next_u32: impl FnMut() -> u32) -> Result<Vec<(Deal, Ability)>, PoolError> {
+    use score_engine::difficulty::{rate_roll, Levels};
+    if rules.dice.len() > crate::ratings::MAX_RATED_DICE {
+        return Err(PoolError::NotRated);
+    }
+    let levels = Levels::of(rules);
+    let per_level = pool_per_level(count);
+    let mut seen = std::collections::HashSet::new();
+    let mut pool = Vec::new();
+    let mut short = None;
+    for level in 1..=5u8 {
+        let sheet = score_engine::practice::worksheet(rules, per_level, Some(level), &mut next_u32).unwrap_or_default();
+        let before = pool.len();
+        for item in sheet {
+            if !seen.insert(crate::protocol::sorted(&item.roll)) {
+                continue;
+            }
+            let Some(rated) = rate_roll(&item.roll, rules) else { continue };
+            let ability = Ability::start(elo::roll_rating(rated.seconds, &levels));
+            pool.push((Deal::new(item.roll, rules), ability));
+        }
+        if pool.len() - before < per_level && levels.holds(level) {
+            short.get_or_insert(level);
+        }
+    }
+    // A level the dice hold too few of is made up by the others, as long as every student
+    // still has rolls enough.
+    let enough = pool.len() >= count.max(1) && (short.is_none() || pool.len() >= 2 * count);
+    match short {
+        _ if enough => Ok(pool),
+        short => Err(PoolError::Short(short.unwrap_or(1))),
     }
 }
 
@@ -776,5 +963,178 @@ mod tests {
         let (back, out) = Room::restore(serde_json::from_str(&json).unwrap(), 70_000);
         assert_eq!(back.member(0).unwrap().homework.as_ref().unwrap().tally().impossible_right, 1);
         assert!(out.iter().any(|o| o.to == To::Seat(0)));
+    }
+}
+
+#[cfg(test)]
+mod at_each_level {
+    use score_engine::expr::Expr;
+    use score_engine::solve::simplest;
+    use score_engine::{Action, TileId};
+
+    use super::*;
+    use crate::protocol::{Claim, Move};
+
+    const WEEK: u64 = 7 * 86_400_000;
+
+    fn lcg(seed: u64) -> impl FnMut() -> u32 {
+        let mut x = seed;
+        move || {
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            (x >> 33) as u32
+        }
+    }
+
+    /// A kept class of Ana (seat 0) and Ben (seat 1), set `count` rolls at each student's level.
+    fn class(count: u32) -> Room {
+        let rules = Rules::default();
+        let mut r = Room::new(rules.clone(), true, Deal::new(vec![1, 1, 1, 1], &rules));
+        r.apply(Input::Keep { kept: true }, 0).unwrap();
+        for name in ["Ana", "Ben"] {
+            r.apply(Input::Join { name: name.into() }, 0).unwrap();
+        }
+        let pool = pool(&rules, count as usize, lcg(7)).unwrap();
+        let assignment = Assignment::at_each_level(pool, count, &rules, false, WEEK);
+        r.apply(Input::SetHomework { assignment }, 0).unwrap();
+        r
+    }
+
+    fn hw(r: &mut Room, seat: usize, command: HomeworkCommand, now: u64) -> Result<Vec<Out>, RoomError> {
+        r.apply(Input::Homework { seat, command }, now).map_err(|e| e.error)
+    }
+
+    fn run(r: &Room, seat: usize) -> &Run {
+        r.member(seat).unwrap().homework.as_ref().expect("started")
+    }
+
+    /// The pool's (model's) rating of the roll on `seat`'s table.
+    fn rating_on_table(r: &Room, seat: usize) -> f64 {
+        let hw = r.homework().unwrap();
+        hw.rated[*run(r, seat).picked.last().unwrap() as usize].rating
+    }
+
+    /// Makes the goal on `seat`'s homework table by its simplest solution, tile by tile.
+    fn make(r: &mut Room, seat: usize, now: u64) {
+        let roll = run(r, seat).room.roll.clone();
+        let e =
+            simplest(&score_engine::Puzzle::from_roll(&roll, &Rules::default())).expect("a pool roll has a solution");
+        let mut next = roll.len() as u32;
+        fn walk(e: &Expr, next: &mut u32, moves: &mut Vec<Action>) -> TileId {
+            match e {
+                Expr::Leaf { slot, .. } => TileId(*slot as u32),
+                Expr::Node { op, left, right, .. } => {
+                    let (l, rr) = (walk(left, next, moves), walk(right, next, moves));
+                    moves.push(Action::Combine { left: l, op: *op, right: rr });
+                    *next += 1;
+                    TileId(*next - 1)
+                }
+            }
+        }
+        let mut moves = Vec::new();
+        walk(&e, &mut next, &mut moves);
+        hw(r, seat, HomeworkCommand::Claim { claim: Claim::Score }, now).unwrap();
+        for m in moves {
+            hw(r, seat, HomeworkCommand::Act { action: Move::from(m) }, now).unwrap();
+        }
+        assert!(run(r, seat).room.round.phase() == Phase::Over, "made {e} on {roll:?}");
+    }
+
+    #[test]
+    fn its_pool_spreads_rolls_with_a_solution_over_the_five_levels() {
+        let rules = Rules::default();
+        let p = pool(&rules, 10, lcg(1)).unwrap();
+        assert_eq!(p.len(), 5 * pool_per_level(10));
+        let mut keys: Vec<Vec<i64>> = p.iter().map(|(d, _)| crate::protocol::sorted(&d.roll)).collect();
+        keys.sort();
+        keys.dedup();
+        assert_eq!(keys.len(), p.len(), "distinct rolls");
+        assert!(p.iter().all(|(d, _)| d.solution.is_some()));
+        let ratings: Vec<f64> = p.iter().map(|(_, a)| a.rating).collect();
+        let (lo, hi) = ratings.iter().fold((f64::MAX, f64::MIN), |(l, h), &x| (l.min(x), h.max(x)));
+        // Score's easiest rolls rate about −0.7 (3.5 s against a median of 5.8 s).
+        assert!(lo < -0.5 && hi > 1.5, "from easy to hard: {lo} … {hi}");
+        // A small homework still has rolls at every level to move among.
+        assert_eq!(pool(&rules, 1, lcg(2)).unwrap().len(), 5 * MIN_POOL_PER_LEVEL);
+        // Five dice: a class rates no play on them.
+        let five = Rules { dice: vec![6, 6, 6, 12, 20], ..rules };
+        assert_eq!(pool(&five, 5, lcg(3)).err(), Some(PoolError::NotRated));
+    }
+
+    #[test]
+    fn each_student_is_dealt_rolls_by_their_own_rating_and_no_roll_twice() {
+        let mut r = class(8);
+        assert_eq!((r.homework().unwrap().info().rolls, r.homework().unwrap().info().adaptive), (8, true));
+        r.saved.seats[0].as_mut().unwrap().rating = Ability { rating: 3.0, answers: 40 };
+        r.saved.seats[1].as_mut().unwrap().rating = Ability { rating: -3.0, answers: 40 };
+        hw(&mut r, 0, HomeworkCommand::Start, 1_000).unwrap();
+        hw(&mut r, 1, HomeworkCommand::Start, 1_000).unwrap();
+        let (strong, weak) = (rating_on_table(&r, 0), rating_on_table(&r, 1));
+        // Level 5's roll for the strong, level 1's for the weak.
+        let levels = score_engine::difficulty::Levels::of(&Rules::default());
+        let level = |rating: f64| levels.level(elo::seconds_of_rating(rating, &levels));
+        assert_eq!((level(strong), level(weak)), (5, 1), "{strong} vs {weak}");
+        // Each roll is near the one they make three times in four.
+        let hw_ratings = &r.homework().unwrap().rated;
+        let target = elo::target_rating(3.0);
+        let nearer = hw_ratings.iter().filter(|a| (a.rating - target).abs() < (strong - target).abs()).count();
+        assert!(nearer < NEAREST, "{nearer} rolls nearer {target} than {strong}");
+        // Ben passes over every roll: no roll twice, eight in all, then done.
+        for i in 0..8u64 {
+            hw(&mut r, 1, HomeworkCommand::Next, 2_000 + i * 1_000).unwrap();
+        }
+        let ben = run(&r, 1);
+        assert!(ben.done && ben.picked.len() == 8, "{ben:?}");
+        let mut seen = ben.picked.clone();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), 8, "no roll twice");
+        assert_eq!(hw(&mut r, 1, HomeworkCommand::Next, 20_000), Err(RoomError::HomeworkDone));
+        // A restart deals the same roll on Ana's table.
+        let before = run(&r, 0).clone();
+        let text = serde_json::to_string(r.saved()).unwrap();
+        let (back, _) = Room::restore(serde_json::from_str(&text).unwrap(), 30_000);
+        let (after, kept) = (run(&back, 0), &before);
+        assert_eq!((after.at, &after.picked, &after.room.roll), (kept.at, &kept.picked, &kept.room.roll));
+        assert_eq!(back.run_view(0, 30_000).unwrap().view.roll, r.run_view(0, 30_000).unwrap().view.roll);
+    }
+
+    /// The promise, in a class: quick goals deal harder rolls within a few, misses easier.
+    #[test]
+    fn making_rolls_quickly_deals_harder_ones_and_missing_them_easier() {
+        let mut r = class(10);
+        // Ben was rated well in class, once: a new player with room to fall.
+        r.saved.seats[1].as_mut().unwrap().rating = Ability { rating: 2.5, answers: 1 };
+        hw(&mut r, 0, HomeworkCommand::Start, 1_000).unwrap();
+        hw(&mut r, 1, HomeworkCommand::Start, 1_000).unwrap();
+        let (ana_first, ben_first) = (rating_on_table(&r, 0), rating_on_table(&r, 1));
+        let mut now = 1_000;
+        let (mut ana, mut ben) = (vec![ana_first], vec![ben_first]);
+        for _ in 0..6 {
+            now += 2_000;
+            make(&mut r, 0, now);
+            hw(&mut r, 0, HomeworkCommand::Next, now).unwrap();
+            hw(&mut r, 1, HomeworkCommand::Next, now).unwrap();
+            ana.push(rating_on_table(&r, 0));
+            ben.push(rating_on_table(&r, 1));
+        }
+        assert!(ana.last().unwrap() > &(ana_first + 1.0), "Ana's rolls: {ana:?}");
+        assert!(ben.last().unwrap() < &(ben_first - 1.0), "Ben's rolls: {ben:?}");
+        let ana_rating = r.member(0).unwrap().rating;
+        assert!(ana_rating.rating > 1.0 && ana_rating.answers == 6, "{ana_rating:?}");
+        assert_eq!(run(&r, 0).tally().scores_made, 6);
+    }
+
+    #[test]
+    fn a_pool_that_cant_serve_every_student_is_refused() {
+        let rules = Rules::default();
+        let good = pool(&rules, 3, lcg(4)).unwrap();
+        let set =
+            |pool: Vec<(Deal, Ability)>, count| Assignment::at_each_level(pool, count, &rules, false, WEEK).check(0);
+        assert_eq!(set(good.clone(), 3), Ok(()));
+        assert_eq!(set(good[..2].to_vec(), 3), Err(RoomError::HomeworkCount), "fewer rolls than each plays");
+        let mut unsolvable = good.clone();
+        unsolvable[0].0.solution = None;
+        assert_eq!(set(unsolvable, 3), Err(RoomError::HomeworkCount), "a roll with no solution");
+        assert_eq!(set(good, 0), Err(RoomError::HomeworkCount));
     }
 }
