@@ -23,10 +23,12 @@ pub fn DifficultySelect(
             {move || words.with(|w| w.text(label, &[]))}
             " "
             <select on:change=move |ev| level.set(event_target_value(&ev).parse().unwrap_or(0))>
-                <option value="0">{move || words.with(|w| w.text(any, &[]))}</option>
-                {(1..=5u8).map(|l| view! { <option value=l.to_string()>{move || words.with(|w| w.text(Key::Difficulty, &[("level", &l.to_string())]))}</option> }).collect_view()}
+                // Each option says whether it is the choice: a list built again (a form opened
+                // again) shows the choice still in force, not the first option.
+                <option value="0" prop:selected=move || level.get() == 0>{move || words.with(|w| w.text(any, &[]))}</option>
+                {(1..=5u8).map(|l| view! { <option value=l.to_string() prop:selected=move || level.get() == l>{move || words.with(|w| w.text(Key::Difficulty, &[("level", &l.to_string())]))}</option> }).collect_view()}
                 {mine.map(|mine| view! {
-                    <option value=crate::game::AT_MY_LEVEL.to_string()>{move || words.with(|w| w.text(mine, &[]))}</option>
+                    <option value=crate::game::AT_MY_LEVEL.to_string() prop:selected=move || level.get() == crate::game::AT_MY_LEVEL>{move || words.with(|w| w.text(mine, &[]))}</option>
                 })}
             </select>
         </label>

@@ -290,12 +290,10 @@ pub(crate) fn HomeworkSetup(room: Room) -> impl IntoView {
         let err = |e: crate::forms::FormError| {
             room.error.set(Some(room.words.with_untracked(|w| crate::say::form_error(&e, w))))
         };
-        let rolls: Result<Vec<Vec<i64>>, _> = typed
-            .get_untracked()
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .map(|l| crate::forms::roll_for(l, &rules.dice))
-            .collect();
+        let adaptive = level.get_untracked() == crate::game::AT_MY_LEVEL;
+        let typed = if adaptive { String::new() } else { typed.get_untracked() };
+        let rolls: Result<Vec<Vec<i64>>, _> =
+            typed.lines().filter(|l| !l.trim().is_empty()).map(|l| crate::forms::roll_for(l, &rules.dice)).collect();
         let secs = score_secs.get_untracked();
         let secs = if secs.trim().is_empty() {
             Ok(rules.score_secs)
@@ -309,7 +307,7 @@ pub(crate) fn HomeworkSetup(room: Room) -> impl IntoView {
                     rolls,
                     count: count.get_untracked().trim().parse().unwrap_or(0),
                     level: Some(level.get_untracked()).filter(|&l| (1..=5).contains(&l)),
-                    adaptive: level.get_untracked() == crate::game::AT_MY_LEVEL,
+                    adaptive,
                     score_secs,
                     impossible_secs: rules.impossible_secs,
                     untimed: untimed.get_untracked(),
@@ -345,10 +343,16 @@ pub(crate) fn HomeworkSetup(room: Room) -> impl IntoView {
                         // At each student's level, where the class rates play on these dice
                         // (as the form opens: the list isn't rebuilt under the teacher's choice).
                         let rated = seen.with_untracked(|s| s.as_ref().is_some_and(|s| s.rules.dice.len() <= MAX_RATED_DICE));
+                        if !rated && level.get_untracked() == crate::game::AT_MY_LEVEL {
+                            level.set(0);
+                        }
                         let mine = rated.then_some(Key::AtEachLevel);
                         view! { <DifficultySelect label=Key::DifficultyLabel any=Key::AnyDifficulty level words=room.words.into() mine/> }
                     }
-                    <label class="typed-rolls">{room.tr(Key::HomeworkTyped)} <textarea rows="3" prop:value=move || typed.get() on:input=move |ev| typed.set(event_target_value(&ev))></textarea></label>
+                    // Rolls typed are played as typed, in order: not offered for rolls chosen as each student plays.
+                    <Show when=move || level.get() != crate::game::AT_MY_LEVEL>
+                        <label class="typed-rolls">{room.tr(Key::HomeworkTyped)} <textarea rows="3" prop:value=move || typed.get() on:input=move |ev| typed.set(event_target_value(&ev))></textarea></label>
+                    </Show>
                     <label>{room.tr(Key::ScoreClockSecs)} " " <input type="text" inputmode="numeric" placeholder=move || seen.with(|s| s.as_ref().map(|s| s.rules.score_secs.to_string())) prop:value=move || score_secs.get() on:input=move |ev| score_secs.set(event_target_value(&ev))/></label>
                     <label class="check"><input type="checkbox" prop:checked=move || untimed.get() on:change=move |ev| untimed.set(event_target_checked(&ev))/> " " {room.tr(Key::HomeworkUntimed)}</label>
                     <label>{room.tr(Key::HomeworkDueField)} " " <input type="date" min=date_value(0.0) prop:value=move || due.get() on:input=move |ev| due.set(event_target_value(&ev))/></label>

@@ -813,9 +813,16 @@ test('homework at each student’s level: each student is dealt rolls of their o
   await panel.getByRole('button', { name: 'Set homework' }).click();
   await panel.getByRole('spinbutton', { name: 'Rolls' }).fill('3');
   await panel.getByRole('combobox', { name: 'Difficulty' }).selectOption({ label: "At each student's level" });
+  // Rolls chosen as each student plays: no typed rolls to play in order.
+  assert.equal(await panel.getByRole('textbox', { name: /Or type the rolls/ }).count(), 0);
   await panel.getByRole('button', { name: 'Set homework' }).click();
   await panel.getByTestId('homework-status').getByText(/^Homework 1: 3 rolls, due .+\.$/).waitFor();
   await panel.getByTestId('homework-adaptive').getByText(/^Each student's rolls are chosen as they play/).waitFor();
+  // The form opened again shows the choice in force, not the first of the list.
+  await panel.getByRole('button', { name: 'Set homework' }).click();
+  const chosen = await panel.getByRole('combobox', { name: 'Difficulty' }).evaluate((s) => s.options[s.selectedIndex].textContent);
+  assert.equal(chosen, "At each student's level");
+  await panel.getByRole('button', { name: 'Cancel' }).click();
 
   // Ana, on her phone: told her rolls are chosen as she plays, and that each can be made.
   const ana = await person(`?room=${code}`, PHONE);

@@ -49,8 +49,9 @@ pub fn pool_per_level(count: usize) -> usize {
 pub const MAX_POOL: usize = 5 * MAX_HOMEWORK;
 
 /// Homework at each student's level: a student's next roll is one of this many nearest their
-/// target, by their name and how far they are (two students of one rating seldom share a roll).
-const NEAREST: usize = 3;
+/// target, by their name and how far they are (classmates of one rating, as a new class all
+/// is, are spread over this many rolls rather than all dealt one).
+const NEAREST: usize = 5;
 
 /// The class's homework: its rolls (with their verdicts: never sent to a page), clocks and
 /// due date.
@@ -1117,8 +1118,19 @@ mod at_each_level {
             ana.push(rating_on_table(&r, 0));
             ben.push(rating_on_table(&r, 1));
         }
-        assert!(ana.last().unwrap() > &(ana_first + 1.0), "Ana's rolls: {ana:?}");
-        assert!(ben.last().unwrap() < &(ben_first - 1.0), "Ben's rolls: {ben:?}");
+        // Two levels up within seven rolls, and two down.
+        let levels = score_engine::difficulty::Levels::of(&Rules::default());
+        let level = |rating: &f64| levels.level(elo::seconds_of_rating(*rating, &levels));
+        let (ana_levels, ben_levels): (Vec<u8>, Vec<u8>) =
+            (ana.iter().map(level).collect(), ben.iter().map(level).collect());
+        assert!(
+            ana_levels[6] >= ana_levels[0] + 2 && ana.last().unwrap() > &ana_first,
+            "Ana's rolls: {ana:?} {ana_levels:?}"
+        );
+        assert!(
+            ben_levels[6] + 2 <= ben_levels[0] && ben.last().unwrap() < &ben_first,
+            "Ben's rolls: {ben:?} {ben_levels:?}"
+        );
         let ana_rating = r.member(0).unwrap().rating;
         assert!(ana_rating.rating > 1.0 && ana_rating.answers == 6, "{ana_rating:?}");
         assert_eq!(run(&r, 0).tally().scores_made, 6);
