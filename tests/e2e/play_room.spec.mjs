@@ -865,6 +865,8 @@ test('homework: set for a kept class, played by each student alone at their own 
   await waitForRoll(ana, '2 5 12 12');
   assert.equal(await ana.score.button('SCORE').count(), 1, 'one table: the homework’s');
   await ana.score.button('SCORE').click();
+  // Her clock is on the table before she drags (it moves the numbers down as it comes).
+  await ana.page.getByRole('timer').waitFor();
   await ana.score.touchDrag(ana.score.tile('12 (d12)'), ana.score.slot('left'));
   await ana.score.touchDrag(ana.score.tile('12 (d20)'), ana.score.slot('right'));
   await ana.score.touchDrag(ana.score.op('minus'), ana.score.slot('op'));
