@@ -16,10 +16,15 @@ const CATALOG = /\/i18n\/([A-Za-z-]+)\.json$/;
 // player fetched is kept: this build's copy of each language an older build's cache held is
 // fetched with the build, so an update never leaves an offline player without their language.
 // A language that can't be fetched then is fetched when next asked for, not a failed install.
+// A file whose address names its build (a hash in its name, or `?v=<build>`) is that build's
+// whatever cache it comes from: the copy the page fetched a moment ago, in the HTTP cache, is
+// taken as it is. On a classroom's one link the install then fetches only what the page
+// hasn't (the other modules), not the first load and the room's module a second time.
+const OF_ITS_BUILD = /-[0-9a-f]{16}[._]|\?v=/;
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await cache.addAll(FILES.map((f) => new Request(f, { cache: 'reload' })));
+    await cache.addAll(FILES.map((f) => new Request(f, { cache: OF_ITS_BUILD.test(f) ? 'default' : 'reload' })));
     const languages = new Set();
     for (const key of await caches.keys()) {
       if (!key.startsWith('score-') || key === CACHE) continue;

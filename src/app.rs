@@ -268,6 +268,7 @@ pub fn App() -> impl IntoView {
     let left = window_event_listener_untyped("score-room:left", move |_| {
         set_query("");
         page.set(Page::Solo);
+        crate::offline::ready();
     });
     // Back (and Forward) between solitaire and the room: the room's seat is kept, not given up.
     // A host link pasted into a tab already on its room changes only the fragment: the page

@@ -17,6 +17,7 @@ pub mod game;
 pub mod hooks;
 pub mod lang;
 pub mod modules;
+pub mod offline;
 pub mod qr;
 pub mod say;
 pub mod slots;

@@ -56,7 +56,30 @@ if ('serviceWorker' in navigator) {
     if (accepted) reload();
     keepLanguage();
   });
-  window.addEventListener('load', async () => {
+  // The worker's install precaches every file of the build, every module (about 900 KB gzip).
+  // On a room's link (`?room=`, a student joining from an invite) that would compete with the
+  // room's module on the same slow link, so there it is registered once the page says it is
+  // ready (a seat or a screen of the room taken: src/offline.rs) and the browser is idle, or
+  // half a minute after load if the page never says so (a join form left unfilled). Elsewhere
+  // solitaire's table is what loaded, and it is registered at load.
+  let registered = false;
+  const once = () => {
+    if (registered) return;
+    registered = true;
+    register();
+  };
+  const whenIdle = () => {
+    if ('requestIdleCallback' in window) requestIdleCallback(once, { timeout: 2000 });
+    else setTimeout(once, 200);
+  };
+  const inRoom = new URLSearchParams(window.location.search).has('room');
+  if (inRoom) {
+    window.addEventListener('score-ready', whenIdle);
+    // Fetched beside the app, this file may run after the page said it was ready.
+    if (document.documentElement.hasAttribute('data-score-ready')) whenIdle();
+  }
+  window.addEventListener('load', () => (inRoom ? setTimeout(once, 30000) : once()));
+  const register = async () => {
     try {
       const reg = await navigator.serviceWorker.register('./sw.js');
       // A worker that finishes installing while an older one controls the page is an update.
@@ -75,5 +98,5 @@ if ('serviceWorker' in navigator) {
     } catch (e) {
       console.warn('Score works online only: the service worker did not register.', e);
     }
-  });
+  };
 }

@@ -335,6 +335,8 @@ impl Room {
                 }
                 self.seen.set(Some(s));
                 self.status.set(Status::Live);
+                // Seated, or a screen of the room: the offline copy may start.
+                crate::offline::ready();
                 self.error.set(None);
                 self.link.update_value(|l| l.attempts = 0);
             }

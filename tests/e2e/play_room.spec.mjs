@@ -4,7 +4,7 @@
 // starts one); BASE_URL serves the same build as plain files, where rooms are unavailable.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, launchBrowser, ScorePage } from './score_page.mjs';
+import { BASE_URL, launchBrowser, ScorePage, tapSolution } from './score_page.mjs';
 
 const ROOM_URL = process.env.ROOM_URL;
 let browser;
@@ -804,6 +804,32 @@ test('a kept class: Keep this class, a lesson played and ended, scores from 0, t
   await host.context.close();
   await ana.context.close();
   await phone.context.close();
+});
+
+test('a student by an invite: the offline copy waits until they are seated, then solitaire plays offline', async () => {
+  assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
+  const host = await person('');
+  const code = await createRoom(host);
+  const ana = await person(`?room=${code}`, PHONE);
+  const registrations = () => ana.page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
+  // While she joins, nothing competes with the room on her link: no service worker, no precache.
+  await ana.page.getByRole('textbox', { name: 'Your name' }).waitFor();
+  await ana.page.waitForTimeout(1500);
+  assert.equal(await registrations(), 0, 'no offline copy before she is seated');
+  await joinAs(ana, 'Ana');
+  await ana.score.waitForServiceWorker();
+  // She only ever joined a room; offline, the game still opens and plays alone.
+  await ana.context.setOffline(true);
+  await ana.page.goto(`${ROOM_URL}/`);
+  await ana.score.numbers().first().waitFor();
+  await ana.score.button('Got it').click();
+  await ana.score.playRoll('2 5 12 12');
+  await ana.score.button('SCORE').click();
+  await tapSolution(ana.score);
+  await ana.score.result('+1: 20 made in 2 moves').waitFor();
+  ana.score.errors = ana.score.errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED|WebSocket/.test(e));
+  for (const m of [host, ana]) m.score.assertNoConsoleErrors();
+  for (const m of [host, ana]) await m.context.close();
 });
 
 test('homework at each student’s level: each student is dealt rolls of their own as they play, each said to have a solution', async () => {

@@ -1,0 +1,25 @@
+//! When a room's page may start its service worker. The worker's install precaches every
+//! file of the build, every module included (about 900 KB gzip): on a slow link that would
+//! compete with what a student joining from an invite waits for (the room's module). On a
+//! room's link `static/register-sw.js` registers it once the page says it is ready (a seat or
+//! a screen of the room taken) and the browser is idle, or half a minute after load if the
+//! page never says so (a join form left unfilled); solitaire's page registers it at load.
+
+/// The event that says the page is ready for its service worker.
+pub const READY: &str = "score-ready";
+
+/// The attribute on `<html>` that says so too, for a `register-sw.js` that runs only after
+/// the page was ready (it is fetched beside the app, and may come in after it).
+pub const READY_ATTRIBUTE: &str = "data-score-ready";
+
+/// Tells the page it is ready for its service worker (said again, it changes nothing: the
+/// worker is registered once).
+pub fn ready() {
+    let Some(w) = web_sys::window() else { return };
+    if let Some(html) = w.document().and_then(|d| d.document_element()) {
+        let _ = html.set_attribute(READY_ATTRIBUTE, "");
+    }
+    if let Ok(ev) = web_sys::Event::new(READY) {
+        let _ = w.dispatch_event(&ev);
+    }
+}

@@ -1,0 +1,81 @@
+// Browser bench (not a test): students by the invite link to seated, over one slow link.
+// Usage: ROOM_URL=http://127.0.0.1:PORT node tests/e2e/join_bench.mjs [runs] [students]
+// ROOM_URL is a score-server. Each run: a teacher's room (not throttled); then `students`
+// fresh contexts (cold cache) open `?room=CODE` at once through scripts/throttle.py, one link
+// for all of them (Lighthouse's mobile profile: 1.6 Mbps down, 750 kbps up, 150 ms round
+// trip), each page's CPU slowed 4× (CDP), type a name as soon as the field is there, and
+// press Join. Prints each run's times to the name field and to seated (median and slowest)
+// and the bytes the link carried down before the first name field appeared and in all (the
+// pages', their service workers' precache included: the link counts every byte).
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { launchBrowser } from './score_page.mjs';
+
+const ROOM_URL = process.env.ROOM_URL;
+if (!ROOM_URL) throw new Error('ROOM_URL: the address of a running score-server');
+const runs = Number(process.argv[2] ?? 3);
+const students = Number(process.argv[3] ?? 1);
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+// The link: its bytes so far are asked for with SIGUSR1, answered on a line of its own.
+async function throttle() {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const to = new URL(ROOM_URL).host;
+  const proc = spawn('python3', ['scripts/throttle.py', '--listen', String(port), '--to', to], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: proc.stdout });
+  const waiting = [];
+  lines.on('line', (l) => waiting.shift()?.(l));
+  await new Promise((r) => setTimeout(r, 500));
+  const bytes = () => new Promise((resolve) => {
+    waiting.push((l) => resolve(Number(l.match(/(\d+) B down/)[1])));
+    proc.kill('SIGUSR1');
+  });
+  return { url: `http://127.0.0.1:${port}`, bytes, stop: () => proc.kill('SIGTERM') };
+}
+
+const browser = await launchBrowser();
+for (let run = 1; run <= runs; run++) {
+  const teacher = await browser.newContext();
+  const tp = await teacher.newPage();
+  await tp.goto(`${ROOM_URL}/`);
+  await tp.getByRole('button', { name: 'Got it' }).click();
+  await tp.getByRole('button', { name: 'Class room' }).click();
+  await tp.getByRole('button', { name: 'Create room' }).click();
+  const code = (await tp.getByTestId('room-code').textContent()).trim();
+  const link = await throttle();
+  const contexts = [];
+  let firstName = null;
+  const one = async (i) => {
+    const context = await browser.newContext(PHONE);
+    contexts.push(context);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const t0 = performance.now();
+    await page.goto(`${link.url}/?room=${code}`);
+    const name = page.getByRole('textbox', { name: 'Your name' });
+    await name.waitFor({ timeout: 120_000 });
+    const nameAt = performance.now() - t0;
+    if (firstName === null) firstName = link.bytes();
+    await name.fill(`Student ${String(i + 1).padStart(2, '0')}`);
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await page.getByTestId('standing').waitFor({ timeout: 120_000 });
+    return { nameAt, seated: performance.now() - t0 };
+  };
+  const times = await Promise.all([...Array(students).keys()].map(one));
+  const before = await firstName;
+  // What the pages go on to fetch once seated (the service worker's precache, when it runs).
+  await new Promise((r) => setTimeout(r, 8000));
+  const all = await link.bytes();
+  link.stop();
+  for (const c of [...contexts, teacher]) await c.close();
+  const names = times.map((t) => t.nameAt);
+  const seats = times.map((t) => t.seated);
+  console.log(
+    `run ${run}, ${students} student(s) on one link: name field median ${median(names).toFixed(0)} ms (slowest ${Math.max(...names).toFixed(0)}), ` +
+      `seated median ${median(seats).toFixed(0)} ms (slowest ${Math.max(...seats).toFixed(0)}); ` +
+      `down before the first name field ${before} B, in all (8 s after) ${all} B`,
+  );
+}
+await browser.close();
