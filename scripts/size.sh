@@ -61,8 +61,13 @@ done
 # dealt at a level is rated one by one, not by a worksheet's rater, which would have added
 # 4 KB more. Taking the first load down (below 250,000) is the "lighter and quicker"
 # issue's work.
-BUDGET_GZIP=306000
-BUDGET_BROTLI=243600
+# Raised to 306,200 / 243,700: a difficulty list that shows the choice in force when it is
+# built again (the homework form opened a second time showed "any" while another choice
+# held), and the room's page telling the service worker when a student is seated, so that
+# the precache no longer shares their link with the room's module: 0.35 KB gzip. The first
+# load went from 305,728 to 306,076 B gzip (243,430 to 243,590 B brotli).
+BUDGET_GZIP=306200
+BUDGET_BROTLI=243700
 over=0
 if [ "${sum[first-load.gz]}" -gt "$BUDGET_GZIP" ]; then
   echo "size: first load is ${sum[first-load.gz]} B gzip, over the budget of $BUDGET_GZIP B"; over=1

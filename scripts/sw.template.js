@@ -9,22 +9,25 @@ const CACHE = `score-${VERSION}`;
 // A language's catalog, by its path: `i18n/<code>.json`.
 const CATALOG = /\/i18n\/([A-Za-z-]+)\.json$/;
 
-// Every file comes from the server itself (`cache: 'reload'`), never from the browser's HTTP
-// cache: a host that sends no Cache-Control leaves the last build's index.html and unhashed
-// files fresh there for days, and one of them here would mix two builds in this cache.
+// Every file is this build's as the server has it, never a copy the browser's HTTP cache
+// merely holds fresh: a host that sends no Cache-Control leaves the last build's index.html
+// and unhashed files fresh there for days, and one of them here would mix two builds in this
+// cache. Those files are fetched afresh (`cache: 'reload'`).
 // A language's catalog is not precached (a player needs one of them at most), but the one a
 // player fetched is kept: this build's copy of each language an older build's cache held is
 // fetched with the build, so an update never leaves an offline player without their language.
 // A language that can't be fetched then is fetched when next asked for, not a failed install.
-// A file whose address names its build (a hash in its name, or `?v=<build>`) is that build's
-// whatever cache it comes from: the copy the page fetched a moment ago, in the HTTP cache, is
-// taken as it is. On a classroom's one link the install then fetches only what the page
-// hasn't (the other modules), not the first load and the room's module a second time.
+// A file whose address names its build (a hash in its name, or `?v=<build>`) is asked of the
+// server with the copy the page fetched a moment ago (`cache: 'no-cache'`): the server answers
+// "not modified" and the HTTP cache's copy is taken, or sends the file if it differs (an upload
+// not yet whole when the page came, a stylesheet written again under its name). On a
+// classroom's one link the install then fetches only what the page hasn't (the other
+// modules), not the first load and the room's module a second time.
 const OF_ITS_BUILD = /-[0-9a-f]{16}[._]|\?v=/;
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await cache.addAll(FILES.map((f) => new Request(f, { cache: OF_ITS_BUILD.test(f) ? 'default' : 'reload' })));
+    await cache.addAll(FILES.map((f) => new Request(f, { cache: OF_ITS_BUILD.test(f) ? 'no-cache' : 'reload' })));
     const languages = new Set();
     for (const key of await caches.keys()) {
       if (!key.startsWith('score-') || key === CACHE) continue;

@@ -8,18 +8,11 @@
 /// The event that says the page is ready for its service worker.
 pub const READY: &str = "score-ready";
 
-/// The attribute on `<html>` that says so too, for a `register-sw.js` that runs only after
-/// the page was ready (it is fetched beside the app, and may come in after it).
-pub const READY_ATTRIBUTE: &str = "data-score-ready";
-
 /// Tells the page it is ready for its service worker (said again, it changes nothing: the
-/// worker is registered once).
+/// worker is registered once). `register-sw.js` is listening by then: it runs before the app
+/// can be seated, which takes the room's module and a round trip to the server.
 pub fn ready() {
-    let Some(w) = web_sys::window() else { return };
-    if let Some(html) = w.document().and_then(|d| d.document_element()) {
-        let _ = html.set_attribute(READY_ATTRIBUTE, "");
-    }
-    if let Ok(ev) = web_sys::Event::new(READY) {
+    if let (Some(w), Ok(ev)) = (web_sys::window(), web_sys::Event::new(READY)) {
         let _ = w.dispatch_event(&ev);
     }
 }

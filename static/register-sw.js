@@ -56,12 +56,7 @@ if ('serviceWorker' in navigator) {
     if (accepted) reload();
     keepLanguage();
   });
-  // The worker's install precaches every file of the build, every module (about 900 KB gzip).
-  // On a room's link (`?room=`, a student joining from an invite) that would compete with the
-  // room's module on the same slow link, so there it is registered once the page says it is
-  // ready (a seat or a screen of the room taken: src/offline.rs) and the browser is idle, or
-  // half a minute after load if the page never says so (a join form left unfilled). Elsewhere
-  // solitaire's table is what loaded, and it is registered at load.
+  // On a room's link, the precache (every module) waits for a seat: src/offline.rs says why.
   let registered = false;
   const once = () => {
     if (registered) return;
@@ -73,12 +68,10 @@ if ('serviceWorker' in navigator) {
     else setTimeout(once, 200);
   };
   const inRoom = new URLSearchParams(window.location.search).has('room');
-  if (inRoom) {
-    window.addEventListener('score-ready', whenIdle);
-    // Fetched beside the app, this file may run after the page said it was ready.
-    if (document.documentElement.hasAttribute('data-score-ready')) whenIdle();
-  }
-  window.addEventListener('load', () => (inRoom ? setTimeout(once, 30000) : once()));
+  if (inRoom) window.addEventListener('score-ready', whenIdle);
+  // A controlled page only checks for a new build, whose offer can't wait for a seat.
+  const controlled = navigator.serviceWorker.controller != null;
+  window.addEventListener('load', () => (inRoom && !controlled ? setTimeout(once, 30000) : once()));
   const register = async () => {
     try {
       const reg = await navigator.serviceWorker.register('./sw.js');
