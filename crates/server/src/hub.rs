@@ -163,18 +163,10 @@ fn homework_deals(rules: &Rules, rolls: Vec<Vec<i64>>, count: u32, level: Option
             .collect::<Result<Vec<_>, _>>()?,
         (true, None) => (0..n).map(|_| new_roll(rules)).collect::<Result<Vec<_>, _>>()?,
         (true, Some(level)) => {
-            let mut failed = false;
-            let next = || {
-                random_bytes::<4>().map(u32::from_le_bytes).unwrap_or_else(|| {
-                    failed = true;
-                    0
-                })
-            };
-            let sheet = score_engine::practice::worksheet(rules, n, Some(level), next)
-                .map_err(|_| Refusal::NoRollsAtLevel { level })?;
-            if failed {
-                return Err(Refusal::ServerFault);
-            }
+            let sheet = with_os_random(|next| {
+                score_engine::practice::worksheet(rules, n, Some(level), next)
+                    .map_err(|_| Refusal::NoRollsAtLevel { level })
+            })?;
             sheet.into_iter().map(|item| item.roll).collect()
         }
     };
@@ -186,35 +178,32 @@ fn homework_pool(rules: &Rules, count: u32) -> Result<Vec<(Deal, Ability)>, Refu
     if !(1..=MAX_HOMEWORK).contains(&(count as usize)) {
         return Err(RoomError::HomeworkCount.into());
     }
-    let mut failed = false;
-    let next = || {
-        random_bytes::<4>().map(u32::from_le_bytes).unwrap_or_else(|| {
-            failed = true;
-            0
+    with_os_random(|next| {
+        score_room::room::pool(rules, count as usize, next).map_err(|e| match e {
+            PoolError::NotRated => Refusal::NotRated { most: MAX_RATED_DICE as u32 },
+            PoolError::Short(level) => Refusal::NoRollsAtLevel { level },
         })
-    };
-    let pool = score_room::room::pool(rules, count as usize, next).map_err(|e| match e {
-        PoolError::NotRated => Refusal::NotRated { most: MAX_RATED_DICE as u32 },
-        PoolError::Short(level) => Refusal::NoRollsAtLevel { level },
-    })?;
-    if failed {
-        return Err(Refusal::ServerFault);
-    }
-    Ok(pool)
+    })
 }
 
 fn new_roll(rules: &Rules) -> Result<Vec<i64>, Refusal> {
+    with_os_random(|next| Ok(score_engine::roll::roll(&rules.dice, next)))
+}
+
+/// What `draw` makes of the OS's randomness: its own refusal first, then a server fault if
+/// the OS gave none (a draw on zeros is no fair draw).
+fn with_os_random<T>(draw: impl FnOnce(&mut dyn FnMut() -> u32) -> Result<T, Refusal>) -> Result<T, Refusal> {
     let mut failed = false;
-    let roll = score_engine::roll::roll(&rules.dice, || {
+    let drawn = draw(&mut || {
         random_bytes::<4>().map(u32::from_le_bytes).unwrap_or_else(|| {
             failed = true;
             0
         })
-    });
+    })?;
     if failed {
         Err(Refusal::ServerFault)
     } else {
-        Ok(roll)
+        Ok(drawn)
     }
 }
 
