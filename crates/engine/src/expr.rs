@@ -202,8 +202,8 @@ impl Expr {
                 let mut terms = Vec::new();
                 self.flatten(Op::Add, Op::Sub, false, &mut terms);
                 let mut flipped: Vec<(bool, Canon)> = terms.iter().map(|(neg, c)| (!neg, c.clone())).collect();
-                terms.sort_unstable();
-                flipped.sort_unstable();
+                crate::small_sort::sort(&mut terms);
+                crate::small_sort::sort(&mut flipped);
                 if flipped < terms {
                     (true, Canon::Sum(flipped))
                 } else {
@@ -213,7 +213,7 @@ impl Expr {
             Expr::Node { op: Op::Mul | Op::Div, .. } => {
                 let mut factors = Vec::new();
                 let negated = self.flatten(Op::Mul, Op::Div, false, &mut factors);
-                factors.sort_unstable();
+                crate::small_sort::sort(&mut factors);
                 (negated, Canon::Product(factors))
             }
             Expr::Node { op: Op::Concat, left, right, .. } => {

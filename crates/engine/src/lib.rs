@@ -22,6 +22,7 @@ mod reach;
 pub mod roll;
 pub mod round;
 pub mod rules;
+pub mod small_sort;
 pub mod solve;
 pub mod stats;
 

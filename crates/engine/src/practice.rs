@@ -347,7 +347,7 @@ fn fill(
 fn drawn(dice: &[u32], next_u32: impl FnMut() -> u32) -> (Vec<i64>, Vec<i64>) {
     let r = roll::roll(dice, next_u32);
     let mut sorted = r.clone();
-    sorted.sort_unstable();
+    crate::small_sort::sort(&mut sorted);
     (r, sorted)
 }
 

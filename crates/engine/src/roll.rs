@@ -36,7 +36,7 @@ pub fn answers(roll: &[i64], numbers: &[i64]) -> bool {
 /// How many distinct sorted rolls the dice have (cheap; check before listing).
 pub fn count_sorted_rolls(dice: &[u32]) -> u64 {
     let mut sides: Vec<u32> = dice.to_vec();
-    sides.sort_unstable();
+    crate::small_sort::sort(&mut sides);
     let top = sides.last().copied().unwrap_or(0) as usize;
     // ways[v] = nondecreasing prefixes ending in value v.
     let mut ways = vec![0u64; top + 1];
@@ -67,7 +67,7 @@ pub fn sorted_rolls(dice: &[u32]) -> Vec<(Vec<i64>, u64)> {
 /// Calls `f` with every distinct roll as an ascending list, without collecting them.
 pub fn for_each_sorted_roll(dice: &[u32], mut f: impl FnMut(&[i64])) {
     let mut sides: Vec<u32> = dice.to_vec();
-    sides.sort_unstable();
+    crate::small_sort::sort(&mut sides);
     let mut cur = Vec::with_capacity(sides.len());
     fn rec(sides: &[u32], cur: &mut Vec<i64>, f: &mut impl FnMut(&[i64])) {
         let i = cur.len();
@@ -92,9 +92,9 @@ pub fn arrange(faces: &[i64], dice: &[u32]) -> Option<Vec<i64>> {
         return None;
     }
     let mut sorted = faces.to_vec();
-    sorted.sort_unstable();
+    crate::small_sort::sort(&mut sorted);
     let mut order: Vec<usize> = (0..dice.len()).collect();
-    order.sort_unstable_by_key(|&i| (dice[i], i));
+    crate::small_sort::sort_by_key(&mut order, |&i| dice[i]);
     let mut placed = vec![0; dice.len()];
     for (&i, &f) in order.iter().zip(&sorted) {
         if f < 1 || f > dice[i] as i64 {
