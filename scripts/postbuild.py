@@ -1,7 +1,9 @@
 """Trunk post-build hook: make dist/ an offline, CSP-strict PWA.
 
-1. Moves Trunk's inline loader <script type="module"> into boot-<hash>.js, so the
-   Content-Security-Policy needs no 'unsafe-inline' (and no per-build hash) for scripts.
+1. Replaces Trunk's inline loader <script type="module"> and its preloads of the app with
+   boot-<hash>.js (scripts/boot.template.js: the room's module alone on a room's link, the
+   app elsewhere), so the Content-Security-Policy needs no 'unsafe-inline' (and no per-build
+   hash) for scripts.
 2. Adds the Content-Security-Policy <meta>: only 'self', plus 'wasm-unsafe-eval'.
 3. Gives the build an id (from its files' names and contents) and writes it where the page
    and the solver's worker tell it: `<meta name="score-build">` in index.html, and
@@ -69,10 +71,11 @@ def main():
 
     m = re.search(r'<script type="module"[^>]*>(.*?)</script>', html, re.S)
     if m and m.group(1).strip():
-        body = m.group(1).strip() + "\n"
+        body, html = boot_script(m.group(1), html)
         name = "boot-%s.js" % hashlib.sha256(body.encode()).hexdigest()[:16]
         with open(os.path.join(root, name), "w", encoding="utf-8") as f:
             f.write(body)
+        m = re.search(r'<script type="module"[^>]*>(.*?)</script>', html, re.S)
         html = html[: m.start()] + '<script type="module" src="./%s"></script>' % name + html[m.end():]
 
     for name in COMMENTED:
@@ -151,6 +154,33 @@ def write_catalogs(root):
             json.dump(entries, f, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
         count += 1
     print("postbuild: %d languages written to i18n/" % count)
+
+
+def boot_script(loader, html):
+    """The page's boot script (scripts/boot.template.js) with the app's files that Trunk's
+    `loader` names, and `html` without Trunk's preloads of them: a room's link starts the
+    room's module instead, and the boot script asks for the app's files where it starts it."""
+    js = re.search(r"from '\./([^']+\.js)'", loader)
+    wasm = re.search(r"module_or_path: '\./([^']+\.wasm)'", loader)
+    if not js or not wasm:
+        sys.exit("postbuild: Trunk's loader names no app script and wasm (has it changed?)")
+    integrity = {}
+    for name in (js.group(1), wasm.group(1)):
+        link = re.search(r'<link rel="(?:modulepreload|preload)" href="\./%s"[^>]*>' % re.escape(name), html)
+        if not link:
+            sys.exit("postbuild: index.html has no preload of %s (has Trunk changed?)" % name)
+        found = re.search(r'integrity="([^"]*)"', link.group(0))
+        integrity[name] = found.group(1) if found else ""
+        html = html[: link.start()] + html[link.end():]
+    template = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "boot.template.js"), encoding="utf-8").read()
+    body = (
+        uncomment(template)
+        .replace("__APP_JS__", "./" + js.group(1))
+        .replace("__APP_JS_INTEGRITY__", integrity[js.group(1)])
+        .replace("__APP_WASM_INTEGRITY__", integrity[wasm.group(1)])
+        .replace("__APP_WASM__", "./" + wasm.group(1))
+    )
+    return body, html
 
 
 def build_id(root):

@@ -126,9 +126,34 @@ impl OnDemand {
         Some(())
     }
 
+    /// How far the room module came when a room's link started it alone and it didn't start
+    /// (the boot script then started the app, and says so on `<html data-start>`): its wasm
+    /// unreachable (`room-failed`: it waits for `NAME:retry`, which opening it says at once),
+    /// or of another build still after a reload (`room-stale`). Its script unreachable
+    /// (`room-absent`) is asked for again as on any page. Read once: the page's later opens
+    /// go as on any page.
+    fn tried_alone(self) -> Option<Stage> {
+        let root = web_sys::window()?.document()?.document_element()?;
+        let attr = crate::components::ROOM_START;
+        let stage = match root.get_attribute(attr)?.as_str() {
+            "room-failed" => Stage::Stalled,
+            "room-stale" => Stage::Stale,
+            _ => return None,
+        };
+        (self == ROOM).then(|| {
+            let _ = root.set_attribute(attr, "app");
+            stage
+        })
+    }
+
     /// Loads the module, starts it again, or (when it runs) asks it to mount.
     pub fn open(self, failed: RwSignal<bool>) {
         failed.set(false);
+        if let Some(stage) = (self.stage() == Stage::Absent).then(|| self.tried_alone()).flatten() {
+            if self.set_stage(stage) {
+                self.watch();
+            }
+        }
         match self.stage() {
             Stage::Absent => {
                 if self.set_stage(Stage::Asked) {

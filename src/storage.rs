@@ -57,6 +57,12 @@ fn storage() -> Option<Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
 
+/// Whether this browser keeps nothing for the page (storage off or refused): what the app
+/// says with [`Notice::NoStorage`] when it reads its game.
+pub fn keeps_nothing() -> bool {
+    storage().is_none()
+}
+
 /// The text stored under `key`, as it is (nothing set aside, nothing reported).
 pub fn text(key: &str) -> Option<String> {
     storage()?.get_item(key).ok().flatten()

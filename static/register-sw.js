@@ -67,11 +67,14 @@ if ('serviceWorker' in navigator) {
     if ('requestIdleCallback' in window) requestIdleCallback(once, { timeout: 2000 });
     else setTimeout(once, 200);
   };
-  const inRoom = new URLSearchParams(window.location.search).has('room');
-  if (inRoom) window.addEventListener('score-ready', whenIdle);
+  // On a first visit to solitaire, it waits for the table: the app says it started once the
+  // table is drawn (scripts/boot.template.js).
+  // A room's link as the boot script reads it (scripts/boot.template.js).
+  const inRoom = location.search.replace(/^\?+/, '').split('&').some((p) => p.split('=')[0] === 'room');
+  window.addEventListener(inRoom ? 'score-ready' : 'TrunkApplicationStarted', whenIdle);
   // A controlled page only checks for a new build, whose offer can't wait for a seat.
   const controlled = navigator.serviceWorker.controller != null;
-  window.addEventListener('load', () => (inRoom && !controlled ? setTimeout(once, 30000) : once()));
+  window.addEventListener('load', () => (controlled ? once() : setTimeout(once, 30000)));
   const register = async () => {
     try {
       const reg = await navigator.serviceWorker.register('./sw.js');

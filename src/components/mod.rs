@@ -52,7 +52,7 @@ pub use op_palette::OpPalette;
 pub use play_roll_form::PlayRollForm;
 pub use players_panel::PlayersPanel;
 pub(crate) use room_chat::RoomChat;
-pub use room_host::RoomHost;
+pub use room_host::{RoomAlone, RoomHost, START as ROOM_START};
 pub(crate) use room_host_panel::RoomHostPanel;
 pub(crate) use room_join::RoomJoin;
 pub use room_panel::RoomPanel;

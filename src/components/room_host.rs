@@ -29,3 +29,75 @@ pub fn RoomHost(
         </div>
     }
 }
+
+/// Where the page says how it started: `room` when a class room's link started the room
+/// module alone (the boot script, `scripts/boot.template.js`), before any app.
+pub const START: &str = "data-start";
+
+/// The page when a room's link started the room module alone: no solitaire on it, so a
+/// student's first load is the room's. It does what the app does on a room's page: the
+/// address keeps the room, never a host link's token; the page's language is chosen and
+/// fetched here, and the room's asks for one are answered here (a language that can't be
+/// fetched is said); leaving the room opens solitaire, which then loads.
+#[component]
+pub fn RoomAlone(link: RoomLink) -> impl IntoView {
+    use score_i18n::{Catalog, Lang};
+    // Read before the address is rewritten: a link's `&lang=` is the player's choice.
+    let lang = crate::lang::starting();
+    crate::app::set_query(&link.query());
+    let words = RwSignal::new(Catalog::english().with_ops(crate::lang::kept_ops()));
+    let unavailable = RwSignal::new(None::<Lang>);
+    // As the app says on any page: a browser that keeps nothing forgets the seat on a reload.
+    let keeps_nothing = crate::storage::keeps_nothing();
+    if lang != Lang::En {
+        leptos::task::spawn_local(async move {
+            if crate::lang::switch(words, lang).await.is_err() {
+                unavailable.set(Some(lang));
+            }
+        });
+    }
+    crate::lang::answer(words, move |lang| unavailable.set(Some(lang)));
+    Effect::new(move |_| {
+        if let Some(d) = web_sys::window().and_then(|w| w.document()) {
+            d.set_title(&words.with(|w| w.text(Key::PageTitle, &[])));
+        }
+    });
+    let left = window_event_listener_untyped("score-room:left", |_| {
+        if let Some(l) = web_sys::window().map(|w| w.location()) {
+            let _ = l.replace(&l.pathname().unwrap_or_default());
+        }
+    });
+    // The address moved on (Back to solitaire, another room, a host link pasted into this
+    // tab changes only the fragment): the page starts again on it, as the app would open it.
+    // (The room itself writes its code into the address once in: that is no move.)
+    let opened = StoredValue::new(link.code.clone());
+    let follow = move || {
+        let Some(location) = web_sys::window().map(|w| w.location()) else { return };
+        match crate::forms::room_link(&location.search().unwrap_or_default(), &location.hash().unwrap_or_default()) {
+            Some(RoomLink { host: None, code }) if opened.with_value(|c| *c == code) => {}
+            _ => {
+                let _ = location.reload();
+            }
+        }
+    };
+    let moved = window_event_listener(leptos::ev::popstate, move |_| follow());
+    let hashed = window_event_listener(leptos::ev::hashchange, move |_| follow());
+    on_cleanup(move || {
+        left.remove();
+        moved.remove();
+        hashed.remove();
+    });
+    let say = move |n: crate::say::Notice| view! { <p class="notice">{move || words.with(|w| crate::say::notice(&n, w))}</p> };
+    let notice = move || {
+        let lang = unavailable.get().map(|lang| say(crate::say::Notice::LanguageUnavailable(lang)));
+        (keeps_nothing.then(|| say(crate::say::Notice::NoStorage)), lang)
+    };
+    let RoomLink { code, host } = link;
+    let invite = Some(code).filter(|c| !c.is_empty());
+    view! {
+        <div class="notices" role="status">{notice}</div>
+        <div class="room-host">
+            <div id="room-root" data-invite=invite data-host=host></div>
+        </div>
+    }
+}

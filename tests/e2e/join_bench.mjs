@@ -1,5 +1,5 @@
 // Browser bench (not a test): students by the invite link to seated, over one slow link.
-// Usage: ROOM_URL=http://127.0.0.1:PORT node tests/e2e/join_bench.mjs [runs] [students]
+// Usage: ROOM_URL=http://127.0.0.1:PORT [CPU=4] node tests/e2e/join_bench.mjs [runs] [students] [solo]
 // ROOM_URL is a score-server. Each run: a teacher's room (not throttled); then `students`
 // fresh contexts (cold cache) open `?room=CODE` at once through scripts/throttle.py, one link
 // for all of them (Lighthouse's mobile profile: 1.6 Mbps down, 750 kbps up, 150 ms round
@@ -7,7 +7,8 @@
 // press Join. Prints each run's times to the name field and to seated (median and slowest)
 // and the bytes the link carried down before the first name field appeared and in all, once
 // every page's offline copy is installed (the link counts every byte, the service workers'
-// included).
+// included). With `solo`, each page opens the site's root instead and the time is to
+// solitaire's table playable (its SCORE button), for a first visit's figure on the same link.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { launchBrowser } from './score_page.mjs';
@@ -16,6 +17,9 @@ const ROOM_URL = process.env.ROOM_URL;
 if (!ROOM_URL) throw new Error('ROOM_URL: the address of a running score-server');
 const runs = Number(process.argv[2] ?? 3);
 const students = Number(process.argv[3] ?? 1);
+const solo = process.argv[4] === 'solo';
+// Each page's CPU slowdown (CPU=1: none, for many pages on a machine of few cores).
+const cpuRate = Number(process.env.CPU ?? 4);
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
@@ -52,8 +56,16 @@ for (let run = 1; run <= runs; run++) {
     contexts.push(context);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
     const t0 = performance.now();
+    if (solo) {
+      await page.goto(`${link.url}/`);
+      await page.getByRole('button', { name: 'SCORE', exact: true }).waitFor({ timeout: 120_000 });
+      const nameAt = performance.now() - t0;
+      if (firstName === null) firstName = link.bytes();
+      await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 300_000 });
+      return { nameAt, seated: nameAt };
+    }
     await page.goto(`${link.url}/?room=${code}`);
     const name = page.getByRole('textbox', { name: 'Your name' });
     await name.waitFor({ timeout: 120_000 });
@@ -77,6 +89,10 @@ for (let run = 1; run <= runs; run++) {
   for (const c of [...contexts, teacher]) await c.close();
   const names = times.map((t) => t.nameAt);
   const seats = times.map((t) => t.seated);
+  if (solo) {
+    console.log(`run ${run}, ${students} solitaire page(s) on one link: table playable median ${median(names).toFixed(0)} ms (slowest ${Math.max(...names).toFixed(0)}); down before the first table ${before} B, in all ${all} B`);
+    continue;
+  }
   console.log(
     `run ${run}, ${students} student(s) on one link: name field median ${median(names).toFixed(0)} ms (slowest ${Math.max(...names).toFixed(0)}), ` +
       `seated median ${median(seats).toFixed(0)} ms (slowest ${Math.max(...seats).toFixed(0)}); ` +

@@ -625,7 +625,9 @@ test('a new user’s path: Join alone from an invite, rules on the phone, the ro
   await deal(host, '2 5 12 12');
   for (const m of [ana, ben]) {
     await m.page.getByTestId('room-announcer').getByText('New roll: 2 5 12 12. Make 20.').waitFor();
-    assert.equal((await m.page.getByTestId('announcer').textContent()).trim(), '', 'solitaire is silent in a room');
+    // (Ana's page came by the invite: the room alone, no solitaire on it at all.)
+    const solo = m.page.getByTestId('announcer');
+    assert.ok((await solo.count()) === 0 || (await solo.textContent()).trim() === '', 'solitaire is silent in a room');
   }
   await ben.score.button('SCORE').click();
   await ana.page.getByTestId('room-announcer').getByText('Ben pressed SCORE: 30 seconds to make 20.').waitFor();
@@ -816,7 +818,11 @@ test('a student by an invite: the offline copy waits until they are seated, then
   await ana.page.getByRole('textbox', { name: 'Your name' }).waitFor();
   await ana.page.waitForTimeout(1500);
   assert.equal(await registrations(), 0, 'no offline copy before she is seated');
+  // Her page is the room's alone: solitaire's module isn't fetched for it.
+  const solitaire = () => ana.asked.filter((a) => /score-app/.test(a));
+  assert.deepEqual(solitaire(), [], 'solitaire fetched on an invite');
   await joinAs(ana, 'Ana');
+  assert.deepEqual(solitaire(), [], 'solitaire fetched before she was seated');
   await ana.score.waitForServiceWorker();
   // She only ever joined a room; offline, the game still opens and plays alone.
   await ana.context.setOffline(true);
@@ -830,6 +836,33 @@ test('a student by an invite: the offline copy waits until they are seated, then
   ana.score.errors = ana.score.errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED|WebSocket/.test(e));
   for (const m of [host, ana]) m.score.assertNoConsoleErrors();
   for (const m of [host, ana]) await m.context.close();
+});
+
+test('an invite whose room module can’t load: the page says so, Try again seats the student, and leaving plays solitaire', async () => {
+  assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
+  const host = await person('');
+  const code = await createRoom(host);
+  // Its wasm unreachable, then its script: each time the app takes the page and says so.
+  for (const [file, name] of [[/\/score-room_bg\.wasm(\?|$)/, 'Ana'], [/\/room-boot\.js(\?|$)/, 'Ben']]) {
+    // No service worker: it would answer from its cache, past the blocked route below.
+    const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const score = new ScorePage(page);
+    await page.route(file, (route) => route.abort());
+    await page.goto(`${ROOM_URL}/?room=${code}`);
+    await shown(page, "The class room couldn't load.").waitFor();
+    await page.unroute(file);
+    await score.button('Try again').click();
+    await joinAs({ page, score }, name);
+    await shown(host.page, name).first().waitFor();
+    await score.button('Leave the room').click();
+    await score.numbers().first().waitFor();
+    assert.equal(new URL(page.url()).search, '');
+    score.errors = score.errors.filter((e) => !/Failed to load resource|class room module failed to start/.test(e));
+    score.assertNoConsoleErrors();
+    await context.close();
+  }
+  await host.context.close();
 });
 
 test('homework at each student’s level: each student is dealt rolls of their own as they play, each said to have a solution', async () => {

@@ -315,6 +315,35 @@ test("a page left open on the old build opens the tools or the class room after 
   }
 });
 
+test('an invite opened as the server updates: its page loads again once, then the room opens, of one build', async () => {
+  const server = await serveDist(builds.b, '/');
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    // The page and its boot script come from build A; the server has build B by the time
+    // the room's module is asked for.
+    const fromA = new Set(['/', `/${builds.bootA}`]);
+    await page.route('**/*', (route) => {
+      const path = new URL(route.request().url()).pathname;
+      if (!fromA.has(path)) return route.continue();
+      fromA.delete(path);
+      const file = path === '/' ? 'index.html' : path.slice(1);
+      const type = path === '/' ? 'text/html' : 'text/javascript';
+      return route.fulfill({ contentType: type, body: readFileSync(join(builds.a, file), 'utf8') });
+    });
+    const loads = [];
+    page.on('load', () => loads.push(page.url()));
+    await page.goto(`${server.url}?room=ABC234`);
+    await page.getByRole('textbox', { name: 'Your name' }).waitFor();
+    assert.equal(await runs(page), builds.bootB);
+    assert.equal(loads.length, 2, `loads: ${loads.join(' ')}`);
+    assert.equal(await page.getByRole('button', { name: 'Try again' }).count(), 0);
+  } finally {
+    await context.close();
+    server.stop();
+  }
+});
+
 test("each module's files are precached as this build's, and its boot script names the build", () => {
   for (const dir of [builds.a, builds.b]) {
     const html = readFileSync(join(dir, 'index.html'), 'utf8');

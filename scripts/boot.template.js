@@ -1,0 +1,60 @@
+// Starts the page. scripts/postbuild.py writes this as boot-<hash>.js, with the app's files
+// (Trunk's own loader, which loads the app on every page, goes). On a class room's link
+// (`?room`, read as src/forms.rs `room_link` reads it) the class room's module starts alone
+// and draws the room's page itself: a student's first load is the room's, with no solitaire
+// in it. Anywhere else the app starts: solitaire, and the room when a player opens it.
+const APP_JS = "__APP_JS__";
+const APP_JS_INTEGRITY = "__APP_JS_INTEGRITY__";
+const APP_WASM = "__APP_WASM__";
+const APP_WASM_INTEGRITY = "__APP_WASM_INTEGRITY__";
+const root = document.documentElement;
+const build = document.querySelector('meta[name="score-build"]')?.content ?? "";
+const v = build ? `?v=${build}` : "";
+const ask = (rel, href, more) => {
+  const link = Object.assign(document.createElement("link"), { rel, href, crossOrigin: "anonymous" }, more);
+  document.head.append(link);
+};
+let app = null;
+const startApp = () => {
+  app ??= (async () => {
+    // Both asked for at once, as Trunk's loader had them (a preload also holds the page's
+    // `load` back until it is here).
+    ask("modulepreload", APP_JS, APP_JS_INTEGRITY ? { integrity: APP_JS_INTEGRITY } : {});
+    ask("preload", APP_WASM, { as: "fetch", type: "application/wasm", ...(APP_WASM_INTEGRITY ? { integrity: APP_WASM_INTEGRITY } : {}) });
+    const bindings = await import(APP_JS);
+    const started = await bindings.default({ module_or_path: APP_WASM });
+    window.wasmBindings = bindings;
+    dispatchEvent(new CustomEvent("TrunkApplicationStarted", { detail: { wasm: started } }));
+  })();
+};
+const roomLink = location.search.replace(/^\?+/, "").split("&").some((p) => p.split("=")[0] === "room");
+if (roomLink) {
+  // As static/room-boot.js loads it, each file asked for at once.
+  root.dataset.start = "room";
+  ask("modulepreload", `./score-room.js${v}`);
+  ask("preload", `./score-room_bg.wasm${v}`, { as: "fetch", type: "application/wasm" });
+  // A room module that doesn't start (its files unreachable) leaves the page to the app,
+  // whose room view tries it once more, then says so with Try again (src/modules.rs).
+  const fallBack = (how) => {
+    if (root.dataset.start !== "room" && root.dataset.start !== "room-failed") return;
+    root.dataset.start = how;
+    startApp();
+  };
+  // (After the events said with it: one of another build says "failed", then "stale".)
+  addEventListener("score-room:failed", () => queueMicrotask(() => fallBack("room-failed")));
+  // Of another build than this page (the server updated while it loaded): this page's own
+  // app may be gone from the server, so the page is loaded again, once, to be of one build.
+  addEventListener("score-room:stale", () => {
+    let again = false;
+    try {
+      again = sessionStorage.getItem("score-stale-reload") !== build;
+      if (again) sessionStorage.setItem("score-stale-reload", build);
+    } catch {}
+    if (!again) return fallBack("room-stale");
+    root.dataset.start = "reloading";
+    location.reload();
+  });
+  import(`./room-boot.js${v}`).catch(() => fallBack("room-absent"));
+} else {
+  startApp();
+}
