@@ -112,6 +112,17 @@ fn clear_query() {
     set_query("");
 }
 
+/// Calls `follow` whenever the address moves (Back, Forward, a new fragment), while the view
+/// that asks lives.
+pub fn follow_address(follow: impl Fn() + Copy + 'static) {
+    let moved = window_event_listener(leptos::ev::popstate, move |_| follow());
+    let hashed = window_event_listener(leptos::ev::hashchange, move |_| follow());
+    on_cleanup(move || {
+        moved.remove();
+        hashed.remove();
+    });
+}
+
 /// Puts `query` (e.g. `?room=ABC234`, or nothing) in the address bar, in place of the old one.
 pub fn set_query(query: &str) {
     address(query, false);
@@ -285,13 +296,8 @@ pub fn App() -> impl IntoView {
             _ => {}
         }
     };
-    let moved = window_event_listener(leptos::ev::popstate, move |_| follow());
-    let hashed = window_event_listener(leptos::ev::hashchange, move |_| follow());
-    on_cleanup(move || {
-        left.remove();
-        moved.remove();
-        hashed.remove();
-    });
+    follow_address(follow);
+    on_cleanup(move || left.remove());
     let open_room = move |_| {
         let link = RoomLink::default();
         push_query(&link.query());

@@ -74,7 +74,14 @@ if ('serviceWorker' in navigator) {
   window.addEventListener(inRoom ? 'score-ready' : 'TrunkApplicationStarted', whenIdle);
   // A controlled page only checks for a new build, whose offer can't wait for a seat.
   const controlled = navigator.serviceWorker.controller != null;
-  window.addEventListener('load', () => (controlled ? once() : setTimeout(once, 30000)));
+  // Half a minute after solitaire's load, or after a room's page is drawn (src/offline.rs), if
+  // nothing said so by then.
+  const later = () => setTimeout(once, 30000);
+  window.addEventListener('load', () => (controlled ? once() : inRoom ? null : later()));
+  if (inRoom && !controlled) {
+    window.addEventListener('score-drawn', later, { once: true });
+    window.addEventListener('TrunkApplicationStarted', later, { once: true });
+  }
   const register = async () => {
     try {
       const reg = await navigator.serviceWorker.register('./sw.js');

@@ -35,12 +35,12 @@ fn mount() {
     MOUNTED.with_borrow_mut(|m| *m = Some(Box::new(handle)));
 }
 
-/// Draws the page for the room, when the room's link started this module alone.
-fn take_page() {
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+/// Draws the page for the room, when the room's link started this module alone; `true` then.
+fn take_page() -> bool {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return false };
     let alone = doc.document_element().and_then(|e| e.get_attribute(ROOM_START)).is_some_and(|s| s == "room");
     if !alone || doc.get_element_by_id("room-root").is_some() {
-        return;
+        return false;
     }
     let location = doc.location();
     let query = location.as_ref().and_then(|l| l.search().ok()).unwrap_or_default();
@@ -48,11 +48,15 @@ fn take_page() {
     // The boot script reads a room's link as `room_link` does; the room's forms otherwise.
     let link = score_app::forms::room_link(&query, &fragment).unwrap_or_default();
     leptos::mount::mount_to_body(move || view! { <RoomAlone link=link.clone()/> });
+    true
 }
 
 fn main() {
     score_app::crash::install_panic_hook();
     score_app::modules::ROOM.serve(mount, unmount);
-    take_page();
+    let alone = take_page();
     mount();
+    if alone {
+        score_app::offline::drawn();
+    }
 }

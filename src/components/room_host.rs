@@ -80,13 +80,8 @@ pub fn RoomAlone(link: RoomLink) -> impl IntoView {
             }
         }
     };
-    let moved = window_event_listener(leptos::ev::popstate, move |_| follow());
-    let hashed = window_event_listener(leptos::ev::hashchange, move |_| follow());
-    on_cleanup(move || {
-        left.remove();
-        moved.remove();
-        hashed.remove();
-    });
+    crate::app::follow_address(follow);
+    on_cleanup(move || left.remove());
     let say = move |n: crate::say::Notice| view! { <p class="notice">{move || words.with(|w| crate::say::notice(&n, w))}</p> };
     let notice = move || {
         let lang = unavailable.get().map(|lang| say(crate::say::Notice::LanguageUnavailable(lang)));

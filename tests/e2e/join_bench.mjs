@@ -68,12 +68,12 @@ for (let run = 1; run <= runs; run++) {
     }
     await page.goto(`${link.url}/?room=${code}`);
     const name = page.getByRole('textbox', { name: 'Your name' });
-    await name.waitFor({ timeout: 120_000 });
+    await name.waitFor({ timeout: 600_000 });
     const nameAt = performance.now() - t0;
     if (firstName === null) firstName = link.bytes();
     await name.fill(`Student ${String(i + 1).padStart(2, '0')}`);
     await page.getByRole('button', { name: 'Join', exact: true }).click();
-    await page.getByTestId('standing').waitFor({ timeout: 120_000 });
+    await page.getByTestId('standing').waitFor({ timeout: 600_000 });
     const seated = performance.now() - t0;
     // Its offline copy installed (the page controlled by its service worker), for "in all".
     await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 300_000 });
