@@ -43,14 +43,10 @@ if (roomLink) {
   // (After the events said with it: one of another build says "failed", then "stale".)
   addEventListener("score-room:failed", () => queueMicrotask(() => fallBack("room-failed")));
   // Of another build than this page (the server updated while it loaded): this page's own
-  // app may be gone from the server, so the page is loaded again, once, to be of one build.
+  // app may be gone from the server, so the page is loaded again, unless it is a reload.
   addEventListener("score-room:stale", () => {
-    let again = false;
-    try {
-      again = sessionStorage.getItem("score-stale-reload") !== build;
-      if (again) sessionStorage.setItem("score-stale-reload", build);
-    } catch {}
-    if (!again) return fallBack("room-stale");
+    const reloaded = performance.getEntriesByType?.("navigation")[0]?.type === "reload";
+    if (root.dataset.start !== "room" || reloaded) return fallBack("room-stale");
     root.dataset.start = "reloading";
     location.reload();
   });

@@ -3,9 +3,10 @@
 //! compete with what a student joining from an invite waits for (the room's module). On a
 //! room's link `static/register-sw.js` registers it once the page says it is ready (a seat or
 //! a screen of the room taken) and the browser is idle, or half a minute after the room is
-//! drawn if the page never says so (a join form left unfilled). A first visit to solitaire registers it once
-//! the app has started (its table drawn) and the browser is idle; a page a worker already
-//! controls registers it at load, to hear of a new build at once.
+//! drawn if the page never says so (a join form left unfilled). A first visit to solitaire
+//! registers it once the app has started (its table drawn) and the browser is idle, or half a
+//! minute after load; a page a worker already controls registers it at load, to hear of a new
+//! build at once.
 
 /// The event that says the page is ready for its service worker.
 pub const READY: &str = "score-ready";

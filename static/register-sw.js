@@ -67,9 +67,8 @@ if ('serviceWorker' in navigator) {
     if ('requestIdleCallback' in window) requestIdleCallback(once, { timeout: 2000 });
     else setTimeout(once, 200);
   };
-  // On a first visit to solitaire, it waits for the table: the app says it started once the
-  // table is drawn (scripts/boot.template.js).
-  // A room's link as the boot script reads it (scripts/boot.template.js).
+  // A room's link as the boot script reads it (scripts/boot.template.js). On a first visit to
+  // solitaire the worker waits for the table: the app says it started once the table is drawn.
   const inRoom = location.search.replace(/^\?+/, '').split('&').some((p) => p.split('=')[0] === 'room');
   window.addEventListener(inRoom ? 'score-ready' : 'TrunkApplicationStarted', whenIdle);
   // A controlled page only checks for a new build, whose offer can't wait for a seat.

@@ -4,7 +4,8 @@
 //! `#room-root` (with the link's code in `data-invite` and a host link's token in
 //! `data-host`) and tells the room module through window events when to mount into it
 //! (`score-room:open`) and when to let go (`score-room:close`); the room says when the
-//! player leaves it (`score-room:left`).
+//! player leaves it (`score-room:left`). On a room's link the room's module starts alone and
+//! draws the page itself ([`RoomAlone`]), with no app on it.
 
 use leptos::prelude::*;
 use score_i18n::Key;
@@ -67,14 +68,14 @@ pub fn RoomAlone(link: RoomLink) -> impl IntoView {
             let _ = l.replace(&l.pathname().unwrap_or_default());
         }
     });
-    // The address moved on (Back to solitaire, another room, a host link pasted into this
-    // tab changes only the fragment): the page starts again on it, as the app would open it.
-    // (The room itself writes its code into the address once in: that is no move.)
-    let opened = StoredValue::new(link.code.clone());
+    // The address moved on within this page (Back to solitaire's entry, or a host link pasted
+    // into this tab, which changes only the fragment): the page starts again on it, as the app
+    // opens it. Another room's address is a page of its own; the room writes its code into
+    // the address in place, which is no move.
     let follow = move || {
         let Some(location) = web_sys::window().map(|w| w.location()) else { return };
         match crate::forms::room_link(&location.search().unwrap_or_default(), &location.hash().unwrap_or_default()) {
-            Some(RoomLink { host: None, code }) if opened.with_value(|c| *c == code) => {}
+            Some(RoomLink { host: None, .. }) => {}
             _ => {
                 let _ = location.reload();
             }
