@@ -256,17 +256,14 @@ pub fn App() -> impl IntoView {
     // The page's language: English at once (compiled in), another as soon as it is fetched.
     // Until then the announcer holds what it would say (a screen reader hears nothing in a
     // language other than the page's), and says it once the words are in.
-    let speaking = RwSignal::new(lang == score_i18n::Lang::En);
-    if lang != score_i18n::Lang::En {
-        leptos::task::spawn_local(async move {
-            if crate::lang::switch(ctx.words, lang).await.is_err() {
-                ctx.notice(Notice::LanguageUnavailable(lang));
-            }
-            speaking.set(true);
-        });
-    }
     // The room module asks for the room's language, or a student's pick, through the page.
-    crate::lang::answer(ctx.words, move |lang| ctx.notice(Notice::LanguageUnavailable(lang)));
+    let speaking = RwSignal::new(lang == score_i18n::Lang::En);
+    crate::lang::serve_page(
+        ctx.words,
+        lang,
+        move |lang| ctx.notice(Notice::LanguageUnavailable(lang)),
+        move || speaking.set(true),
+    );
     // A class-room link (`?room=CODE`, a host's `#host=TOKEN`) opens the room, which takes
     // the page; the address keeps the room (never the host token), so a reload comes back.
     let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();

@@ -109,6 +109,29 @@ pub fn answer(words: RwSignal<Catalog>, unavailable: impl Fn(Lang) + Clone + 'st
     on_cleanup(move || listener.remove());
 }
 
+/// Puts the page's `words` in `lang` (English at once, compiled in; another as soon as it is
+/// fetched) and answers the room module's asks from then on; `unavailable` is told of a
+/// language that can't be fetched, `settled` once the first language is in or couldn't be.
+pub fn serve_page(
+    words: RwSignal<Catalog>,
+    lang: Lang,
+    unavailable: impl Fn(Lang) + Clone + 'static,
+    settled: impl FnOnce() + 'static,
+) {
+    if lang == Lang::En {
+        settled();
+    } else {
+        let unavailable = unavailable.clone();
+        leptos::task::spawn_local(async move {
+            if switch(words, lang).await.is_err() {
+                unavailable(lang);
+            }
+            settled();
+        });
+    }
+    answer(words, unavailable);
+}
+
 /// A language chosen by a link's `?lang=` (any of the codes [`Lang::from_code`] reads).
 pub fn from_query(query: &str) -> Option<&str> {
     query.trim_start_matches('?').split('&').find_map(|p| p.strip_prefix("lang="))

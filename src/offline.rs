@@ -19,16 +19,18 @@ pub const DRAWN: &str = "score-drawn";
 
 /// Tells the page its room is drawn ([`DRAWN`]).
 pub fn drawn() {
-    if let (Some(w), Ok(ev)) = (web_sys::window(), web_sys::Event::new(DRAWN)) {
-        let _ = w.dispatch_event(&ev);
-    }
+    say(DRAWN);
 }
 
 /// Tells the page it is ready for its service worker (said again, it changes nothing: the
 /// worker is registered once). `register-sw.js` is listening by then: it runs before the app
 /// can be seated, which takes the room's module and a round trip to the server.
 pub fn ready() {
-    if let (Some(w), Ok(ev)) = (web_sys::window(), web_sys::Event::new(READY)) {
+    say(READY);
+}
+
+fn say(event: &str) {
+    if let (Some(w), Ok(ev)) = (web_sys::window(), web_sys::Event::new(event)) {
         let _ = w.dispatch_event(&ev);
     }
 }

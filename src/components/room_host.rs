@@ -50,20 +50,13 @@ pub fn RoomAlone(link: RoomLink) -> impl IntoView {
     let unavailable = RwSignal::new(None::<Lang>);
     // As the app says on any page: a browser that keeps nothing forgets the seat on a reload.
     let keeps_nothing = crate::storage::keeps_nothing();
-    if lang != Lang::En {
-        leptos::task::spawn_local(async move {
-            if crate::lang::switch(words, lang).await.is_err() {
-                unavailable.set(Some(lang));
-            }
-        });
-    }
-    crate::lang::answer(words, move |lang| unavailable.set(Some(lang)));
+    crate::lang::serve_page(words, lang, move |lang| unavailable.set(Some(lang)), || {});
     Effect::new(move |_| {
         if let Some(d) = web_sys::window().and_then(|w| w.document()) {
             d.set_title(&words.with(|w| w.text(Key::PageTitle, &[])));
         }
     });
-    let left = window_event_listener_untyped("score-room:left", |_| {
+    let left = window_event_listener_untyped(&crate::modules::ROOM.event("left"), |_| {
         if let Some(l) = web_sys::window().map(|w| w.location()) {
             let _ = l.replace(&l.pathname().unwrap_or_default());
         }
