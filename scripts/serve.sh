@@ -6,6 +6,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 source scripts/env.sh
-trunk build --release --offline
+scripts/build.sh
 cargo build --profile server -p score-server
 exec target/server/score-server --port "${PORT:-8080}" --bind "${BIND:-127.0.0.1}" --dist dist --data "${DATA:-data}"

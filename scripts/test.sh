@@ -49,7 +49,7 @@ check fmt cargo fmt --all -- --check
 check clippy cargo clippy --workspace --all-targets -- -D warnings
 cargo_tests native cargo test --workspace
 cargo_tests wasm cargo test -p score-app --target wasm32-unknown-unknown
-check release-build trunk build --release --offline
+check release-build scripts/build.sh
 if [ -d dist ] && ls dist/*.wasm >/dev/null 2>&1; then
   # The sizes are printed as they are; the first-load budget is one check.
   stage size
