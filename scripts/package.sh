@@ -24,7 +24,7 @@ while [ $# -gt 0 ]; do
 done
 
 if [ "$build_game" = 1 ]; then
-  trunk build --release --offline
+  scripts/build.sh
 fi
 [ -f dist/index.html ] || { echo "package: no game in dist/ (trunk build --release)" >&2; exit 1; }
 
@@ -36,17 +36,39 @@ mkdir -p "$out"
 # The binaries people download have no symbols (a third of their size); a panic's message
 # and place are still printed.
 export CARGO_PROFILE_SERVER_STRIP=symbols
-for arch in "${arches[@]}"; do
-  target="$arch-unknown-linux-musl"
+# The two builds run side by side, each in its own target folder (Cargo lets one build at a
+# time use a folder): each ends in a long single-threaded link (link-time optimisation, one
+# codegen unit), which now overlaps the other's.
+build() {
+  local arch=$1 target="$1-unknown-linux-musl"
   case $arch in
     # SQLite's C source compiles with Debian's musl-gcc.
     x86_64) CC_x86_64_unknown_linux_musl=musl-gcc cargo build --profile server -p score-server --target "$target" ;;
     # Debian has no aarch64 musl C compiler: zig is one (and links), through cargo-zigbuild.
-    aarch64) cargo zigbuild --profile server -p score-server --target "$target" ;;
-    *) echo "package: no build for $arch" >&2; exit 2 ;;
+    aarch64) CARGO_TARGET_DIR=target/zig cargo zigbuild --profile server -p score-server --target "$target" ;;
+    *) echo "package: no build for $arch" >&2; return 2 ;;
   esac
-  cp "target/$target/server/score-server" "$out/score-server-$arch-linux"
+}
+built() {
+  case $1 in x86_64) echo "target/$1-unknown-linux-musl/server/score-server" ;; *) echo "target/zig/$1-unknown-linux-musl/server/score-server" ;; esac
+}
+logs=$(mktemp -d)
+declare -A pid
+for arch in "${arches[@]}"; do
+  build "$arch" >"$logs/$arch.log" 2>&1 &
+  pid[$arch]=$!
 done
+status=0
+for arch in "${arches[@]}"; do
+  if wait "${pid[$arch]}"; then
+    tail -n 1 "$logs/$arch.log"
+    cp "$(built "$arch")" "$out/score-server-$arch-linux"
+  else
+    echo "package: the $arch build failed:" >&2; tail -n 40 "$logs/$arch.log" >&2; status=1
+  fi
+done
+rm -rf "$logs"
+[ "$status" = 0 ] || exit 1
 
 (cd "$out" && sha256sum score-server-*-linux >SHA256SUMS)
 cp deploy/score-server.service "$out/"
