@@ -47,7 +47,8 @@ cargo_tests() {
 
 check fmt cargo fmt --all -- --check
 check clippy cargo clippy --workspace --all-targets -- -D warnings
-cargo_tests native cargo test --workspace
+# The test binaries two at a time (scripts/native_tests.py): Cargo runs them one by one.
+cargo_tests native scripts/native_tests.py
 cargo_tests wasm cargo test -p score-app --target wasm32-unknown-unknown
 check release-build scripts/build.sh
 if [ -d dist ] && ls dist/*.wasm >/dev/null 2>&1; then

@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""The workspace's native tests: `cargo test --workspace`, its test binaries run side by side.
+
+Cargo runs one test binary at a time, and several of ours spend long stretches on one core
+(the room's fairness property) or waiting on sockets (the server's tests), leaving the other
+core idle. This builds them as `cargo test --workspace --no-run` does, then runs each as Cargo
+would (from its package's folder, with the same environment) with JOBS of them at once
+(default: the machine's cores), the slowest of the last run first, and the doc tests as one
+more job. Each binary's output is printed whole, under Cargo's own "Running" line, so the
+"test result:" lines read as Cargo's do. Exits non-zero when a build or any test fails.
+
+    scripts/native_tests.py [ARGS FOR EVERY TEST BINARY]    e.g. --skip slow_name
+"""
+
+import concurrent.futures
+import json
+import os
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# How long each binary took the last time: the next run starts the slowest first.
+TIMES = os.path.join(ROOT, "target", "native-test-times.json")
+
+
+def built():
+    """The test binaries, as (label, executable, package folder, package name, version)."""
+    build = subprocess.run(
+        ["cargo", "test", "--workspace", "--no-run", "--message-format=json-render-diagnostics"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    if build.returncode != 0:
+        sys.exit(build.returncode)
+    found = []
+    for line in build.stdout.splitlines():
+        try:
+            m = json.loads(line)
+        except ValueError:
+            continue
+        if m.get("reason") != "compiler-artifact" or not m.get("executable") or not m["profile"]["test"]:
+            continue
+        folder = os.path.dirname(m["manifest_path"])
+        source = os.path.relpath(m["target"]["src_path"], folder)
+        kind = "unittests " if m["target"]["kind"] != ["test"] else ""
+        exe = os.path.relpath(m["executable"], ROOT)
+        # The package's name and version, from its id ("path+file:///…#name@version" or
+        # "path+file:///…/name#version").
+        pkg_id = m["package_id"]
+        tail = pkg_id.rsplit("#", 1)[-1]
+        name, _, version = tail.partition("@") if "@" in tail else (pkg_id.rsplit("#", 1)[0].rsplit("/", 1)[-1], "", tail)
+        found.append((f"{kind}{source} ({exe})", m["executable"], folder, name, version))
+    return found
+
+
+def key(job):
+    """A binary's name across builds: its package and source, without the build's hash."""
+    return f"{job[3]} {job[0].split(' (')[0]}"
+
+
+def run(job, args):
+    label, exe, folder, name, version = job
+    env = dict(os.environ, CARGO_MANIFEST_DIR=folder, CARGO_PKG_NAME=name, CARGO_PKG_VERSION=version)
+    start = time.monotonic()
+    if exe is None:
+        done = subprocess.run(["cargo", "test", "--workspace", "--doc"], cwd=ROOT, env=os.environ,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        out = done.stdout
+    else:
+        done = subprocess.run([exe, *args], cwd=folder, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        out = f"     Running {label}\n{done.stdout}"
+    return label, done.returncode, out, time.monotonic() - start
+
+
+def main():
+    args = sys.argv[1:]
+    jobs = built()
+    # The doc tests: Cargo compiles and runs them itself.
+    jobs.append(("doc tests", None, ROOT, "workspace", ""))
+    try:
+        with open(TIMES) as f:
+            last = json.load(f)
+    except (OSError, ValueError):
+        last = {}
+    jobs.sort(key=lambda j: -float(last.get(key(j), 0)))
+    workers = int(os.environ.get("JOBS") or os.cpu_count() or 2)
+    failed = 0
+    times = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
+        for label, status, out, took in pool.map(lambda j: run(j, args), jobs):
+            sys.stdout.write(out)
+            sys.stdout.flush()
+            if status != 0:
+                failed += 1
+                print(f"error: {label} failed (exit status {status})")
+            times[key(next(j for j in jobs if j[0] == label))] = round(took, 1)
+    try:
+        with open(TIMES, "w") as f:
+            json.dump(times, f, indent=0, sort_keys=True)
+    except OSError:
+        pass
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
