@@ -4,10 +4,13 @@
 Cargo runs one test binary at a time, and several of ours spend long stretches on one core
 (the room's fairness property) or waiting on sockets (the server's tests), leaving the other
 core idle. This builds them as `cargo test --workspace --no-run` does, then runs each as Cargo
-would (from its package's folder, with the same environment) with JOBS of them at once
-(default: the machine's cores), the slowest of the last run first, and the doc tests as one
-more job. Each binary's output is printed whole, under Cargo's own "Running" line, so the
-"test result:" lines read as Cargo's do. Exits non-zero when a build or any test fails.
+would (from its package's folder, with CARGO_MANIFEST_DIR and the package's name and version
+set; no test reads any other of Cargo's variables at run time) with JOBS of them at once
+(default: the cores this process may use, two on the test machine), the slowest of the last
+run first, and the doc tests as one more job. Like `cargo test --no-fail-fast`, every binary
+runs even after one fails. Each binary's output is printed whole, under Cargo's own "Running"
+line, so the "test result:" lines read as Cargo's do. Exits non-zero when a build or any
+test fails, or when the build names no test binary at all.
 
     scripts/native_tests.py [ARGS FOR EVERY TEST BINARY]    e.g. --skip slow_name
 """
@@ -64,20 +67,24 @@ def run(job, args):
     label, exe, folder, name, version = job
     env = dict(os.environ, CARGO_MANIFEST_DIR=folder, CARGO_PKG_NAME=name, CARGO_PKG_VERSION=version)
     start = time.monotonic()
-    if exe is None:
-        done = subprocess.run(["cargo", "test", "--workspace", "--doc"], cwd=ROOT, env=os.environ,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        out = done.stdout
-    else:
-        done = subprocess.run([exe, *args], cwd=folder, env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        out = f"     Running {label}\n{done.stdout}"
-    return label, done.returncode, out, time.monotonic() - start
+    command = ["cargo", "test", "--workspace", "--doc", "--", *args] if exe is None else [exe, *args]
+    try:
+        done = subprocess.run(command, cwd=folder, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              text=True, errors="replace")
+        status, out = done.returncode, done.stdout
+    except OSError as e:
+        status, out = 1, f"could not run {command[0]}: {e}\n"
+    if exe is not None:
+        out = f"     Running {label}\n{out}"
+    return label, status, out, time.monotonic() - start
 
 
 def main():
     args = sys.argv[1:]
     jobs = built()
+    if not jobs:
+        print("error: the build named no test binary")
+        sys.exit(1)
     # The doc tests: Cargo compiles and runs them itself.
     jobs.append(("doc tests", None, ROOT, "workspace", ""))
     try:
@@ -86,7 +93,7 @@ def main():
     except (OSError, ValueError):
         last = {}
     jobs.sort(key=lambda j: -float(last.get(key(j), 0)))
-    workers = int(os.environ.get("JOBS") or os.cpu_count() or 2)
+    workers = int(os.environ.get("JOBS") or len(os.sched_getaffinity(0)) or 2)
     failed = 0
     times = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:

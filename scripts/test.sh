@@ -47,7 +47,7 @@ cargo_tests() {
 
 check fmt cargo fmt --all -- --check
 check clippy cargo clippy --workspace --all-targets -- -D warnings
-# The test binaries two at a time (scripts/native_tests.py): Cargo runs them one by one.
+# The test binaries side by side, one per core (scripts/native_tests.py): Cargo runs them one by one.
 cargo_tests native scripts/native_tests.py
 cargo_tests wasm cargo test -p score-app --target wasm32-unknown-unknown
 check release-build scripts/build.sh
