@@ -13,10 +13,15 @@ ZIG_VERSION=0.17.1
 ZIGBUILD_VERSION=0.24.1
 say() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
 fail() { printf 'setup: FAILED: %s\n' "$*" >&2; exit 1; }
-# Fast, small-cache release settings for installing tools (trunk's own fat LTO doubles the time).
+# Fast, small-cache release settings for installing tools (trunk's own fat LTO doubles the
+# time), at the optimisation level given first. trunk only runs Cargo, wasm-bindgen and
+# wasm-opt and copies files, so it is built unoptimised (184 s to compile here, where the
+# game's release build takes as long with it as with an optimised one); wasm-bindgen
+# rewrites every wasm file the build makes, so it keeps level 1.
 quick_install() {
-  CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=1 \
-    cargo install "$@"
+  local opt=$1; shift
+  CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=$opt \
+    CARGO_PROFILE_RELEASE_DEBUG=false cargo install "$@"
 }
 SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
 # Debian puts nginx (and systemd's tools) in /usr/sbin, which not every PATH holds.
@@ -57,9 +62,13 @@ finish() {
       cat "$logs/$name.log" >&2; failed=1
     fi
   done
+  jobs=()
   rm -rf "$logs"
-  [ "$failed" = 0 ] || fail "see above"
+  return "$failed"
 }
+# A step that fails while the installs run waits for them (an apt-get stopped halfway
+# leaves dpkg needing repair) and prints what they said before setup exits.
+trap 'finish || true' EXIT
 
 # Debian's packages, in one apt-get run: each named by the command it gives.
 #   chromium, chromedriver   the browser tests (Debian's builds: nothing is downloaded)
@@ -112,7 +121,8 @@ EOF
     "${pip[@]}" "cargo-zigbuild==$ZIGBUILD_VERSION" \
       || "${pip[@]}" --break-system-packages "cargo-zigbuild==$ZIGBUILD_VERSION" \
       || fail "pip install cargo-zigbuild==$ZIGBUILD_VERSION"
-    cargo-zigbuild --version >/dev/null || fail "cargo-zigbuild is not on PATH after pip installed it"
+    [ "$(cargo-zigbuild --version 2>/dev/null || true)" = "cargo-zigbuild $ZIGBUILD_VERSION" ] \
+      || fail "cargo-zigbuild on PATH is not $ZIGBUILD_VERSION after pip installed it: $(command -v cargo-zigbuild || echo none)"
   fi
 }
 background debian debian_packages
@@ -121,7 +131,7 @@ if [ "$(trunk --version 2>/dev/null || true)" = "trunk $TRUNK_VERSION" ]; then
   say "trunk $TRUNK_VERSION: present"
 else
   say "installing trunk $TRUNK_VERSION (several minutes, once)"
-  background trunk quick_install --locked "trunk@$TRUNK_VERSION"
+  background trunk quick_install 0 --locked "trunk@$TRUNK_VERSION"
 fi
 
 # wasm-bindgen-cli must equal the wasm-bindgen in Cargo.lock, or the build breaks.
@@ -133,7 +143,7 @@ if [ "$(wasm-bindgen --version 2>/dev/null || true)" = "wasm-bindgen $wbg" ] \
 else
   say "installing wasm-bindgen-cli $wbg (a few minutes, once)"
   # Not --locked: its lockfile pins a crate version the registry lacks.
-  background wasm-bindgen quick_install --force wasm-bindgen-cli --version "$wbg"
+  background wasm-bindgen quick_install 1 --force wasm-bindgen-cli --version "$wbg"
 fi
 
 if [ -x node_modules/.bin/wasm-opt ] && [ -d node_modules/playwright-core ] \
@@ -147,5 +157,5 @@ wasm-opt --version | grep -q 'version 132' || fail "wasm-opt on PATH is not bina
 
 say "fetching crates"
 cargo fetch --quiet || fail "cargo fetch"
-finish
+finish || fail "see above"
 say "ready"
