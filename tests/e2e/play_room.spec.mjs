@@ -821,8 +821,17 @@ test('a student by an invite: the offline copy waits until they are seated, then
   // Her page is the room's alone: solitaire's module isn't fetched for it.
   const solitaire = () => ana.asked.filter((a) => /score-app/.test(a));
   assert.deepEqual(solitaire(), [], 'solitaire fetched on an invite');
+  // Once she is seated the page says so (src/offline.rs), and the worker may start its
+  // precache, solitaire's module with it, as soon as the page is idle: what came before that
+  // moment is compared (the moment the test sees her seat may be after the precache began).
+  const fetched = [];
+  ana.context.on('request', (r) => { if (/score-app/.test(r.url())) fetched.push(Date.now()); });
+  await ana.page.evaluate(() => window.addEventListener('score-ready', () => { window.seatedAt ??= Date.now(); }));
   await joinAs(ana, 'Ana');
-  assert.deepEqual(solitaire(), [], 'solitaire fetched before she was seated');
+  const seatedAt = await ana.page.evaluate(() => window.seatedAt);
+  assert.ok(seatedAt, 'the page said she is seated');
+  assert.deepEqual(fetched.filter((t) => t < seatedAt), [], 'solitaire fetched before she was seated');
+  assert.deepEqual(ana.asked.filter((a) => /score-app/.test(a) && !/\/sw\.js$/.test(a)), [], 'solitaire fetched by her page');
   await ana.score.waitForServiceWorker();
   // She only ever joined a room; offline, the game still opens and plays alone.
   await ana.context.setOffline(true);
