@@ -18,14 +18,11 @@ fi
 [ -f dist/index.html ] || { echo "lighthouse: no game in dist/ (scripts/build.sh)" >&2; exit 1; }
 cargo build -q -p score-server
 data=$(mktemp -d)
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+port=$(free_port)
 target/debug/score-server --port "$port" --dist dist --data "$data" >"$data/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null; rm -rf "$data"' EXIT
-python3 -c "import socket, time
-for _ in range(100):
-    try: socket.create_connection(('127.0.0.1', $port), 0.2).close(); break
-    except OSError: time.sleep(0.1)"
+wait_port "$port"
 for i in $(seq 1 "$runs"); do
   CHROME_PATH=/usr/bin/chromium "$dir/node_modules/.bin/lighthouse" "http://127.0.0.1:$port/" \
     --only-categories=performance --output=json --output-path="$dir/run-$i.json" --quiet \

@@ -8,6 +8,7 @@
 # SCORE_SERVER=target/package/score-server-x86_64-linux measures that binary instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/env.sh
 rooms=${1:-100}; members=${2:-30}; seconds=${3:-30}
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 bin=${SCORE_SERVER:-target/server/score-server}
@@ -18,14 +19,11 @@ else
 fi
 data=$(mktemp -d); dist=dist
 if [ ! -f dist/index.html ]; then dist=$data/dist; mkdir -p "$dist"; echo '<!doctype html><title>Score</title>' >"$dist/index.html"; fi
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+port=$(free_port)
 # One address creates every room here: the per-address limit is lifted for the benchmark.
 "$bin" --port "$port" --dist "$dist" --data "$data" \
   --max-rooms "$((rooms + 10))" --rooms-per-address "$((rooms + 10))" 2>"$data/server.log" &
 server=$!
 trap 'kill $server 2>/dev/null; rm -rf "$data"' EXIT
-python3 -c "import socket, time
-for _ in range(100):
-    try: socket.create_connection(('127.0.0.1', $port), 0.2).close(); break
-    except OSError: time.sleep(0.1)"
+wait_port "$port"
 target/server/examples/load "127.0.0.1:$port" "$rooms" "$members" "$seconds" "$server"

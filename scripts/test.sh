@@ -60,24 +60,18 @@ fi
 
 stage e2e
 echo "==> e2e"
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+port=$(free_port)
 python3 tests/e2e/serve.py --port "$port" --dir dist >"$logs/server.log" 2>&1 &
 server=$!
-python3 -c "import socket, time
-for _ in range(100):
-    try: socket.create_connection(('127.0.0.1', $port), 0.2).close(); break
-    except OSError: time.sleep(0.1)"
+wait_port "$port"
 # The same build served by score-server, for the class-room specs (its database in a fresh folder).
 cargo build -q -p score-server
-rport=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+rport=$(free_port)
 rdata=$(mktemp -d)
 # Every test page comes from 127.0.0.1: the per-address room limit (tested in sockets.rs) is raised.
 target/debug/score-server --port "$rport" --dist dist --data "$rdata" --rooms-per-address 1000 >"$logs/score-server.log" 2>&1 &
 rooms=$!
-python3 -c "import socket, time
-for _ in range(100):
-    try: socket.create_connection(('127.0.0.1', $rport), 0.2).close(); break
-    except OSError: time.sleep(0.1)"
+wait_port "$rport"
 ROOM_URL="http://127.0.0.1:$rport" BASE_URL="http://127.0.0.1:$port" node --test --test-concurrency=2 --test-reporter=spec tests/e2e/*.spec.mjs >"$logs/e2e.log" 2>&1
 e2e_status=$?
 kill "$server" "$rooms" 2>/dev/null; wait "$server" "$rooms" 2>/dev/null; rm -rf "$rdata"

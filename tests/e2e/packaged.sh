@@ -6,15 +6,7 @@
 # "ℹ pass" and "ℹ fail" lines) and exits non-zero when anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-wait_port() {
-  python3 -c "import socket, sys, time
-for _ in range(300):
-    try: socket.create_connection(('127.0.0.1', $1), 0.2).close(); sys.exit(0)
-    except OSError: time.sleep(0.1)
-sys.exit(1)"
-}
+source scripts/env.sh
 
 bins=(target/package/score-server-*-linux)
 [ -e "${bins[0]}" ] || { echo "packaged: nothing in target/package (scripts/package.sh)"; exit 1; }
