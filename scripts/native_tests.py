@@ -4,8 +4,8 @@
 Cargo runs one test binary at a time, and several of ours spend long stretches on one core
 (the room's fairness property) or waiting on sockets (the server's tests), leaving the other
 core idle. This builds them as `cargo test --workspace --no-run` does, then runs each as Cargo
-would (from its package's folder, with CARGO_MANIFEST_DIR and the package's name and version
-set; no test reads any other of Cargo's variables at run time) with JOBS of them at once
+would (from its package's folder, with CARGO_MANIFEST_DIR set; no test reads any other of
+Cargo's variables at run time) with JOBS of them at once
 (default: the cores this process may use, two on the test machine), the slowest of the last
 run first, and the doc tests as one more job. Like `cargo test --no-fail-fast`, every binary
 runs even after one fails. Each binary's output is printed whole, under Cargo's own "Running"
@@ -28,7 +28,8 @@ TIMES = os.path.join(ROOT, "target", "native-test-times.json")
 
 
 def built():
-    """The test binaries, as (label, executable, package folder, package name, version)."""
+    """The test binaries, as (key, label, executable, package folder): the key names a binary
+    across builds (its source file), the label is Cargo's (the source and the executable)."""
     build = subprocess.run(
         ["cargo", "test", "--workspace", "--no-run", "--message-format=json-render-diagnostics"],
         cwd=ROOT,
@@ -49,23 +50,15 @@ def built():
         source = os.path.relpath(m["target"]["src_path"], folder)
         kind = "unittests " if m["target"]["kind"] != ["test"] else ""
         exe = os.path.relpath(m["executable"], ROOT)
-        # The package's name and version, from its id ("path+file:///…#name@version" or
-        # "path+file:///…/name#version").
-        pkg_id = m["package_id"]
-        tail = pkg_id.rsplit("#", 1)[-1]
-        name, _, version = tail.partition("@") if "@" in tail else (pkg_id.rsplit("#", 1)[0].rsplit("/", 1)[-1], "", tail)
-        found.append((f"{kind}{source} ({exe})", m["executable"], folder, name, version))
+        key = os.path.relpath(m["target"]["src_path"], ROOT)
+        found.append((key, f"{kind}{source} ({exe})", m["executable"], folder))
     return found
 
 
-def key(job):
-    """A binary's name across builds: its package and source, without the build's hash."""
-    return f"{job[3]} {job[0].split(' (')[0]}"
-
-
 def run(job, args):
-    label, exe, folder, name, version = job
-    env = dict(os.environ, CARGO_MANIFEST_DIR=folder, CARGO_PKG_NAME=name, CARGO_PKG_VERSION=version)
+    """Runs one job: its exit status, its report and how long it took."""
+    _, label, exe, folder = job
+    env = dict(os.environ, CARGO_MANIFEST_DIR=folder)
     start = time.monotonic()
     command = ["cargo", "test", "--workspace", "--doc", "--", *args] if exe is None else [exe, *args]
     try:
@@ -76,7 +69,7 @@ def run(job, args):
         status, out = 1, f"could not run {command[0]}: {e}\n"
     if exe is not None:
         out = f"     Running {label}\n{out}"
-    return label, status, out, time.monotonic() - start
+    return status, out, time.monotonic() - start
 
 
 def main():
@@ -86,24 +79,24 @@ def main():
         print("error: the build named no test binary")
         sys.exit(1)
     # The doc tests: Cargo compiles and runs them itself.
-    jobs.append(("doc tests", None, ROOT, "workspace", ""))
+    jobs.append(("doc tests", "doc tests", None, ROOT))
     try:
         with open(TIMES) as f:
             last = json.load(f)
     except (OSError, ValueError):
         last = {}
-    jobs.sort(key=lambda j: -float(last.get(key(j), 0)))
+    jobs.sort(key=lambda j: -float(last.get(j[0], 0)))
     workers = int(os.environ.get("JOBS") or len(os.sched_getaffinity(0)) or 2)
     failed = 0
     times = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
-        for label, status, out, took in pool.map(lambda j: run(j, args), jobs):
+        for (key, label, _, _), (status, out, took) in zip(jobs, pool.map(lambda j: run(j, args), jobs)):
             sys.stdout.write(out)
             sys.stdout.flush()
             if status != 0:
                 failed += 1
                 print(f"error: {label} failed (exit status {status})")
-            times[key(next(j for j in jobs if j[0] == label))] = round(took, 1)
+            times[key] = round(took, 1)
     try:
         with open(TIMES, "w") as f:
             json.dump(times, f, indent=0, sort_keys=True)
