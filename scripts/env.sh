@@ -14,3 +14,25 @@ for _ in range(300):
     except OSError: time.sleep(0.1)
 sys.exit(1)"
 }
+# Commands side by side: `side_by_side NAME COMMAND...` starts one in the background, its
+# output in a log of its own; `side_by_side_wait` waits for each in the order they started,
+# prints its log whole (on stderr for one that failed), and fails if any did.
+side_jobs=()
+side_logs=""
+side_by_side() {
+  local name=$1; shift
+  [ -n "$side_logs" ] || side_logs=$(mktemp -d)
+  ("$@") >"$side_logs/$name.log" 2>&1 &
+  side_jobs+=("$name:$!")
+}
+side_by_side_wait() {
+  local failed=0 job log
+  for job in "${side_jobs[@]}"; do
+    log="$side_logs/${job%%:*}.log"
+    if wait "${job#*:}"; then cat "$log"; else cat "$log" >&2; failed=1; fi
+  done
+  side_jobs=()
+  [ -z "$side_logs" ] || rm -rf "$side_logs"
+  side_logs=""
+  return "$failed"
+}

@@ -39,36 +39,24 @@ export CARGO_PROFILE_SERVER_STRIP=symbols
 # The two builds run side by side, each in its own target folder (Cargo lets one build at a
 # time use a folder): each ends in a long single-threaded link (link-time optimisation, one
 # codegen unit), which now overlaps the other's.
+folder() { case $1 in x86_64) echo target ;; *) echo target/zig ;; esac; }
 build() {
   local arch=$1 target="$1-unknown-linux-musl"
   case $arch in
     # SQLite's C source compiles with Debian's musl-gcc.
     x86_64) CC_x86_64_unknown_linux_musl=musl-gcc cargo build --profile server -p score-server --target "$target" ;;
     # Debian has no aarch64 musl C compiler: zig is one (and links), through cargo-zigbuild.
-    aarch64) CARGO_TARGET_DIR=target/zig cargo zigbuild --profile server -p score-server --target "$target" ;;
+    aarch64) CARGO_TARGET_DIR=$(folder "$arch") cargo zigbuild --profile server -p score-server --target "$target" ;;
     *) echo "package: no build for $arch" >&2; return 2 ;;
   esac
 }
-built() {
-  case $1 in x86_64) echo "target/$1-unknown-linux-musl/server/score-server" ;; *) echo "target/zig/$1-unknown-linux-musl/server/score-server" ;; esac
-}
-logs=$(mktemp -d)
-declare -A pid
 for arch in "${arches[@]}"; do
-  build "$arch" >"$logs/$arch.log" 2>&1 &
-  pid[$arch]=$!
+  side_by_side "$arch" build "$arch"
 done
-status=0
+side_by_side_wait || { echo "package: a build failed (its output is above)" >&2; exit 1; }
 for arch in "${arches[@]}"; do
-  if wait "${pid[$arch]}"; then
-    tail -n 1 "$logs/$arch.log"
-    cp "$(built "$arch")" "$out/score-server-$arch-linux"
-  else
-    echo "package: the $arch build failed:" >&2; tail -n 40 "$logs/$arch.log" >&2; status=1
-  fi
+  cp "$(folder "$arch")/$arch-unknown-linux-musl/server/score-server" "$out/score-server-$arch-linux"
 done
-rm -rf "$logs"
-[ "$status" = 0 ] || exit 1
 
 (cd "$out" && sha256sum score-server-*-linux >SHA256SUMS)
 cp deploy/score-server.service "$out/"

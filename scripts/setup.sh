@@ -43,32 +43,10 @@ for target in wasm32-unknown-unknown x86_64-unknown-linux-musl aarch64-unknown-l
 done
 rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy rustfmt || true
 
-# Each slow install below runs in the background, its output in its own log, printed when
-# it ends; `finish` waits for them all and fails if any did.
-logs=$(mktemp -d)
-jobs=()
-background() {
-  local name=$1; shift
-  ("$@") >"$logs/$name.log" 2>&1 &
-  jobs+=("$name:$!")
-}
-finish() {
-  local failed=0 job name
-  for job in "${jobs[@]}"; do
-    name=${job%%:*}
-    if wait "${job#*:}"; then
-      cat "$logs/$name.log"
-    else
-      cat "$logs/$name.log" >&2; failed=1
-    fi
-  done
-  jobs=()
-  rm -rf "$logs"
-  return "$failed"
-}
-# A step that fails while the installs run waits for them (an apt-get stopped halfway
-# leaves dpkg needing repair) and prints what they said before setup exits.
-trap 'finish || true' EXIT
+# Each slow install below runs in the background (env.sh's side_by_side), its output printed
+# when they have all ended. A step that fails while they run waits for them (an apt-get
+# stopped halfway leaves dpkg needing repair) and prints what they said before setup exits.
+trap 'side_by_side_wait || true' EXIT
 
 # Debian's packages, in one apt-get run: each named by the command it gives.
 #   chromium, chromedriver   the browser tests (Debian's builds: nothing is downloaded)
@@ -125,13 +103,13 @@ EOF
       || fail "cargo-zigbuild on PATH is not $ZIGBUILD_VERSION after pip installed it: $(command -v cargo-zigbuild || echo none)"
   fi
 }
-background debian debian_packages
+side_by_side debian debian_packages
 
 if [ "$(trunk --version 2>/dev/null || true)" = "trunk $TRUNK_VERSION" ]; then
   say "trunk $TRUNK_VERSION: present"
 else
   say "installing trunk $TRUNK_VERSION (several minutes, once)"
-  background trunk quick_install 0 --locked "trunk@$TRUNK_VERSION"
+  side_by_side trunk quick_install 0 --locked "trunk@$TRUNK_VERSION"
 fi
 
 # wasm-bindgen-cli must equal the wasm-bindgen in Cargo.lock, or the build breaks.
@@ -143,7 +121,7 @@ if [ "$(wasm-bindgen --version 2>/dev/null || true)" = "wasm-bindgen $wbg" ] \
 else
   say "installing wasm-bindgen-cli $wbg (a few minutes, once)"
   # Not --locked: its lockfile pins a crate version the registry lacks.
-  background wasm-bindgen quick_install 1 --force wasm-bindgen-cli --version "$wbg"
+  side_by_side wasm-bindgen quick_install 1 --force wasm-bindgen-cli --version "$wbg"
 fi
 
 if [ -x node_modules/.bin/wasm-opt ] && [ -d node_modules/playwright-core ] \
@@ -157,5 +135,5 @@ wasm-opt --version | grep -q 'version 132' || fail "wasm-opt on PATH is not bina
 
 say "fetching crates"
 cargo fetch --quiet || fail "cargo fetch"
-finish || fail "see above"
+side_by_side_wait || fail "see above"
 say "ready"

@@ -52,16 +52,9 @@ play() {
 
 # The binaries play side by side (the one under qemu spends much of its time waiting on
 # the emulated server), each report printed whole when it ends.
-logs=$(mktemp -d)
-pids=()
-for i in "${!bins[@]}"; do
-  play "${bins[$i]}" >"$logs/$i.log" 2>&1 &
-  pids+=($!)
+for bin in "${bins[@]}"; do
+  side_by_side "${bin##*/}" play "$bin"
 done
-for i in "${!bins[@]}"; do
-  wait "${pids[$i]}" || failed=1
-  cat "$logs/$i.log"
-done
-rm -rf "$logs"
+side_by_side_wait || failed=1
 kill "$static_pid" 2>/dev/null; wait "$static_pid" 2>/dev/null
 exit "$failed"
