@@ -49,7 +49,8 @@ rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup comp
 trap 'side_by_side_wait || true' EXIT
 
 # Debian's packages, in one apt-get run: each named by the command it gives.
-#   chromium, chromedriver   the browser tests (Debian's builds: nothing is downloaded)
+#   chromium, chromedriver   the browser (Debian's builds: nothing is downloaded)
+#   chromium-headless-shell  its headless shell, which runs the browser tests
 #   brotli                   dist/ is precompressed for hosts that serve .br
 #   nginx                    the test of several score-server instances behind a proxy
 #   musl-gcc                 the static x86_64 score-server
@@ -63,6 +64,7 @@ debian_packages() {
   done <<'EOF'
 chromium chromium
 chromedriver chromium-driver
+chromium-headless-shell chromium-headless-shell
 brotli brotli
 nginx nginx
 musl-gcc musl-tools

@@ -39,7 +39,7 @@ async function throttle() {
   return { url: `http://127.0.0.1:${port}`, bytes, stop: () => proc.kill('SIGTERM') };
 }
 
-const browser = await launchBrowser();
+const browser = await launchBrowser('full');
 for (let run = 1; run <= runs; run++) {
   const teacher = await browser.newContext();
   const tp = await teacher.newPage();

@@ -14,7 +14,7 @@ const sizes = [
   ['projector', { width: 1920, height: 1080 }, {}],
 ];
 
-const browser = await launchBrowser();
+const browser = await launchBrowser('full');
 for (const [name, viewport, opts] of process.env.SHOTS_LANGS_ONLY ? [] : sizes) {
   const context = await browser.newContext({ viewport, ...opts });
   const page = await context.newPage();
