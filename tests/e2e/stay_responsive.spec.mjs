@@ -30,7 +30,7 @@ test('five d20: a long listing runs in the worker while the page answers; the li
     assert.equal(await page.getByTestId('impossible-progress').count(), 0, 'the listing view is closed, the listing runs on');
     await score.button('Impossible rolls').click();
     await page.getByTestId('impossible-progress').getByText(/of 42,504 rolls/).waitFor({ timeout: 1000 });
-    // Five d20 → 20: the list is the engine's (crates/engine/tests/facts.rs).
+    // Five d20 → 20: the list is the engine's (crates/engine/tests/engine/facts.rs).
     await score.useRules('20 20 20 20 20');
     await score.button('Impossible rolls').click();
     const t0 = Date.now();

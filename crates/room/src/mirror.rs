@@ -10,7 +10,7 @@
 //! is always the room's answer so far plus the moves still on their way: a refused move
 //! (a rate limit, strict mode, a roll dealt meanwhile) can never leave the two apart.
 //!
-//! `tests/mirror.rs` holds this to the room: random play, each page's events delivered late
+//! `tests/room/mirror.rs` holds this to the room: random play, each page's events delivered late
 //! or at once, and after every delivery each page's mirror equals the room's view of it.
 
 use std::collections::VecDeque;

@@ -1,6 +1,6 @@
 //! What a page and the server say to each other over the room socket: JSON text frames,
 //! one message each. Every message and every event is an object tagged by `"type"` with
-//! the variant's name (`{"type":"Chat","text":"hi"}`); `tests/golden.rs` pins the format.
+//! the variant's name (`{"type":"Chat","text":"hi"}`); `tests/room/golden.rs` pins the format.
 //! A client never sends a score or a result: it sends what a player does, and the room
 //! judges.
 //!

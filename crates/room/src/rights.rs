@@ -5,7 +5,7 @@
 //! knows from its round and a page knows from its mirror of the room. The room asks it
 //! before it plays a member's input; a page asks it which buttons to show
 //! ([`crate::mirror::Mirror::may`]). So what a page offers and what the room allows are one
-//! rule, and `tests/fairness.rs` holds the room to it under random play.
+//! rule, and `tests/room/fairness.rs` holds the room to it under random play.
 //!
 //! Joining and the host's commands are not here: a join is checked by the room (the name,
 //! the lock, the removed), host rights by the server (a host token, never a name), and a

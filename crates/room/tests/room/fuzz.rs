@@ -8,13 +8,11 @@
 //! Also: the socket's message parser takes any bytes without panicking.
 //!
 //! 1,000 sequences by default; `PROPTEST_CASES=1000000 cargo test -p score-room --release
-//! --test fuzz` for a long run.
+//! --test room fuzz` for a long run.
 
 use std::collections::HashMap;
 
-mod common;
-
-use common::{actor, as_class, cases, roll_for, rules, step, Step};
+use crate::common::{actor, as_class, cases, roll_for, rules, step, Step};
 use proptest::prelude::*;
 use score_room::protocol::{ClientMsg, RoomEvent};
 use score_room::room::{Deal, Out, Refused, Room, Seat};

@@ -7,13 +7,11 @@
 //! Reveal and Give up may be pressed (the room is asked, on a copy).
 //!
 //! 1,000 sequences by default; `PROPTEST_CASES=1000000 cargo test -p score-room --release
-//! --test mirror` for a long run.
-
-mod common;
+//! --test room mirror` for a long run.
 
 use std::collections::{BTreeMap, VecDeque};
 
-use common::{as_class, cases, roll_for, rules, step, Step};
+use crate::common::{as_class, cases, roll_for, rules, step, Step};
 use proptest::prelude::*;
 use score_room::mirror::Mirror;
 use score_room::protocol::{Claim, HomeworkCommand, RoomEvent};

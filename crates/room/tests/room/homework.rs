@@ -16,11 +16,9 @@
 //!
 //! 2,000 sequences by default (`PROPTEST_CASES` sets another count).
 
-mod common;
-
 use std::collections::BTreeMap;
 
-use common::{action, cases};
+use crate::common::{action, cases};
 use proptest::prelude::*;
 use score_engine::elo::Ability;
 use score_engine::{Phase, Rules};

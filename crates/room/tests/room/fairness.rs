@@ -18,14 +18,12 @@
 //!   until a result settles the roll.
 //!
 //! 100,000 sequences in the test run (`FAIRNESS_CASES` sets another count); a long run:
-//! `FAIRNESS_CASES=1000000 cargo test -p score-room --test fairness` (7 min on two cores).
-
-mod common;
+//! `FAIRNESS_CASES=1000000 cargo test -p score-room --test room fairness` (7 min on two cores).
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use common::{action, actor, NAMES};
+use crate::common::{action, actor, NAMES};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use proptest_state_machine::{prop_state_machine, ReferenceStateMachine, StateMachineTest};
