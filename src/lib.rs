@@ -24,5 +24,7 @@ pub mod slots;
 pub mod solver;
 pub mod storage;
 pub mod table;
+#[cfg(test)]
+mod tests;
 pub mod tools;
 pub mod work;

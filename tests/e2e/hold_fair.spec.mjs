@@ -2,7 +2,7 @@
 // the same dice that differ in their verdict (1 1 1 4 has no solution, 1 1 2 4 has), walk
 // every view and control that asks nothing, and must look the same at every step once the
 // numbers are masked: the accessibility tree, the enabled buttons, the title, the address
-// and every key and value in storage. (The native property, tests/fair_play.rs, plays the
+// and every key and value in storage. (The native property, src/tests/fair_play.rs, plays the
 // game's actions; this looks at every view's DOM.)
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

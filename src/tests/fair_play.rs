@@ -12,11 +12,10 @@
 //! verdict, earned). A player who asked is on practice: 0 points.
 //!
 //! `FAIR_PLAY_CASES` sets the number of cases (default 10,000).
-#![cfg(not(target_arch = "wasm32"))]
 
+use crate::game::{DailyLog, Game, Saved, Source};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
-use score_app::game::{DailyLog, Game, Saved, Source};
 use score_engine::{Op, Rules, Stats};
 use score_i18n::Catalog;
 

@@ -1,13 +1,12 @@
 //! DOM tests in headless Chromium: `cargo test -p score-app --target wasm32-unknown-unknown`.
-#![cfg(target_arch = "wasm32")]
 
+use crate::app::App;
+use crate::codec;
+use crate::components::SolutionList;
+use crate::game::{DailyLog, Game, Match};
+use crate::work::{Job, Listed, Outcome, Reply, Request, Table};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
-use score_app::app::App;
-use score_app::codec;
-use score_app::components::SolutionList;
-use score_app::game::{DailyLog, Game, Match};
-use score_app::work::{Job, Listed, Outcome, Reply, Request, Table};
 use score_engine::solve::{solutions, Puzzle};
 use score_engine::stats::HistoryEntry;
 use score_engine::{Preset, Rules, Stats};
@@ -19,7 +18,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 fn fresh_root() -> HtmlElement {
     // Each test is a page of its own: no module known stale or stalled by an earlier one.
-    score_app::modules::forget_stages();
+    crate::modules::forget_stages();
     let doc = document();
     if let Ok(Some(s)) = window().local_storage() {
         let _ = s.clear();
@@ -126,7 +125,7 @@ async fn score_button_starts_a_thirty_second_countdown() {
 async fn solution_list_shows_the_count_and_the_working() {
     let root = fresh_root();
     let rules = Rules::preset(Preset::TwentyFour);
-    let list = score_app::work::listed(&solutions(&Puzzle::from_roll(&[3, 3, 8, 8], &rules)));
+    let list = crate::work::listed(&solutions(&Puzzle::from_roll(&[3, 3, 8, 8], &rules)));
     let _view = leptos::mount::mount_to(root.clone(), move || view! { <SolutionList solutions=list.clone()/> });
     settle().await;
     assert_eq!(one(&root, "[data-testid='solution-count']").text_content().as_deref(), Some("1 distinct solution"));
@@ -191,8 +190,8 @@ async fn a_fresh_roll_shows_no_solutions_until_asked_and_asking_makes_it_practic
 
 #[wasm_bindgen_test]
 async fn class_room_host_asks_for_its_module_and_says_when_it_cannot_load() {
-    use score_app::components::RoomHost;
-    use score_app::forms::RoomLink;
+    use crate::components::RoomHost;
+    use crate::forms::RoomLink;
     // This test page serves no room module: its script fails to load, as it would offline.
     let head: HtmlElement = document().head().unwrap().unchecked_into();
     let scripts = || all(&head, "script[src='room-boot.js']").len();
@@ -226,7 +225,7 @@ async fn class_room_host_asks_for_its_module_and_says_when_it_cannot_load() {
 
 #[wasm_bindgen_test]
 async fn a_tool_sees_the_table_as_data_and_the_page_alone_settles_the_roll() {
-    use score_app::tools::{Refused, TableState, Tools};
+    use crate::tools::{Refused, TableState, Tools};
     let root = fresh_root();
     let _app = leptos::mount::mount_to(root.clone(), App);
     settle().await;
@@ -247,10 +246,8 @@ async fn a_tool_sees_the_table_as_data_and_the_page_alone_settles_the_roll() {
     assert!(status.starts_with("This view couldn't load."), "{status}");
     assert!(button(&root, "Try again").is_connected());
     // A tool asks: the page makes the roll practice, and the root says so.
-    let tools = Tools {
-        table: RwSignal::new(table),
-        say: score_app::ctx::Words(RwSignal::new(score_i18n::Catalog::english())),
-    };
+    let tools =
+        Tools { table: RwSignal::new(table), say: crate::ctx::Words(RwSignal::new(score_i18n::Catalog::english())) };
     assert_eq!(tools.ask_solutions(), Ok(()));
     settle().await;
     assert!(root.text_content().unwrap_or_default().contains("0: the solutions were shown, so this roll is practice"));
@@ -297,22 +294,22 @@ fn the_update_offer_and_the_crash_notice_read_the_pages_language_from_html() {
         score_i18n::Lang::Fr,
         texts.map(|(k, v)| (k.to_string(), v.to_string())).into_iter().collect(),
     );
-    score_app::lang::mark(&fr);
+    crate::lang::mark(&fr);
     let root = web_sys::window().unwrap().document().unwrap().document_element().unwrap();
     assert_eq!(root.get_attribute("lang").as_deref(), Some("fr"));
     assert_eq!(root.get_attribute("data-update-ready").as_deref(), Some("Une nouvelle version est prête."));
     assert_eq!(root.get_attribute("data-reload").as_deref(), Some("Recharger"));
-    score_app::crash::show_notice();
+    crate::crash::show_notice();
     let notice = web_sys::window().unwrap().document().unwrap().get_element_by_id("crash-notice").unwrap();
     assert_eq!(notice.text_content().as_deref(), Some("Score s’est arrêté. Recharger"));
     notice.remove();
-    score_app::lang::mark(&score_i18n::Catalog::english());
+    crate::lang::mark(&score_i18n::Catalog::english());
     assert_eq!(root.get_attribute("data-reload").as_deref(), Some("Reload"));
 }
 
 #[wasm_bindgen_test]
 fn player_names_compare_in_the_browsers_lower_case() {
-    use score_app::forms::player_names;
+    use crate::forms::player_names;
     assert!(player_names("Émile\nÉMILE").unwrap_err().to_string().contains("twice"));
     assert!(player_names("ΟΔΥΣΣΕΥΣ\nοδυσσευς").unwrap_err().to_string().contains("twice"));
     assert_eq!(player_names("Ana\nÅna").map(|n| n.len()), Ok(2));
@@ -357,15 +354,15 @@ fn stored_data_reads_the_same_from_the_browsers_json_and_serde_json() {
     // is given back before comparing, as a restore does.
     for saved in [game.saved(), Game::new(rules, vec![1, 1, 1, 1], Stats::new()).saved()] {
         let verdict = saved.round.solvable();
-        let judged = |mut s: score_app::game::Saved| {
+        let judged = |mut s: crate::game::Saved| {
             s.round.set_verdict(verdict);
             serde_json::to_string(&s).unwrap()
         };
         let native = serde_json::to_string(&saved).unwrap();
-        let read = codec::from_text::<score_app::game::Saved>(&native).expect("read");
+        let read = codec::from_text::<crate::game::Saved>(&native).expect("read");
         assert_eq!(judged(read), native);
         let browser = codec::to_text(&saved).unwrap();
-        assert_eq!(judged(serde_json::from_str::<score_app::game::Saved>(&browser).unwrap()), native);
+        assert_eq!(judged(serde_json::from_str::<crate::game::Saved>(&browser).unwrap()), native);
     }
     same_both_ways(&DailyLog {
         days: vec![(20_400, 1), (20_401, -2)],
@@ -379,7 +376,7 @@ fn stored_data_reads_the_same_from_the_browsers_json_and_serde_json() {
     same_both_ways(&score_room::protocol::ServerMsg::JoinAt { addresses: vec!["192.168.1.20:8080".into()] });
 
     let v1 = r#"{"version":1,"score":-2,"streak":0,"best_streak":4,"history":[]}"#;
-    assert_eq!(score_app::storage::decode_stats(v1).map(|s| (s.version, s.score)), Some((Stats::VERSION, -2)));
+    assert_eq!(crate::storage::decode_stats(v1).map(|s| (s.version, s.score)), Some((Stats::VERSION, -2)));
     for bad in ["{not json", r#"{"hello":"world"}"#, r#"{"version":"2"}"#, "", "null"] {
         assert_eq!(codec::from_text::<Stats>(bad), None, "{bad}");
     }
@@ -456,7 +453,7 @@ async fn a_tools_module_of_another_build_offers_a_reload_not_try_again() {
     settle().await;
     button(&root, "Experiment").click();
     settle().await;
-    let event = web_sys::Event::new(&score_app::modules::TOOLS.event(score_app::modules::STALE)).unwrap();
+    let event = web_sys::Event::new(&crate::modules::TOOLS.event(crate::modules::STALE)).unwrap();
     web_sys::window().unwrap().dispatch_event(&event).unwrap();
     settle().await;
     let status = one(&root, ".tools-loading [role='status']").text_content().unwrap_or_default();
@@ -470,7 +467,7 @@ async fn a_tools_module_of_another_build_offers_a_reload_not_try_again() {
 // tab writes only over the save count it last read; here it takes the other tab's game.
 #[wasm_bindgen_test]
 async fn a_tab_that_missed_another_tabs_write_takes_it_instead_of_writing_over_it() {
-    use score_app::storage;
+    use crate::storage;
     let root = fresh_root();
     let _app = leptos::mount::mount_to(root.clone(), App);
     settle().await;
