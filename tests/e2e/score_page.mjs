@@ -113,10 +113,15 @@ export class ScorePage {
 
   /** Waits for the numbers on the table to be `text`. */
   async waitForRoll(text) {
-    await this.page.waitForFunction(
-      (want) => [...document.querySelectorAll('[aria-label="Numbers"] button .value')].map((e) => e.textContent).join(' ') === want,
-      text,
-    );
+    // (Passed as functions: the page's content security policy allows no string evaluated.)
+    const shown = () => [...document.querySelectorAll('[aria-label="Numbers"] button .value')].map((e) => e.textContent).join(' ');
+    try {
+      await this.page.waitForFunction((want) => [...document.querySelectorAll('[aria-label="Numbers"] button .value')].map((e) => e.textContent).join(' ') === want, text);
+    } catch (e) {
+      // What the page showed instead, so that a failure says why.
+      const seen = await this.page.evaluate(shown).catch((err) => `(page unreadable: ${err.message})`);
+      throw new Error(`waitForRoll(${text}): the table shows "${seen}" at ${this.page.url()}; page errors: ${JSON.stringify(this.errors)}`, { cause: e });
+    }
   }
 
   /** Starts a pass-and-play match of `names` (one per line) from the Players view. */
