@@ -76,7 +76,13 @@ def main():
         with open(os.path.join(root, name), "w", encoding="utf-8") as f:
             f.write(body)
         m = re.search(r'<script type="module"[^>]*>(.*?)</script>', html, re.S)
-        html = html[: m.start()] + '<script type="module" src="./%s"></script>' % name + html[m.end():]
+        html = html[: m.start()] + html[m.end():]
+        # Last in the head, after register-sw.js (deferred): scripts that wait for the page
+        # run in the page's order, so the worker's script listens before the app can start.
+        # (Before it, the app could start while register-sw.js still downloaded, and its
+        # "started" event went unheard: the offline copy then waited its half minute.)
+        head = html.index("</head>")
+        html = html[:head] + '<script type="module" src="./%s"></script>' % name + html[head:]
 
     for name in COMMENTED:
         path = os.path.join(root, name)
