@@ -1,6 +1,6 @@
 // Starts the page. scripts/postbuild.py writes this as boot-<hash>.js, with the app's files
 // (Trunk's own loader, which loads the app on every page, goes). On a class room's link
-// (`?room`, read as src/forms.rs `room_link` reads it) the class room's module starts alone
+// (`?room`, read as src/forms.rs `room_link` reads it) a class room's module starts alone
 // and draws the room's page itself: a student's first load is the room's, with no solitaire
 // in it. Anywhere else the app starts: solitaire, and the room when a player opens it.
 const APP_JS = "__APP_JS__";
@@ -28,29 +28,38 @@ const startApp = () => {
   })();
 };
 const roomLink = location.search.replace(/^\?+/, "").split("&").some((p) => p.split("=")[0] === "room");
+// A host's link (its token in the fragment, or the query) starts the whole class room
+// module; an invite, the student's (score-join: the forms and the student's table), which
+// hands the page to the whole one if this tab turns out to host the room.
+const hostLink = /[?#&]host=[^&#]*[A-Za-z0-9]/.test(location.search + location.hash);
 if (roomLink) {
-  // As static/room-boot.js loads it, each file asked for at once.
+  const part = hostLink ? "room" : "join";
+  const name = `score-${part}`;
+  // As its boot script loads it, each file asked for at once.
   root.dataset.start = "room";
-  ask("modulepreload", `./score-room.js${v}`);
-  ask("preload", `./score-room_bg.wasm${v}`, { as: "fetch", type: "application/wasm" });
+  ask("modulepreload", `./${name}.js${v}`);
+  ask("preload", `./${name}_bg.wasm${v}`, { as: "fetch", type: "application/wasm" });
   // A room module that doesn't start (its files unreachable) leaves the page to the app,
-  // whose room view tries it once more, then says so with Try again (src/modules.rs).
+  // whose room view tries the whole module (once more, or for the first time after the
+  // student's), then says so with Try again (src/modules.rs).
   const fallBack = (how) => {
     if (root.dataset.start !== "room" && root.dataset.start !== "room-failed") return;
     root.dataset.start = how;
     startApp();
   };
   // (After the events said with it: one of another build says "failed", then "stale".)
-  addEventListener("score-room:failed", () => queueMicrotask(() => fallBack("room-failed")));
+  // The whole module's failure is the app's to retry; the student's, the app's view fetches
+  // the whole module instead.
+  addEventListener(`${name}:failed`, () => queueMicrotask(() => fallBack(`${part}-failed`)));
   // Of another build than this page (the server updated while it loaded): this page's own
   // app may be gone from the server, so the page is loaded again, unless it is a reload.
-  addEventListener("score-room:stale", () => {
+  addEventListener(`${name}:stale`, () => {
     const reloaded = performance.getEntriesByType?.("navigation")[0]?.type === "reload";
     if (root.dataset.start !== "room" || reloaded) return fallBack("room-stale");
     root.dataset.start = "reloading";
     location.reload();
   });
-  import(`./room-boot.js${v}`).catch(() => fallBack("room-absent"));
+  import(`./${part}-boot.js${v}`).catch(() => fallBack("room-absent"));
 } else {
   startApp();
 }

@@ -1,8 +1,8 @@
 """Trunk post-build hook: make dist/ an offline, CSP-strict PWA.
 
 1. Replaces Trunk's inline loader <script type="module"> and its preloads of the app with
-   boot-<hash>.js (scripts/boot.template.js: the room's module alone on a room's link, the
-   app elsewhere), so the Content-Security-Policy needs no 'unsafe-inline' (and no per-build
+   boot-<hash>.js (scripts/boot.template.js: a room's module alone on a room's link, the
+   student's on an invite and the whole one on a host's link; the app elsewhere), so the Content-Security-Policy needs no 'unsafe-inline' (and no per-build
    hash) for scripts.
 2. Adds the Content-Security-Policy <meta>: only 'self', plus 'wasm-unsafe-eval'.
 3. Gives the build an id (from its files' names and contents) and writes it where the page
@@ -12,14 +12,16 @@
    build (src/solver.rs). The same for the modules fetched on demand (tools, class room):
    each boot script, which the page asks for as `?v=<id>`, gets `const BUILD = "<id>"` and
    loads its module's files as `?v=<id>`; it starts nothing on a page of another build.
-4. Writes sw.js with the precache list of every file of this build and a version
-   derived from their contents, so a new build is a new service worker.
+4. Writes sw.js with the precache list of every file of this build (but the student's class
+   room module, `NOT_PRECACHED`) and a version derived from their contents, so a new build
+   is a new service worker.
 5. Writes each language's catalog, `crates/i18n/locales/<code>.toml`, as
    `i18n/<code>.json` (English is compiled into the page): entries `key` or `key.form`
    mapped to their words. They are not precached: the page fetches the language a player
    chooses, and the service worker keeps it (and, on an update, the new build's copy).
-6. Drops the comment lines of the scripts copied from static/ (and of sw.js): they are for
-   who reads the source, and the first load carries every byte of them.
+6. Drops the comment lines of the scripts copied from static/ (and of sw.js), and the
+   comments and blank lines of index.html: they are for who reads the source, and the first
+   load carries every byte of them.
 7. Writes the stylesheet without its comments and the spaces nobody reads (strings kept as
    they are), and its `integrity` in index.html afresh: the first load carries every byte.
 8. Precompresses every text and wasm file: `name.gz` (gzip -9) and `name.br` (brotli -q 11)
@@ -47,7 +49,13 @@ WORKER_FILES = ("score-worker.js", "score-worker_bg.wasm")
 MODULES = {
     "tools-boot.js": ("score-tools.js", "score-tools_bg.wasm"),
     "room-boot.js": ("score-room.js", "score-room_bg.wasm"),
+    "join-boot.js": ("score-join.js", "score-join_bg.wasm"),
 }
+# Not precached: the student's class room module, which only a room's invite starts, and only
+# online (a room needs its server). Offline, an invite's page falls back to the app, whose
+# Class room view is precached and says there is no server. Precaching it would add its
+# ~300 KB to every device's offline copy, and to a classroom's link after its students sit.
+NOT_PRECACHED = ("join-boot.js", "score-join.js", "score-join_bg.wasm")
 # Where a boot script holds its build: `const BUILD = "<id>";` and `"./<file>?v=<id>"`.
 BOOT_BUILD = re.compile(r'const BUILD = "[0-9a-f]*";')
 VERSIONED = re.compile(r'\?v=[0-9a-f]*"')
@@ -102,6 +110,9 @@ def main():
         sys.exit("postbuild: index.html has no <meta charset=\"utf-8\" /> to write the build's id after")
     versioned = stamp_worker(root, build) + stamp_modules(root, build)
 
+    # Its comments and the blank lines Trunk leaves where it took its links out: for who
+    # reads index.html, and every first load carries them.
+    html = re.sub(r"\n\s*\n", "\n", re.sub(r"<!--.*?-->", "", html, flags=re.S))
     if "Content-Security-Policy" not in html:
         meta = '<meta http-equiv="Content-Security-Policy" content="%s" />' % CSP
         html = html.replace("<meta charset=\"utf-8\" />", "<meta charset=\"utf-8\" />\n    " + meta, 1)
@@ -120,7 +131,7 @@ def main():
                 continue
             digest.update(rel.encode())
             digest.update(open(path, "rb").read())
-            if rel.startswith("i18n/"):
+            if rel.startswith("i18n/") or rel in NOT_PRECACHED:
                 continue
             files.append(rel)
     files.sort()

@@ -19,6 +19,7 @@ pub mod lang;
 pub mod modules;
 pub mod offline;
 pub mod qr;
+pub mod room_module;
 pub mod say;
 pub mod slots;
 pub mod solver;

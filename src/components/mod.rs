@@ -55,7 +55,7 @@ pub(crate) use room_chat::RoomChat;
 pub use room_host::{RoomAlone, RoomHost, START as ROOM_START};
 pub(crate) use room_host_panel::RoomHostPanel;
 pub(crate) use room_join::RoomJoin;
-pub use room_panel::RoomPanel;
+pub use room_panel::{JoinPanel, RoomPanel};
 pub(crate) use room_presenter::RoomPresenter;
 pub use room_report::RoomReport;
 pub(crate) use room_student::RoomStudent;

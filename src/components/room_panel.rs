@@ -8,7 +8,11 @@
 //!
 //! The room is its own wasm module (`src/bin/score-room.rs`), loaded when a player opens a
 //! room: a solitary player's first load carries none of it. It shares nothing with the
-//! solitaire game but the page, so it keeps its own clock.
+//! solitaire game but the page, so it keeps its own clock. A room's invite starts a smaller
+//! module, the student's (`src/bin/score-join.rs`, [`JoinPanel`]): the forms and the
+//! student's table, without the presenter, the Host panel and the teacher's report. A tab of
+//! that page that hosts the room (a host's ticket kept for it, or a room created from the
+//! invite) hands the page over to the whole module ([`hand_over`]).
 
 use leptos::prelude::*;
 use score_i18n::Key;
@@ -21,6 +25,19 @@ use crate::hooks::use_clock::use_clock;
 /// A class room's page; `invite` is the code a link named, `host` a host link's token.
 #[component]
 pub fn RoomPanel(invite: Option<String>, host: Option<String>) -> impl IntoView {
+    panel(invite, host, Some(|room| view! { <RoomPresenter room/> }.into_any()))
+}
+
+/// A student's page, by a room's invite: the forms and the student's table, without the
+/// host's screen, which the whole class room module ([`RoomPanel`]) draws when this tab hosts.
+#[component]
+pub fn JoinPanel(invite: Option<String>, host: Option<String>) -> impl IntoView {
+    panel(invite, host, None)
+}
+
+/// The room's page; `present` draws a host's screen (none in the student's module: it hands
+/// the page over instead).
+fn panel(invite: Option<String>, host: Option<String>, present: Option<fn(Room) -> AnyView>) -> AnyView {
     let room = Room::new(invite.clone().unwrap_or_default());
     // The room's words follow the page's language (this module is a wasm of its own).
     crate::lang::follow(room.words);
@@ -56,6 +73,16 @@ pub fn RoomPanel(invite: Option<String>, host: Option<String>) -> impl IntoView 
     });
     on_cleanup(move || room.close());
     let all = tickets();
+    // The student's module knows this tab hosts before it connects (a host link, or a host's
+    // ticket kept for the room: a teacher's reload): the whole module takes it from here.
+    let kept_host = match &invite {
+        Some(code) => all.get(code),
+        None => all.latest(),
+    }
+    .is_some_and(|t| t.host.is_some());
+    if present.is_none() && (host.is_some() || kept_host) {
+        return view! { <div class="room-page">{hand_over(room)}</div> }.into_any();
+    }
     match host {
         // A host link: this screen hosts the room (a wrong token is told, and the code kept).
         Some(host) => {
@@ -115,9 +142,50 @@ pub fn RoomPanel(invite: Option<String>, host: Option<String>) -> impl IntoView 
                         <button type="button" on:click=move |_| left_room()>{room.tr(Key::BackToSolitaire)}</button>
                     </section>
                 }.into_any(),
-                Some(true) => view! { <RoomPresenter room/> }.into_any(),
+                Some(true) => present.map_or_else(|| hand_over(room), |present| present(room)),
                 Some(false) => view! { <RoomStudent room/> }.into_any(),
             }}
         </div>
     }
+    .into_any()
+}
+
+/// The student's module hands the page over to the whole class room module, which has the
+/// host's screen: this page's socket closes, the whole module is fetched (said while it
+/// comes, with Try again if it can't be, and Reload if it is of another build) and, once
+/// started, mounts into the same `#room-root` (the student's module lets go of it on
+/// `score-room:mounting`) and takes the room back by the ticket this browser keeps.
+fn hand_over(room: Room) -> AnyView {
+    use crate::modules::{ROOM, STALE};
+    let failed = RwSignal::new(false);
+    let stale = RwSignal::new(false);
+    // The room this tab hosts: the one it just created, or the one the link named.
+    let code =
+        room.seen.with_untracked(|s| s.as_ref().map(|s| s.code.clone())).unwrap_or_else(|| room.code.get_untracked());
+    Effect::new(move |_| {
+        room.close();
+        let root = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("room-root"));
+        if let Some(root) = root {
+            let _ = root.set_attribute("data-invite", &code);
+        }
+        ROOM.open(failed);
+    });
+    let heard = [("failed", failed), ("unreachable", failed), (STALE, stale)]
+        .map(|(what, flag)| window_event_listener_untyped(&ROOM.event(what), move |_| flag.set(true)));
+    on_cleanup(move || heard.into_iter().for_each(|h| h.remove()));
+    let line = move || match (stale.get(), failed.get()) {
+        (true, _) => Key::UpdateReady,
+        (false, true) => Key::RoomLoadFailed,
+        (false, false) => Key::RoomLoading,
+    };
+    view! {
+        <p role="status">{move || room.t(line(), &[])}</p>
+        <Show when=move || stale.get()>
+            <button type="button" class="primary" on:click=|_| crate::modules::reload()>{room.tr(Key::Reload)}</button>
+        </Show>
+        <Show when=move || failed.get() && !stale.get()>
+            <button type="button" class="primary" on:click=move |_| ROOM.open(failed)>{room.tr(Key::TryAgain)}</button>
+        </Show>
+    }
+    .into_any()
 }

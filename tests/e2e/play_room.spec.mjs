@@ -847,21 +847,27 @@ test('a student by an invite: the offline copy waits until they are seated, then
   for (const m of [host, ana]) await m.context.close();
 });
 
-test('an invite whose room module can’t load: the page says so, Try again seats the student, and leaving plays solitaire', async () => {
+test('an invite whose room modules can’t load: the app takes the page, the whole module seats the student, and leaving plays solitaire', async () => {
   assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
   const host = await person('');
   const code = await createRoom(host);
-  // Its wasm unreachable, then its script: each time the app takes the page and says so.
-  for (const [file, name] of [[/\/score-room_bg\.wasm(\?|$)/, 'Ana'], [/\/room-boot\.js(\?|$)/, 'Ben']]) {
+  // The student's module unreachable (its wasm, then its script): the app takes the page, and
+  // its Class room view fetches the whole module, which seats the student. Both modules
+  // unreachable: the view says so, and Try again seats the student once they can be fetched.
+  const JOIN_WASM = /\/score-join_bg\.wasm(\?|$)/;
+  const ROOM_WASM = /\/score-room_bg\.wasm(\?|$)/;
+  for (const [files, name] of [[[JOIN_WASM], 'Ana'], [[/\/join-boot\.js(\?|$)/], 'Ben'], [[JOIN_WASM, ROOM_WASM], 'Cy']]) {
     // No service worker: it would answer from its cache, past the blocked route below.
     const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
     const page = await context.newPage();
     const score = new ScorePage(page);
-    await page.route(file, (route) => route.abort());
+    for (const f of files) await page.route(f, (route) => route.abort());
     await page.goto(`${ROOM_URL}/?room=${code}`);
-    await shown(page, "The class room couldn't load.").waitFor();
-    await page.unroute(file);
-    await score.button('Try again').click();
+    if (files.includes(ROOM_WASM)) {
+      await shown(page, "The class room couldn't load.").waitFor();
+      await page.unroute(ROOM_WASM);
+      await score.button('Try again').click();
+    }
     await joinAs({ page, score }, name);
     await shown(host.page, name).first().waitFor();
     await score.button('Leave the room').click();
@@ -872,6 +878,55 @@ test('an invite whose room module can’t load: the page says so, Try again seat
     await context.close();
   }
   await host.context.close();
+});
+
+test('an invite starts the student’s module alone; a tab of it that hosts a room hands the page to the whole module', async () => {
+  assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
+  const host = await person('');
+  const code = await createRoom(host);
+  const fetching = (page) => {
+    const fetched = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    return { join: () => fetched.filter((p) => /score-join|join-boot/.test(p)), whole: () => fetched.filter((p) => /score-room|room-boot/.test(p)), app: () => fetched.filter((p) => /score-app/.test(p)) };
+  };
+  // Ana, by the invite: the student's module, and neither the whole one nor the app's.
+  const ana = await person(`?room=${code}`, { ...PHONE, serviceWorkers: 'block' });
+  const anaFiles = fetching(ana.page);
+  await ana.page.reload();
+  await joinAs(ana, 'Ana');
+  assert.ok(anaFiles.join().some((p) => p.endsWith('.wasm')), `student's module fetched: ${anaFiles.join()}`);
+  assert.deepEqual([...anaFiles.whole(), ...anaFiles.app()], []);
+
+  // Cy, by the same invite, creates a room of his own instead: his tab hosts it, so the whole
+  // module takes the page and shows the new room's screen.
+  const cy = await person(`?room=${code}`, { viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+  const cyFiles = fetching(cy.page);
+  // The whole module unreachable at first: the page says so, and Try again brings it.
+  const WHOLE_BOOT = /\/room-boot\.js(\?|$)/;
+  await cy.page.route(WHOLE_BOOT, (route) => route.abort());
+  await cy.score.button('Create a new room instead').click();
+  await cy.score.button('Create room').click();
+  await shown(cy.page, "The class room couldn't load.").waitFor();
+  await cy.page.unroute(WHOLE_BOOT);
+  await cy.score.button('Try again').click();
+  cy.score.errors = cy.score.errors.filter((e) => !/Failed to load resource/.test(e));
+  const mine = (await cy.page.getByTestId('room-code').textContent()).trim();
+  assert.notEqual(mine, code);
+  assert.equal(new URL(cy.page.url()).search, `?room=${mine}`);
+  assert.ok(cyFiles.whole().some((p) => p.endsWith('.wasm')), `whole module fetched: ${cyFiles.whole()}`);
+  // One page: the student's module let go of it (one room's page, one form or screen).
+  assert.equal(await cy.page.locator('.room-page').count(), 1);
+  // His reload (the address names his room, no host token in it): the student's module
+  // finds his host's ticket and hands over before it connects; his screen comes back.
+  await cy.page.reload();
+  await cy.page.getByTestId('room-code').getByText(mine).waitFor();
+  assert.equal(await cy.page.locator('.room-page').count(), 1);
+  // His room takes students.
+  const ben = await person(`?room=${mine}`, PHONE);
+  await joinAs(ben, 'Ben');
+  await shown(cy.page, 'Ben').first().waitFor();
+  for (const m of [host, ana, cy, ben]) m.score.assertNoConsoleErrors();
+  for (const m of [host, ana, cy, ben]) await m.context.close();
 });
 
 test('homework at each student’s level: each student is dealt rolls of their own as they play, each said to have a solution', async () => {
