@@ -178,14 +178,22 @@ fn hand_over(room: Room) -> AnyView {
         (false, true) => Key::RoomLoadFailed,
         (false, false) => Key::RoomLoading,
     };
+    // As the app's Class room view says it while the module comes (`modules::Loading`).
+    let back =
+        move || view! { <button type="button" on:click=|_| left_room()>{room.tr(Key::BackToSolitaire)}</button> };
     view! {
-        <p role="status">{move || room.t(line(), &[])}</p>
-        <Show when=move || stale.get()>
-            <button type="button" class="primary" on:click=|_| crate::modules::reload()>{room.tr(Key::Reload)}</button>
-        </Show>
-        <Show when=move || failed.get() && !stale.get()>
-            <button type="button" class="primary" on:click=move |_| ROOM.open(failed)>{room.tr(Key::TryAgain)}</button>
-        </Show>
+        <section class="panel room-loading" aria-label=room.tr(Key::TabRoom)>
+            <h2>{room.tr(Key::TabRoom)}</h2>
+            <p role="status">{move || room.t(line(), &[])}</p>
+            <Show when=move || stale.get()>
+                <button type="button" class="primary" on:click=|_| crate::modules::reload()>{room.tr(Key::Reload)}</button>
+                {back()}
+            </Show>
+            <Show when=move || failed.get() && !stale.get()>
+                <button type="button" class="primary" on:click=move |_| ROOM.open(failed)>{room.tr(Key::TryAgain)}</button>
+                {back()}
+            </Show>
+        </section>
     }
     .into_any()
 }
