@@ -31,6 +31,9 @@ const roomLink = location.search.replace(/^\?+/, "").split("&").some((p) => p.sp
 // A host's link (its token in the fragment, or the query) starts the whole class room
 // module; an invite, the student's (score-join: the forms and the student's table), which
 // hands the page to the whole one if this tab turns out to host the room.
+// (Read more loosely than `room_link`, which the module then reads: a link both read
+// differently starts the student's module, which hands over, or the whole one, which serves
+// an invite as well.)
 const hostLink = /[?#&]host=[^&#]*[A-Za-z0-9]/.test(location.search + location.hash);
 if (roomLink) {
   const part = hostLink ? "room" : "join";
@@ -53,7 +56,12 @@ if (roomLink) {
   addEventListener(`${name}:failed`, () => queueMicrotask(() => fallBack(`${part}-failed`)));
   // Of another build than this page (the server updated while it loaded): this page's own
   // app may be gone from the server, so the page is loaded again, unless it is a reload.
+  // The student's module is not precached: a page its service worker serves (of the build
+  // that worker has) can meet a newer server's copy. The app and its whole room module are
+  // in that worker's cache, of the page's own build: they take the page, and a reload would
+  // only bring the same page back.
   addEventListener(`${name}:stale`, () => {
+    if (part === "join" && navigator.serviceWorker?.controller) return fallBack("join-failed");
     const reloaded = performance.getEntriesByType?.("navigation")[0]?.type === "reload";
     if (root.dataset.start !== "room" || reloaded) return fallBack("room-stale");
     root.dataset.start = "reloading";

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The release game in dist/: the app and its three modules (solver worker, class room,
-# tools), then `trunk build --release`.
-# Trunk asks Cargo for each of the four wasm binaries in its own run, and Cargo lets one
+# The release game in dist/: the app and its four modules (solver worker, class room, a
+# student's class room, tools), then `trunk build --release`.
+# Trunk asks Cargo for each of the five wasm binaries in its own run, and Cargo lets one
 # run at a time build in target/: their link-time optimisations (one codegen unit each,
-# single-threaded) ran one after the other. One Cargo run builds all four first, two
+# single-threaded) ran one after the other. One Cargo run builds all five first, two
 # links at a time on two cores; Trunk's own runs then find them built. The arguments are
 # Trunk's own (its `--verbose` log prints them), so nothing is built twice.
 set -euo pipefail

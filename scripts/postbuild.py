@@ -2,8 +2,8 @@
 
 1. Replaces Trunk's inline loader <script type="module"> and its preloads of the app with
    boot-<hash>.js (scripts/boot.template.js: a room's module alone on a room's link, the
-   student's on an invite and the whole one on a host's link; the app elsewhere), so the Content-Security-Policy needs no 'unsafe-inline' (and no per-build
-   hash) for scripts.
+   student's on an invite and the whole one on a host's link; the app elsewhere), so the
+   Content-Security-Policy needs no 'unsafe-inline' (and no per-build hash) for scripts.
 2. Adds the Content-Security-Policy <meta>: only 'self', plus 'wasm-unsafe-eval'.
 3. Gives the build an id (from its files' names and contents) and writes it where the page
    and the solver's worker tell it: `<meta name="score-build">` in index.html, and

@@ -22,7 +22,8 @@ const CATALOG = /\/i18n\/([A-Za-z-]+)\.json$/;
 // "not modified" and the HTTP cache's copy is taken, or sends the file if it differs (an upload
 // not yet whole when the page came, a stylesheet written again under its name). On a
 // classroom's one link the install then fetches only what the page hasn't (the other
-// modules), not the first load and the room's module a second time.
+// modules), not the first load a second time. (A student's page, started by an invite, ran
+// the student's module, which is not precached; the whole room module is fetched here.)
 const OF_ITS_BUILD = /-[0-9a-f]{16}[._]|\?v=/;
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {

@@ -1,6 +1,6 @@
 //! When a room's page may start its service worker. The worker's install precaches every
 //! file of the build, every module included (about 900 KB gzip): on a slow link that would
-//! compete with what a student joining from an invite waits for (the room's module). On a
+//! compete with what a student joining from an invite waits for (the student's room module). On a
 //! room's link `static/register-sw.js` registers it once the page says it is ready (a seat or
 //! a screen of the room taken) and the browser is idle, or half a minute after the room is
 //! drawn if the page never says so (a join form left unfilled). A first visit to solitaire
@@ -12,9 +12,9 @@
 pub const READY: &str = "score-ready";
 
 /// The event that says a room's page is drawn (its forms or its table), when a room's link
-/// started the room's module alone: half a minute after it, a page whose student never
+/// started a room's module alone: half a minute after it, a page whose student never
 /// joins registers its worker. (Not after `load`: on a slow link shared by a class, `load`
-/// can come long before the room's module, and the precache would take the link it needs.)
+/// can come long before the room's module (the student's), and the precache would take the link it needs.)
 pub const DRAWN: &str = "score-drawn";
 
 /// Tells the page its room is drawn ([`DRAWN`]).
@@ -24,7 +24,7 @@ pub fn drawn() {
 
 /// Tells the page it is ready for its service worker (said again, it changes nothing: the
 /// worker is registered once). `register-sw.js` is listening by then: it runs before the app
-/// can be seated, which takes the room's module and a round trip to the server.
+/// can be seated, which takes a room's module and a round trip to the server.
 pub fn ready() {
     say(READY);
 }

@@ -1,5 +1,6 @@
-// Starts the class room module (score-room): fetched only when a player opens Class room,
-// as `room-boot.js?v=<build>`.
+// Starts the whole class room module (score-room): fetched when a player opens Class room,
+// a host's link starts it, or a student's module hands the page over to it, as
+// `room-boot.js?v=<build>`.
 // scripts/postbuild.py writes the build's id into BUILD and into the module's URLs, as it does
 // for the solver's worker: the browser's cache never mixes two builds' files in one module.
 // A page of another build (an old tab after an update) is told "score-room:stale" and starts

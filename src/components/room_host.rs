@@ -4,8 +4,9 @@
 //! `#room-root` (with the link's code in `data-invite` and a host link's token in
 //! `data-host`) and tells the room module through window events when to mount into it
 //! (`score-room:open`) and when to let go (`score-room:close`); the room says when the
-//! player leaves it (`score-room:left`). On a room's link the room's module starts alone and
-//! draws the page itself ([`RoomAlone`]), with no app on it.
+//! player leaves it (`score-room:left`). On a room's link a room's module starts alone (the
+//! student's on an invite, the whole one on a host's link) and draws the page itself
+//! ([`RoomAlone`]), with no app on it.
 
 use leptos::prelude::*;
 use score_i18n::Key;

@@ -162,11 +162,18 @@ fn hand_over(room: Room) -> AnyView {
     // The room this tab hosts: the one it just created, or the one the link named.
     let code =
         room.seen.with_untracked(|s| s.as_ref().map(|s| s.code.clone())).unwrap_or_else(|| room.code.get_untracked());
+    // A browser that keeps nothing has no ticket to hand over: the host token goes with the
+    // page instead, as a host's link would bring it (the room is never left without its host).
+    let host = room.seen.with_untracked(|s| s.as_ref().and_then(|s| s.host.clone()));
+    let host = host.filter(|_| ticket_for(&code).is_none_or(|t| t.host.is_none()));
     Effect::new(move |_| {
         room.close();
         let root = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("room-root"));
         if let Some(root) = root {
             let _ = root.set_attribute("data-invite", &code);
+            if let Some(host) = &host {
+                let _ = root.set_attribute("data-host", host);
+            }
         }
         ROOM.open(failed);
     });

@@ -917,9 +917,13 @@ test('an invite starts the student’s module alone; a tab of it that hosts a ro
   // One page: the student's module let go of it (one room's page, one form or screen).
   assert.equal(await cy.page.locator('.room-page').count(), 1);
   // His reload (the address names his room, no host token in it): the student's module
-  // finds his host's ticket and hands over before it connects; his screen comes back.
+  // finds his host's ticket and hands over before it connects (one socket, the whole
+  // module's); his screen comes back.
+  const sockets = [];
+  cy.page.on('websocket', (ws) => sockets.push(ws.url()));
   await cy.page.reload();
   await cy.page.getByTestId('room-code').getByText(mine).waitFor();
+  assert.equal(sockets.length, 1, `sockets opened on the reload: ${sockets}`);
   assert.equal(await cy.page.locator('.room-page').count(), 1);
   // His room takes students.
   const ben = await person(`?room=${mine}`, PHONE);
@@ -927,6 +931,30 @@ test('an invite starts the student’s module alone; a tab of it that hosts a ro
   await shown(cy.page, 'Ben').first().waitFor();
   for (const m of [host, ana, cy, ben]) m.score.assertNoConsoleErrors();
   for (const m of [host, ana, cy, ben]) await m.context.close();
+});
+
+test('a student who only ever joined by an invite: offline, the invite’s page falls back to the app, and solitaire plays', async () => {
+  assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
+  const host = await person('');
+  const code = await createRoom(host);
+  const ana = await person(`?room=${code}`, PHONE);
+  await joinAs(ana, 'Ana');
+  // Seated: the page's offline copy installs (the student's module is not in it).
+  await ana.score.waitForServiceWorker();
+  await ana.context.setOffline(true);
+  await ana.page.reload();
+  // The student's module can't be fetched: the app takes the page from the offline copy,
+  // and its Class room view (precached) says no room server answers.
+  await shown(ana.page, /^Rooms need score-server/).waitFor();
+  await ana.score.button('Back to solitaire').click();
+  await ana.score.numbers().first().waitFor();
+  await ana.score.playRoll('2 5 12 12');
+  await ana.score.button('SCORE').click();
+  await tapSolution(ana.score);
+  await ana.score.result('+1: 20 made in 2 moves').waitFor();
+  ana.score.errors = ana.score.errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED|WebSocket|Failed to fetch/.test(e));
+  for (const m of [host, ana]) m.score.assertNoConsoleErrors();
+  for (const m of [host, ana]) await m.context.close();
 });
 
 test('homework at each student’s level: each student is dealt rolls of their own as they play, each said to have a solution', async () => {
