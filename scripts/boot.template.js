@@ -28,13 +28,17 @@ const startApp = () => {
   })();
 };
 const roomLink = location.search.replace(/^\?+/, "").split("&").some((p) => p.split("=")[0] === "room");
-// A host's link (its token in the fragment, or the query) starts the whole class room
-// module; an invite, the student's (score-join: the forms and the student's table), which
-// hands the page to the whole one if this tab turns out to host the room.
+// A host's link (its token in the fragment, or the query), or a tab that presents a room
+// (its note in session storage: a projector's reload), starts the whole class room module;
+// an invite, the student's (score-join: the forms and the student's table), which hands the
+// page to the whole one if this tab turns out to host the room.
 // (Read more loosely than `room_link`, which the module then reads: a link both read
 // differently starts the student's module, which hands over, or the whole one, which serves
 // an invite as well.)
-const hostLink = /[?#&]host=[^&#]*[A-Za-z0-9]/.test(location.search + location.hash);
+let hostLink = /[?#&]host=[^&#]*[A-Za-z0-9]/.test(location.search + location.hash);
+try {
+  hostLink ||= !!sessionStorage.getItem("score.room.screen");
+} catch {}
 if (roomLink) {
   const part = hostLink ? "room" : "join";
   const name = `score-${part}`;

@@ -32,6 +32,8 @@ pub const ROOMS_KEY: &str = "score.rooms.v2";
 /// Where one room's ticket was kept before (read when the new key holds nothing).
 const ROOM_KEY_V1: &str = "score.room.v1";
 /// This tab's note of the room it presents as a host screen (session storage: per tab).
+/// The boot script reads it too (`scripts/boot.template.js`): a tab that presents a room
+/// reloads into the whole class room module, not the student's.
 const SCREEN_KEY: &str = "score.room.screen";
 
 /// Every room this browser can come back to.

@@ -916,14 +916,25 @@ test('an invite starts the student’s module alone; a tab of it that hosts a ro
   assert.ok(cyFiles.whole().some((p) => p.endsWith('.wasm')), `whole module fetched: ${cyFiles.whole()}`);
   // One page: the student's module let go of it (one room's page, one form or screen).
   assert.equal(await cy.page.locator('.room-page').count(), 1);
-  // His reload (the address names his room, no host token in it): the student's module
-  // finds his host's ticket and hands over before it connects (one socket, the whole
-  // module's); his screen comes back.
-  const sockets = [];
-  cy.page.on('websocket', (ws) => sockets.push(ws.url()));
+  // His reload (the address names his room, no host token in it): the tab presents the
+  // room, so it starts the whole module; his screen comes back.
+  const reloaded = fetching(cy.page);
   await cy.page.reload();
   await cy.page.getByTestId('room-code').getByText(mine).waitFor();
-  assert.equal(sockets.length, 1, `sockets opened on the reload: ${sockets}`);
+  assert.deepEqual(reloaded.join(), []);
+  // The same address in a new tab of his (no note of presenting there): the student's module
+  // finds his host's ticket and hands over before it connects (one socket, the whole
+  // module's); his screen comes back there.
+  await cy.page.close();
+  cy.page = await cy.context.newPage();
+  cy.score = new ScorePage(cy.page);
+  const sockets = [];
+  cy.page.on('websocket', (ws) => sockets.push(ws.url()));
+  const tab = fetching(cy.page);
+  await cy.page.goto(`${ROOM_URL}/?room=${mine}`);
+  await cy.page.getByTestId('room-code').getByText(mine).waitFor();
+  assert.ok(tab.join().length > 0, 'the student module started the new tab');
+  assert.equal(sockets.length, 1, `sockets opened in the new tab: ${sockets}`);
   assert.equal(await cy.page.locator('.room-page').count(), 1);
   // His room takes students.
   const ben = await person(`?room=${mine}`, PHONE);
