@@ -19,7 +19,8 @@
    `i18n/<code>.json` (English is compiled into the page): entries `key` or `key.form`
    mapped to their words. They are not precached: the page fetches the language a player
    chooses, and the service worker keeps it (and, on an update, the new build's copy).
-6. Drops the comment lines of the scripts copied from static/ (and of sw.js), and the
+6. Writes each module's boot script (`MODULES`) from scripts/module-boot.template.js.
+   Drops the comment lines of the scripts copied from static/ (and of sw.js), and the
    comments and blank lines of index.html: they are for who reads the source, and the first
    load carries every byte of them.
 7. Writes the stylesheet without its comments and the spaces nobody reads (strings kept as
@@ -56,12 +57,18 @@ MODULES = {
 # Class room view is precached and says there is no server. Precaching it would add its
 # ~300 KB to every device's offline copy, and to a classroom's link after its students sit.
 NOT_PRECACHED = ("join-boot.js", "score-join.js", "score-join_bg.wasm")
+# What each module is, in its boot script's console line when it fails to start.
+MODULE_WHAT = {
+    "tools-boot.js": "the tools module",
+    "room-boot.js": "the class room module",
+    "join-boot.js": "the student's class room module",
+}
 # Where a boot script holds its build: `const BUILD = "<id>";` and `"./<file>?v=<id>"`.
 BOOT_BUILD = re.compile(r'const BUILD = "[0-9a-f]*";')
 VERSIONED = re.compile(r'\?v=[0-9a-f]*"')
 
 # Scripts copied from static/ as they are written: their whole-line comments are dropped.
-COMMENTED = ("register-sw.js",) + tuple(MODULES)
+COMMENTED = ("register-sw.js",)
 
 COMPRESSIBLE = (".wasm", ".js", ".css", ".html", ".webmanifest", ".svg", ".json")
 
@@ -92,6 +99,7 @@ def main():
         head = html.index("</head>")
         html = html[:head] + '<script type="module" src="./%s"></script>' % name + html[head:]
 
+    write_module_boots(root)
     for name in COMMENTED:
         path = os.path.join(root, name)
         if os.path.exists(path):
@@ -273,6 +281,18 @@ def uncomment(text):
 
 def unstamp_boot(text):
     return VERSIONED.sub('"', BOOT_BUILD.sub('const BUILD = "";', text))
+
+
+def write_module_boots(root):
+    """Each module's boot script (scripts/module-boot.template.js, without its comments), for
+    each module this build has."""
+    template = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "module-boot.template.js"), encoding="utf-8").read()
+    for boot, (script, wasm) in MODULES.items():
+        if not os.path.exists(os.path.join(root, wasm)):
+            continue
+        text = uncomment(template).replace("__NAME__", script[: -len(".js")]).replace("__WHAT__", MODULE_WHAT[boot])
+        with open(os.path.join(root, boot), "w", encoding="utf-8") as f:
+            f.write(text)
 
 
 def stamp_modules(root, build):

@@ -19,7 +19,7 @@ use wasm_bindgen::prelude::*;
 pub struct OnDemand {
     /// Its name, the prefix of its events.
     pub name: &'static str,
-    /// Its entry script (copied into dist/ from static/).
+    /// Its entry script (written into dist/ by scripts/postbuild.py).
     pub script: &'static str,
 }
 

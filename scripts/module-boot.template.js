@@ -1,14 +1,19 @@
-// Starts a student's class room module (score-join): the first module of a room's invite
-// (scripts/boot.template.js asks for it as `join-boot.js?v=<build>`).
+// Starts a wasm module the page fetches on demand (scripts/postbuild.py writes this as each
+// module's boot script, `__NAME__` its name and `__WHAT__` what it is in a console line):
+// room-boot.js, the whole class room (score-room: when a player opens Class room, on a
+// host's link, or when a student's module hands the page over to it); join-boot.js, a
+// student's class room (score-join: the first module of a room's invite); tools-boot.js,
+// the tools (score-tools: Experiment, Impossible rolls, Worksheets, Rules, when a player
+// opens one). The page asks for each as `NAME-boot.js?v=<build>`.
 // scripts/postbuild.py writes the build's id into BUILD and into the module's URLs, as it does
 // for the solver's worker: the browser's cache never mixes two builds' files in one module.
-// A page of another build (an old tab after an update) is told "score-join:stale" and starts
+// A page of another build (an old tab after an update) is told "NAME:stale" and starts
 // nothing, since a reload is what mends it. If the wasm can't be fetched, the page is told
-// ("score-join:failed") and may ask again ("score-join:retry").
-import init from "./score-join.js";
+// ("NAME:failed") and may ask again ("NAME:retry").
+import init from "./__NAME__.js";
 
 const BUILD = "";
-const NAME = "score-join";
+const NAME = "__NAME__";
 
 function start() {
   const page = document.querySelector('meta[name="score-build"]')?.content ?? "";
@@ -31,7 +36,7 @@ function start() {
     // The module started and stopped (a fault in it): the crash notice says so, and starting
     // it again can't (its instance is kept).
     if (e instanceof WebAssembly.RuntimeError) return;
-    console.error("Score: the class room module failed to start (the student's)", e);
+    console.error("Score: __WHAT__ failed to start", e);
     window.addEventListener(`${NAME}:retry`, start, { once: true });
     window.dispatchEvent(new Event(`${NAME}:failed`));
   });
