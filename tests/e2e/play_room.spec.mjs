@@ -944,6 +944,32 @@ test('an invite starts the student’s module alone; a tab of it that hosts a ro
   for (const m of [host, ana, cy, ben]) await m.context.close();
 });
 
+test('a browser that keeps nothing: a room created from an invite keeps its host through the hand-over', async () => {
+  assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
+  const host = await person('');
+  const code = await createRoom(host);
+  // Site data blocked: neither storage can be read or written.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+  await context.addInitScript(() => {
+    for (const name of ['localStorage', 'sessionStorage']) {
+      Object.defineProperty(window, name, { get() { throw new DOMException('blocked', 'SecurityError'); } });
+    }
+  });
+  const page = await context.newPage();
+  const score = new ScorePage(page);
+  await page.goto(`${ROOM_URL}/?room=${code}`);
+  await score.button('Create a new room instead').click();
+  await score.button('Create room').click();
+  // No ticket to hand over: the host token goes with the page, and the whole module presents.
+  const mine = (await page.getByTestId('room-code').textContent()).trim();
+  assert.notEqual(mine, code);
+  const ben = await person(`?room=${mine}`, PHONE);
+  await joinAs(ben, 'Ben');
+  await shown(page, 'Ben').first().waitFor();
+  for (const m of [host, ben, { score }]) m.score.assertNoConsoleErrors();
+  for (const c of [host.context, ben.context, context]) await c.close();
+});
+
 test('a student who only ever joined by an invite: offline, the invite’s page falls back to the app, and solitaire plays', async () => {
   assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
   const host = await person('');
