@@ -180,6 +180,13 @@ impl OnDemand {
     pub fn host(self, failed: RwSignal<bool>, stale: RwSignal<bool>) {
         // Once the module's root is in the page (the module mounts itself into it when it starts).
         Effect::new(move |_| self.open(failed));
+        self.heed(failed, stale);
+        on_cleanup(move || self.dispatch("close"));
+    }
+
+    /// While the calling view lives: sets `failed` when the module can't load and `stale`
+    /// when it is of another build.
+    pub fn heed(self, failed: RwSignal<bool>, stale: RwSignal<bool>) {
         let stalled = window_event_listener_untyped(&self.event("failed"), move |_| failed.set(true));
         let unreachable = window_event_listener_untyped(&self.event("unreachable"), move |_| failed.set(true));
         let other_build = window_event_listener_untyped(&self.event(STALE), move |_| stale.set(true));
@@ -187,7 +194,6 @@ impl OnDemand {
             stalled.remove();
             unreachable.remove();
             other_build.remove();
-            self.dispatch("close");
         });
     }
 }
@@ -213,13 +219,39 @@ pub fn Loading(
     unloaded: score_i18n::Key,
     #[prop(optional)] back: Option<fn()>,
 ) -> impl IntoView {
-    use score_i18n::Key;
-    let say = crate::ctx::use_words();
-    let tr = move |key: Key| say.tr(key);
     let failed = RwSignal::new(false);
     // The module is of another build than this page: a reload brings both to the newest.
     let stale = RwSignal::new(false);
     module.host(failed, stale);
+    let lines = Lines { title, class, opening, unloaded, back };
+    loading_panel(module, crate::ctx::use_words(), lines, failed, stale)
+}
+
+/// What a module's place says while it comes (see [`Loading`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Lines {
+    /// The view's name (its heading) and the panel's class.
+    pub(crate) title: score_i18n::Key,
+    pub(crate) class: &'static str,
+    /// The line while it opens, and when it couldn't load.
+    pub(crate) opening: score_i18n::Key,
+    pub(crate) unloaded: score_i18n::Key,
+    /// A way out of the view, where there is one.
+    pub(crate) back: Option<fn()>,
+}
+
+/// The panel a module's place shows until the module mounts over it, in `say`'s words:
+/// [`Loading`]'s, and a student's room module's while it hands the page over to the whole one.
+pub(crate) fn loading_panel(
+    module: OnDemand,
+    say: crate::ctx::Words,
+    lines: Lines,
+    failed: RwSignal<bool>,
+    stale: RwSignal<bool>,
+) -> impl IntoView {
+    use score_i18n::Key;
+    let Lines { title, class, opening, unloaded, back } = lines;
+    let tr = move |key: Key| say.tr(key);
     let way_back =
         move || back.map(|f| view! { <button type="button" on:click=move |_| f()>{tr(Key::BackToSolitaire)}</button> });
     view! {

@@ -156,7 +156,7 @@ fn panel(invite: Option<String>, host: Option<String>, present: Option<fn(Room) 
 /// started, mounts into the same `#room-root` (the student's module lets go of it on
 /// `score-room:mounting`) and takes the room back by the ticket this browser keeps.
 fn hand_over(room: Room) -> AnyView {
-    use crate::modules::{ROOM, STALE};
+    use crate::modules::{loading_panel, Lines, ROOM};
     let failed = RwSignal::new(false);
     let stale = RwSignal::new(false);
     // The room this tab hosts: the one it just created, or the one the link named.
@@ -177,30 +177,14 @@ fn hand_over(room: Room) -> AnyView {
         }
         ROOM.open(failed);
     });
-    let heard = [("failed", failed), ("unreachable", failed), (STALE, stale)]
-        .map(|(what, flag)| window_event_listener_untyped(&ROOM.event(what), move |_| flag.set(true)));
-    on_cleanup(move || heard.into_iter().for_each(|h| h.remove()));
-    let line = move || match (stale.get(), failed.get()) {
-        (true, _) => Key::UpdateReady,
-        (false, true) => Key::RoomLoadFailed,
-        (false, false) => Key::RoomLoading,
+    ROOM.heed(failed, stale);
+    // As the app's Class room view says it while the module comes.
+    let lines = Lines {
+        title: Key::TabRoom,
+        class: "room-loading",
+        opening: Key::RoomLoading,
+        unloaded: Key::RoomLoadFailed,
+        back: Some(left_room),
     };
-    // As the app's Class room view says it while the module comes (`modules::Loading`).
-    let back =
-        move || view! { <button type="button" on:click=|_| left_room()>{room.tr(Key::BackToSolitaire)}</button> };
-    view! {
-        <section class="panel room-loading" aria-label=room.tr(Key::TabRoom)>
-            <h2>{room.tr(Key::TabRoom)}</h2>
-            <p role="status">{move || room.t(line(), &[])}</p>
-            <Show when=move || stale.get()>
-                <button type="button" class="primary" on:click=|_| crate::modules::reload()>{room.tr(Key::Reload)}</button>
-                {back()}
-            </Show>
-            <Show when=move || failed.get() && !stale.get()>
-                <button type="button" class="primary" on:click=move |_| ROOM.open(failed)>{room.tr(Key::TryAgain)}</button>
-                {back()}
-            </Show>
-        </section>
-    }
-    .into_any()
+    loading_panel(ROOM, crate::ctx::Words(room.words), lines, failed, stale).into_any()
 }
