@@ -73,14 +73,14 @@ fn panel(invite: Option<String>, host: Option<String>, present: Option<fn(Room) 
     });
     on_cleanup(move || room.close());
     let all = tickets();
-    // The student's module knows this tab hosts before it connects (a host link, or a host's
-    // ticket kept for the room: a teacher's reload): the whole module takes it from here.
-    let kept_host = match &invite {
+    // The place kept for the room the link names, or else the room this browser was in last.
+    let kept = match &invite {
         Some(code) => all.get(code),
         None => all.latest(),
-    }
-    .is_some_and(|t| t.host.is_some());
-    if present.is_none() && (host.is_some() || kept_host) {
+    };
+    // The student's module knows this tab hosts before it connects (a host link, or a host's
+    // ticket kept for the room: a teacher's new tab): the whole module takes it from here.
+    if present.is_none() && (host.is_some() || kept.is_some_and(|t| t.host.is_some())) {
         return view! { <div class="room-page">{hand_over(room)}</div> }.into_any();
     }
     match host {
@@ -89,12 +89,7 @@ fn panel(invite: Option<String>, host: Option<String>, present: Option<fn(Room) 
             room.start(ClientMsg::Present { version: VERSION, code: invite.clone().unwrap_or_default(), host })
         }
         None => {
-            // The place kept for the room the link names, or else the room this browser was
-            // in last: as this tab held it (a host screen, or the seat).
-            let kept = match &invite {
-                Some(code) => all.get(code),
-                None => all.latest(),
-            };
+            // The kept place, as this tab held it (a host screen, or the seat).
             if let Some(hello) = kept.and_then(|t| t.hello_for(presents(&t.code))) {
                 room.start(hello);
             } else if let Some(code) = invite.filter(|c| room_code(c).is_none()) {
