@@ -306,9 +306,13 @@ async fn a_kill_9_mid_homework_loses_no_finished_roll_and_judges_the_one_under_w
             break v;
         }
     };
-    let rating = |name: &str| {
-        report["progress"].as_array().unwrap().iter().find(|r| r["name"] == name).map(|r| r["rating"].clone())
-    };
+    let progress = report["progress"].as_array().unwrap();
+    let rating = |name: &str| progress.iter().find(|r| r["name"] == name).map(|r| r["rating"].clone());
     assert!(rating("Cy").and_then(|r| r.as_i64()).is_some_and(|r| r < 0), "{report}");
-    assert_eq!(rating("Ana"), Some(Value::Null), "{report}");
+    // Ana and Ben only ever claim IMPOSSIBLE (wrongly): whichever of them finished a roll
+    // before the kill has a Progress row, and no rating. (Which of them did depends on how
+    // the machine ran them in the 2.7 s before it: on a busy one, Ana may have finished none.)
+    let others: Vec<_> = ["Ana", "Ben"].into_iter().filter_map(rating).collect();
+    assert!(!others.is_empty(), "{report}");
+    assert!(others.iter().all(Value::is_null), "{report}");
 }
