@@ -14,8 +14,8 @@ use score_engine::{Action, Board};
 use score_i18n::{Catalog, Fill, Key};
 use score_room::mirror::{Effect, Mirror};
 use score_room::protocol::{
-    random_code, ClientMsg, ErrorCode, HardRoll, HomeworkCommand, HostCommand, ProgressRow, Refusal, ReportRow,
-    RoomEvent, Seat, ServerMsg, View, CODE_LEN,
+    random_code, ClientMsg, EarlyError, ErrorCode, HardRoll, HomeworkCommand, HostCommand, ProgressRow, Refusal,
+    ReportRow, RoomEvent, Seat, ServerMsg, View, CODE_LEN,
 };
 use score_room::ticket::{Ticket, Tickets};
 use wasm_bindgen::prelude::*;
@@ -494,7 +494,11 @@ impl Room {
         });
         let on_message = Closure::<dyn FnMut(JsValue)>::new(move |ev: JsValue| {
             let Ok(ev) = ev.dyn_into::<MessageEvent>() else { return };
-            if let Some(msg) = ev.data().as_string().and_then(|t| codec::from_text::<ServerMsg>(&t)) {
+            // A server older than this page refuses it in the early shape (to reload).
+            let read = |t: String| {
+                codec::from_text::<ServerMsg>(&t).or_else(|| codec::from_text::<EarlyError>(&t).map(EarlyError::read))
+            };
+            if let Some(msg) = ev.data().as_string().and_then(read) {
                 self.on_server(msg);
             }
         });

@@ -4,7 +4,7 @@
 // starts one); BASE_URL serves the same build as plain files, where rooms are unavailable.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, launchBrowser, ScorePage, tapSolution } from './score_page.mjs';
+import { BASE_URL, launchBrowser, PROTOCOL, ScorePage, tapSolution } from './score_page.mjs';
 
 const ROOM_URL = process.env.ROOM_URL;
 let browser;
@@ -38,7 +38,7 @@ async function presenterOn(addresses, options = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
   await context.routeWebSocket(/\/ws\?room=/, (ws) => {
     const server = ws.connectToServer();
-    server.onMessage((m) => ws.send(JSON.parse(m).type === 'JoinAt' ? JSON.stringify({ type: 'JoinAt', addresses }) : m));
+    server.onMessage((m) => ws.send('JoinAt' in JSON.parse(m) ? JSON.stringify({ JoinAt: { addresses } }) : m));
   });
   const page = await context.newPage();
   await page.goto(`${ROOM_URL}/?room`);
@@ -255,19 +255,18 @@ test('the presenter fits 1920×1080 and 1280×720 with 30 members, with no scrol
   assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
   const host = await presenterOn(['192.168.1.20:8080'], { viewport: { width: 1920, height: 1080 } });
   const code = await createRoom(host);
-  // 28 members as raw sockets (from a page of the server: same origin; `version` is
-  // score_room::protocol::VERSION), and two students.
+  // 28 members as raw sockets (from a page of the server: same origin), and two students.
   const crowd = await person('?room', {});
-  await crowd.page.evaluate(async ({ code, n }) => {
+  await crowd.page.evaluate(async ({ code, n, version }) => {
     const url = `${location.origin.replace('http', 'ws')}/ws?room=${code}`;
     window.crowd = [];
     for (let i = 0; i < n; i += 1) {
       const ws = new WebSocket(url);
       await new Promise((done) => ws.addEventListener('open', done));
-      ws.send(JSON.stringify({ type: 'Join', version: 11, code, name: `Student ${String(i + 1).padStart(2, '0')}` }));
+      ws.send(JSON.stringify({ type: 'Join', version, code, name: `Student ${String(i + 1).padStart(2, '0')}` }));
       window.crowd.push(ws);
     }
-  }, { code, n: 28 });
+  }, { code, n: 28, version: PROTOCOL });
   const ana = await person(`?room=${code}`, PHONE);
   await joinAs(ana, 'Anastasia Papadopoulou'.slice(0, 20));
   const ben = await person(`?room=${code}`, PHONE);
@@ -994,6 +993,29 @@ test('a student who only ever joined by an invite: offline, the invite’s page 
   ana.score.errors = ana.score.errors.filter((e) => !/^Failed to load resource|ERR_INTERNET_DISCONNECTED|^WebSocket connection to .* failed|Failed to fetch dynamically imported module: .*join-boot\.js/.test(e));
   for (const m of [host, ana]) m.score.assertNoConsoleErrors();
   for (const m of [host, ana]) await m.context.close();
+});
+
+test('a server older than the page still tells it to reload, in the shape every protocol since 6 reads', async () => {
+  assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
+  // A server of protocol 11 (before the server's messages were tagged by their one key)
+  // answers this page's hello as it answered every page too new or too old for it.
+  const context = await browser.newContext(PHONE);
+  const hellos = [];
+  await context.routeWebSocket(/\/ws\?room=/, (ws) => {
+    ws.onMessage((m) => {
+      hellos.push(JSON.parse(m));
+      ws.send(JSON.stringify({ type: 'Error', code: 'OldPage', why: { type: 'OldPage' }, message: 'This page is older than the server: reload it.' }));
+    });
+  });
+  const ana = { context, page: await context.newPage() };
+  ana.score = new ScorePage(ana.page);
+  await ana.page.goto(`${ROOM_URL}/?room=ABC234`);
+  await ana.page.getByRole('textbox', { name: 'Your name' }).fill('Ana');
+  await ana.score.button('Join').click();
+  await shown(ana.page, /^Score was updated on the server: reload this page/).waitFor();
+  assert.deepEqual(hellos.map((h) => [h.type, h.version]), [['Join', PROTOCOL]], 'asked once, and not again by itself');
+  ana.score.assertNoConsoleErrors();
+  await context.close();
 });
 
 test('homework at each student’s level: each student is dealt rolls of their own as they play, each said to have a solution', async () => {

@@ -1,9 +1,14 @@
 // The one page object every end-to-end spec uses: controls found by role and name.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
+/** The room protocol's version (`score_room::protocol::VERSION`), for a test's own sockets. */
+export const PROTOCOL = Number(
+  readFileSync(new URL('../../crates/room/src/protocol.rs', import.meta.url), 'utf8').match(/pub const VERSION: u32 = (\d+);/)[1],
+);
 
 /** A language's catalog as the page fetches it, from `base` (the static build by default). */
 export async function catalog(code, base = BASE_URL) {

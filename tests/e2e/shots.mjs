@@ -3,7 +3,7 @@
 // (ROOM_URL: a score-server, for a host's room as well; SHOTS_LANGS_ONLY=1: only the
 // languages' screenshots).
 import { mkdirSync } from 'node:fs';
-import { launchBrowser, ScorePage } from './score_page.mjs';
+import { launchBrowser, PROTOCOL, ScorePage } from './score_page.mjs';
 
 const out = process.argv[2] ?? 'target/shots';
 mkdirSync(out, { recursive: true });
@@ -91,23 +91,23 @@ for (const [name, viewport, opts] of process.env.SHOTS_LANGS_ONLY ? [] : sizes) 
     // The test server listens on 127.0.0.1: as on a class's network, it says an address.
     await hostContext.routeWebSocket(/\/ws\?room=/, (ws) => {
       const server = ws.connectToServer();
-      server.onMessage((m) => ws.send(JSON.parse(m).type === 'JoinAt' ? JSON.stringify({ type: 'JoinAt', addresses: ['192.168.1.20:8080'] }) : m));
+      server.onMessage((m) => ws.send('JoinAt' in JSON.parse(m) ? JSON.stringify({ JoinAt: { addresses: ['192.168.1.20:8080'] } }) : m));
     });
     const hostPage = await hostContext.newPage();
     const host = new ScorePage(hostPage);
     await hostPage.goto(`${process.env.ROOM_URL}/?room`);
     await host.button('Create room').click();
     const code = (await hostPage.getByTestId('room-code').textContent()).trim();
-    await hostPage.evaluate(async ({ code, n }) => {
+    await hostPage.evaluate(async ({ code, n, version }) => {
       const url = `${location.origin.replace('http', 'ws')}/ws?room=${code}`;
       window.crowd = [];
       for (let i = 0; i < n; i += 1) {
         const ws = new WebSocket(url);
         await new Promise((done) => ws.addEventListener('open', done));
-        ws.send(JSON.stringify({ type: 'Join', version: 11, code, name: ['Ana', 'Ben', 'Cai', 'Dee', 'Eli'][i % 5] + ' ' + (i + 1) }));
+        ws.send(JSON.stringify({ type: 'Join', version, code, name: ['Ana', 'Ben', 'Cai', 'Dee', 'Eli'][i % 5] + ' ' + (i + 1) }));
         window.crowd.push(ws);
       }
-    }, { code, n: 20 });
+    }, { code, n: 20, version: PROTOCOL });
     const studentContext = await browser.newContext({ viewport, ...opts });
     const studentPage = await studentContext.newPage();
     const student = new ScorePage(studentPage);

@@ -1,6 +1,16 @@
 //! What a page and the server say to each other over the room socket: JSON text frames,
-//! one message each. Every message and every event is an object tagged by `"type"` with
-//! the variant's name (`{"type":"Chat","text":"hi"}`); `tests/room/golden.rs` pins the format.
+//! one message each; `tests/room/golden.rs` pins the format.
+//! - What a page sends is an object tagged by `"type"` with the variant's name
+//!   (`{"type":"Chat","text":"hi"}`), as are a result's [`Why`] and a [`Move`], which the
+//!   server also keeps in its database.
+//! - What the server sends, its events and its refusals are tagged by an object's one key
+//!   (`{"Event":{"seq":3,"now":5,"event":{"Chat":{"seat":1,"name":"Ana","text":"hi"}}}}`;
+//!   a variant without fields is its name, `"ChatCleared"`). A page reads that in one pass:
+//!   a `"type"` can come anywhere in an object, so reading it meant keeping the whole message
+//!   aside first, and the code for that was a fifth of a student's class room module.
+//! - The refusals a page can meet before the server has read its version keep the shape
+//!   every page since protocol 6 reads ([`EarlyError`]): an old page still learns to reload.
+//!
 //! A client never sends a score or a result: it sends what a player does, and the room
 //! judges.
 //!
@@ -16,7 +26,9 @@ use serde::{Deserialize, Serialize};
 /// 10: homework (`SetHomework`, `EndHomework`, `Forget` and the `Forgotten` event, [`ClientMsg::Homework`]; the `Homework`, `HomeworkRun`, `HomeworkPlay`
 /// and `HomeworkRows` events; `View::homework`, `View::run`, `View::homework_rows`; `ProgressRow::homework`).
 /// 11: homework at each student's level (`SetHomework::adaptive`, `HomeworkInfo::adaptive`, the `NotRated` refusal).
-pub const VERSION: u32 = 11;
+/// 12: what the server sends is tagged by an object's one key, not by `"type"`, and a
+/// [`Tally`] is a field of the rows that carry it (`"tally":{…}`), not spread among theirs.
+pub const VERSION: u32 = 12;
 
 /// A member's place in the room: their index on the scoreboard and in the round.
 pub type Seat = usize;
@@ -54,8 +66,8 @@ pub enum Claim {
     Impossible,
 }
 
-/// A move, an undo or a clear, as the socket carries it: the engine's [`Action`] in this
-/// protocol's one tagging style (`{"type":"Combine","left":0,"op":"Sub","right":1}`).
+/// A move, an undo or a clear, as the socket carries it (and the server keeps it): the
+/// engine's [`Action`] tagged by `"type"` (`{"type":"Combine","left":0,"op":"Sub","right":1}`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type")]
 pub enum Move {
@@ -245,7 +257,6 @@ pub struct HomeworkRun {
     /// Every roll played: the homework is done.
     pub done: bool,
     /// What they did in it so far.
-    #[serde(flatten)]
     pub tally: Tally,
     /// The roll's table, as their page sees it.
     pub view: Box<View>,
@@ -261,7 +272,6 @@ pub struct HomeworkRow {
     /// All of it done.
     pub done: bool,
     /// What they did in it so far.
-    #[serde(flatten)]
     pub tally: Tally,
 }
 
@@ -344,7 +354,6 @@ pub struct ProgressRow {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub homework: Option<u32>,
     /// What they did in it.
-    #[serde(flatten)]
     pub tally: Tally,
 }
 
@@ -359,7 +368,6 @@ pub struct ReportRow {
     /// Their name.
     pub name: String,
     /// What they did.
-    #[serde(flatten)]
     pub tally: Tally,
 }
 
@@ -505,7 +513,6 @@ pub struct ChatLine {
 
 /// What happened in a room.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type")]
 pub enum RoomEvent {
     /// A member took a seat, with their score (a name that was here before takes its
     /// record back).
@@ -719,7 +726,6 @@ pub enum Flood {
 /// page words it in its reader's language ([`crate::say::refusal`]). Its [`ErrorCode`], what
 /// a page acts on, follows from it ([`Refusal::code`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type")]
 pub enum Refusal {
     /// The message was not JSON of this protocol.
     Unreadable,
@@ -830,6 +836,71 @@ impl From<crate::room::RoomError> for Refusal {
     }
 }
 
+/// A refusal as every page since protocol 6 reads it, tagged by `"type"`:
+/// `{"type":"Error","code":"OldPage","why":{"type":"OldPage"}}`. The server sends the
+/// refusals a page can meet before its version is read ([`EarlyError::of`]) in this shape, so
+/// that a page older than the server (a tab left open, a cached page) still learns to reload;
+/// and a page reads a message of an older server in it ([`EarlyError::read`]), so that it
+/// learns the same from a server older than itself.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EarlyError {
+    #[serde(rename = "type")]
+    pub kind: ErrorTag,
+    pub code: ErrorCode,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub why: Option<EarlyWhy>,
+    /// The sentence a page of protocol 5 shows (English: it read no `why`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+/// The one tag an [`EarlyError`] has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ErrorTag {
+    Error,
+}
+
+/// An [`EarlyError`]'s why: a refusal's name, and for a `SlowDown` what came too fast (the
+/// fields of any other refusal are not read).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EarlyWhy {
+    #[serde(rename = "type")]
+    pub kind: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub what: Option<Flood>,
+}
+
+impl EarlyError {
+    /// `why` in the early shape, if a page can meet it before the server has read its
+    /// version: a page too old (or new) for this server, or too many connections from its
+    /// network. `message` is the sentence for a page of protocol 5.
+    pub fn of(why: &Refusal, message: impl FnOnce(&Refusal) -> String) -> Option<EarlyError> {
+        let what = match why {
+            Refusal::OldPage => None,
+            Refusal::SlowDown { what: what @ Flood::Connections } => Some(*what),
+            _ => return None,
+        };
+        let kind = if what.is_some() { "SlowDown" } else { "OldPage" };
+        Some(EarlyError {
+            kind: ErrorTag::Error,
+            code: why.code(),
+            why: Some(EarlyWhy { kind: kind.into(), what }),
+            message: Some(message(why)),
+        })
+    }
+
+    /// The refusal a page acts on: its code, and why when it is one a page can meet early
+    /// (any other is read by its code alone).
+    pub fn read(self) -> ServerMsg {
+        let why = self.why.and_then(|w| match (w.kind.as_str(), w.what) {
+            ("OldPage", _) => Some(Refusal::OldPage),
+            ("SlowDown", Some(what)) => Some(Refusal::SlowDown { what }),
+            _ => None,
+        });
+        ServerMsg::Error { code: self.code, why }
+    }
+}
+
 /// What a page does with a room event, given the `seq` of the last one it applied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Next {
@@ -854,7 +925,6 @@ pub const fn next(last: u64, seq: u64) -> Next {
 
 /// From the server.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type")]
 pub enum ServerMsg {
     /// You are in: your seat and the token that gives it back (none for a host screen that
     /// doesn't play), the host token (for the host), and `seq`, the sequence number of the

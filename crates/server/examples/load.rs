@@ -13,8 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use score_room::protocol::{random_code, Claim, ClientMsg, HostCommand, VERSION};
-use serde_json::Value;
+use score_room::protocol::{random_code, Claim, ClientMsg, HostCommand, RoomEvent, ServerMsg, VERSION};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
@@ -63,20 +62,19 @@ fn text(msg: &ClientMsg) -> Message {
     Message::Text(serde_json::to_string(msg).unwrap_or_default().into())
 }
 
-async fn first(ws: &mut Ws, kind: &str) -> Result<Value, String> {
+/// The Welcome's host token (none for a member), or why the server refused.
+async fn welcome(ws: &mut Ws) -> Result<Option<String>, String> {
     loop {
         match tokio::time::timeout(Duration::from_secs(20), ws.next()).await {
-            Ok(Some(Ok(Message::Text(t)))) => {
-                let v: Value = serde_json::from_str(&t).map_err(|e| e.to_string())?;
-                if v["type"] == kind {
-                    return Ok(v);
+            Ok(Some(Ok(Message::Text(t)))) => match serde_json::from_str::<ServerMsg>(&t) {
+                Ok(ServerMsg::Welcome { host, .. }) => return Ok(host),
+                Ok(ServerMsg::Error { why: Some(why), .. }) => {
+                    return Err(score_room::say::refusal(&why, &score_i18n::Catalog::english()))
                 }
-                if v["type"] == "Error" {
-                    let why = serde_json::from_value(v["why"].clone())
-                        .map(|w| score_room::say::refusal(&w, &score_i18n::Catalog::english()));
-                    return Err(why.unwrap_or_else(|_| v.to_string()));
-                }
-            }
+                Ok(ServerMsg::Error { .. }) => return Err(t.to_string()),
+                Ok(_) => {}
+                Err(e) => return Err(format!("{e}: {t}")),
+            },
             Ok(Some(Ok(_))) => {}
             other => return Err(format!("{other:?}")),
         }
@@ -89,20 +87,22 @@ async fn listen(mut ws: Ws, totals: Arc<Totals>, from_ms: u64, until_ms: u64) ->
         match tokio::time::timeout(Duration::from_millis(500), ws.next()).await {
             Ok(Some(Ok(Message::Text(t)))) => {
                 let received = now_ms();
-                let Ok(v) = serde_json::from_str::<Value>(&t) else { continue };
-                if v["type"] == "Event" {
-                    let sent = v["now"].as_u64().unwrap_or(received);
-                    // Joins queue events before this member starts reading: play only.
-                    if sent >= from_ms {
-                        if let Ok(mut l) = totals.latencies.lock() {
-                            l.push(received.saturating_sub(sent) as u32);
+                match serde_json::from_str::<ServerMsg>(&t) {
+                    Ok(ServerMsg::Event { now: sent, event, .. }) => {
+                        // Joins queue events before this member starts reading: play only.
+                        if sent >= from_ms {
+                            if let Ok(mut l) = totals.latencies.lock() {
+                                l.push(received.saturating_sub(sent) as u32);
+                            }
+                        }
+                        if matches!(event, RoomEvent::Chat { .. }) {
+                            totals.chats_seen.fetch_add(1, Ordering::Relaxed);
                         }
                     }
-                    if v["event"]["type"] == "Chat" {
-                        totals.chats_seen.fetch_add(1, Ordering::Relaxed);
+                    Ok(ServerMsg::Error { .. }) | Err(_) => {
+                        totals.errors.fetch_add(1, Ordering::Relaxed);
                     }
-                } else if v["type"] == "Error" {
-                    totals.errors.fetch_add(1, Ordering::Relaxed);
+                    Ok(_) => {}
                 }
             }
             Ok(Some(Ok(_))) | Err(_) => {}
@@ -130,17 +130,17 @@ async fn run_room(addr: String, members: usize, seconds: u64, totals: Arc<Totals
             lang: None,
         };
         ws.send(text(&hello)).await.map_err(|e| e.to_string())?;
-        match first(&mut ws, "Welcome").await {
-            Ok(w) => {
-                host = Some((ws, w));
+        match welcome(&mut ws).await {
+            Ok(token) => {
+                host = Some((ws, token));
                 break;
             }
             Err(e) if e.contains("taken") => continue,
             Err(e) => return Err(e),
         }
     }
-    let (mut host, w) = host.ok_or("no free room code")?;
-    let token = w["host"].as_str().unwrap_or_default().to_string();
+    let (mut host, token) = host.ok_or("no free room code")?;
+    let token = token.unwrap_or_default();
     totals.connected.fetch_add(1, Ordering::Relaxed);
     let mut seats = Vec::new();
     for i in 1..members {
@@ -148,7 +148,7 @@ async fn run_room(addr: String, members: usize, seconds: u64, totals: Arc<Totals
         let hello =
             ClientMsg::Join { version: VERSION, code: code.clone(), name: format!("S{i}"), token: None, device: None };
         ws.send(text(&hello)).await.map_err(|e| e.to_string())?;
-        first(&mut ws, "Welcome").await?;
+        welcome(&mut ws).await?;
         totals.connected.fetch_add(1, Ordering::Relaxed);
         seats.push(ws);
     }

@@ -1752,7 +1752,7 @@ mod tests {
         assert_eq!(e.tokens.get("t"), Some(&0));
         // What was queued still arrives, in order, and then the queue ends.
         let first = rx.try_recv().unwrap();
-        assert!(first.as_str().starts_with(r#"{"type":"Event","seq":1,"#), "{}", first.as_str());
+        assert!(first.as_str().starts_with(r#"{"Event":{"seq":1,"#), "{}", first.as_str());
         assert!(rx.try_recv().unwrap().as_str().contains(r#""seq":2"#));
         assert!(rx.try_recv().is_err());
     }

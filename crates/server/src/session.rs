@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
-use score_room::protocol::{room_code, ClientMsg, Flood, Refusal, ServerMsg, VERSION};
+use score_room::protocol::{room_code, ClientMsg, EarlyError, Flood, Refusal, ServerMsg, VERSION};
 use tokio::sync::mpsc::{channel, Sender};
 
 use crate::hub::{now_ms, Conn, Hub, Who, LET_GO_ELSEWHERE, LET_GO_SLOW};
@@ -28,16 +28,16 @@ pub const CLOSE_SILENT: u16 = 4002;
 
 /// A refusal as the page reads it: its code, and why as data.
 pub(crate) fn error(why: Refusal) -> Utf8Bytes {
-    // A page of protocol 5 (a tab left open, a cached page) reads no `why`, and required a
-    // sentence: the refusals it can meet before its version is read keep theirs, so it
-    // still offers to reload, or says the network is full. The only sentences a server sends.
-    let legacy = matches!(why, Refusal::OldPage | Refusal::SlowDown { what: Flood::Connections })
-        .then(|| score_room::say::refusal(&why, &score_i18n::Catalog::english()));
-    let mut told = serde_json::to_value(ServerMsg::Error { code: why.code(), why: Some(why) }).unwrap_or_default();
-    if let Some(sentence) = legacy {
-        told["message"] = sentence.into();
-    }
-    Utf8Bytes::from(told.to_string())
+    // The refusals a page can meet before its version is read keep the shape every page
+    // since protocol 6 reads, and a sentence for a page of protocol 5 (which read no `why`):
+    // a tab left open or a cached page still offers to reload, or says the network is full.
+    // The only sentences a server sends.
+    let english = |why: &Refusal| score_room::say::refusal(why, &score_i18n::Catalog::english());
+    let told = match EarlyError::of(&why, english) {
+        Some(early) => serde_json::to_string(&early),
+        None => serde_json::to_string(&ServerMsg::Error { code: why.code(), why: Some(why) }),
+    };
+    Utf8Bytes::from(told.unwrap_or_default())
 }
 
 /// Runs hub work (room locks, the solver, SQLite) on tokio's blocking threads; a panic there

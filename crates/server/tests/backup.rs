@@ -72,8 +72,10 @@ async fn a_class_restored_from_a_snapshot_on_a_fresh_instance_has_its_progress_w
     send(&mut ana, json!({"type": "Homework", "command": {"type": "Start"}})).await;
     send(&mut ana, json!({"type": "Homework", "command": {"type": "Claim", "claim": "Impossible"}})).await;
     send(&mut ana, json!({"type": "Homework", "command": {"type": "Reveal"}})).await;
-    until(&mut ana, |v| v["type"] == "Own" && v["event"]["type"] == "HomeworkRun" && v["event"]["run"]["points"] == 1)
-        .await;
+    until(&mut ana, |v| {
+        v["type"] == "Own" && v["event"]["type"] == "HomeworkRun" && v["event"]["run"]["tally"]["points"] == 1
+    })
+    .await;
     send(&mut teacher, host(&token, json!({"type": "EndLesson"}))).await;
     until(&mut teacher, |v| v["type"] == "Event" && v["event"]["type"] == "Lesson").await;
     drop((ana, teacher));
@@ -97,14 +99,14 @@ async fn a_class_restored_from_a_snapshot_on_a_fresh_instance_has_its_progress_w
     send(&mut teacher, json!({"type": "Present", "version": VERSION, "code": code, "host": token})).await;
     let w = until(&mut teacher, is("Welcome")).await;
     assert_eq!((w["view"]["kept"].clone(), w["view"]["lesson"].clone()), (json!(true), json!(2)), "{w}");
-    assert_eq!(w["view"]["homework_rows"][0]["points"], 1, "{w}");
+    assert_eq!(w["view"]["homework_rows"][0]["tally"]["points"], 1, "{w}");
     send(&mut teacher, host(&token, json!({"type": "Report"}))).await;
     let report = until(&mut teacher, is("Report")).await;
     let lines: Vec<(Value, Value, Value)> = report["progress"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|r| (r["name"].clone(), r["homework"].clone(), r["points"].clone()))
+        .map(|r| (r["name"].clone(), r["homework"].clone(), r["tally"]["points"].clone()))
         .collect();
     assert_eq!(lines, [(json!("Ana"), Value::Null, json!(1)), (json!("Ana"), json!(1), json!(1))], "{report}");
     let _ = restored.kill();

@@ -12,7 +12,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use common::{fresh_code, room_socket, send, temp, wait_for, Ws};
+use common::{fresh_code, read, room_socket, send, temp, wait_for, Ws};
 use futures_util::StreamExt;
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
@@ -47,7 +47,7 @@ fn spawn(dir: &Path, port: u16) -> Process {
 async fn next(ws: &mut Ws) -> Option<Value> {
     loop {
         match tokio::time::timeout(Duration::from_secs(10), ws.next()).await {
-            Ok(Some(Ok(Message::Text(t)))) => return serde_json::from_str(&t).ok(),
+            Ok(Some(Ok(Message::Text(t)))) => return Some(read(&t)),
             Ok(Some(Ok(_))) => {}
             _ => return None,
         }
@@ -226,7 +226,7 @@ async fn homework(mut ws: Ws, seen: Arc<Mutex<(u64, i64)>>) {
             while let Ok(Some(v)) = tokio::time::timeout_at(until, next(&mut ws)).await {
                 if v["type"] == "Own" && v["event"]["type"] == "HomeworkRun" {
                     round += 1;
-                    *seen.lock().unwrap() = (round, v["event"]["run"]["points"].as_i64().unwrap());
+                    *seen.lock().unwrap() = (round, v["event"]["run"]["tally"]["points"].as_i64().unwrap());
                 }
             }
         }
@@ -280,7 +280,7 @@ async fn a_kill_9_mid_homework_loses_no_finished_roll_and_judges_the_one_under_w
         let mut ws = room_socket(port, &code).await;
         let w = welcome(&mut ws, json!({"type": "Join", "version": VERSION, "code": code, "name": "", "token": token}))
             .await;
-        let now = w["view"]["run"]["points"].as_i64().unwrap_or(0);
+        let now = w["view"]["run"]["tally"]["points"].as_i64().unwrap_or(0);
         // The points last seen, or one roll on (stored, then killed before it was sent).
         assert!(now == was || now == was - 2, "{}: saw {was}, the run came back with {now} ({w})", w["view"]["run"]);
         rolls_seen += rounds;
@@ -290,7 +290,7 @@ async fn a_kill_9_mid_homework_loses_no_finished_roll_and_judges_the_one_under_w
         .await;
     let run = &w["view"]["run"];
     assert_eq!(
-        (run["points"].clone(), run["scores_failed"].clone(), run["view"]["settled"].clone()),
+        (run["tally"]["points"].clone(), run["tally"]["scores_failed"].clone(), run["view"]["settled"].clone()),
         (json!(-1), json!(1), json!(true)),
         "{run}"
     );
@@ -307,7 +307,7 @@ async fn a_kill_9_mid_homework_loses_no_finished_roll_and_judges_the_one_under_w
         }
     };
     let progress = report["progress"].as_array().unwrap();
-    let rating = |name: &str| progress.iter().find(|r| r["name"] == name).map(|r| r["rating"].clone());
+    let rating = |name: &str| progress.iter().find(|r| r["name"] == name).map(|r| r["tally"]["rating"].clone());
     assert!(rating("Cy").and_then(|r| r.as_i64()).is_some_and(|r| r < 0), "{report}");
     // Ana and Ben only ever claim IMPOSSIBLE (wrongly): whichever of them finished a roll
     // before the kill has a Progress row, and no rating. (Which of them did depends on how

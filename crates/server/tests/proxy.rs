@@ -255,7 +255,11 @@ async fn a_third_instance_takes_over_the_classes_the_proxy_now_sends_it_with_the
         send(&mut teacher, host(token, json!({"type": "Report"}))).await;
         let report = until(&mut teacher, is("Report")).await;
         let progress = &report["progress"];
-        assert_eq!((progress[0]["name"].clone(), progress[0]["points"].clone()), (json!("Ana"), json!(1)), "{report}");
+        assert_eq!(
+            (progress[0]["name"].clone(), progress[0]["tally"]["points"].clone()),
+            (json!("Ana"), json!(1)),
+            "{report}"
+        );
         // And a student joins it there.
         let mut ben = room_socket(port, code).await;
         let w = hello(&mut ben, json!({"type": "Join", "version": VERSION, "code": code, "name": "Ben"})).await;

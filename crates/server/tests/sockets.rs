@@ -5,7 +5,7 @@ mod common;
 use score_room::protocol::VERSION;
 use std::time::Duration;
 
-use common::{body, fresh_code, http_get, http_post, is, said, send, status, temp, until, Server, Ws};
+use common::{body, fresh_code, http_get, http_post, is, read, said, send, status, temp, until, Server, Ws};
 use futures_util::{SinkExt, StreamExt};
 use score_engine::Rules;
 use score_server::hub::Limits;
@@ -281,7 +281,7 @@ async fn the_host_sets_rules_downloads_scores_and_ends_the_room_and_chat_is_rate
     send(&mut host, host_cmd(&host_token, json!({"type": "Report"}))).await;
     let report = until(&mut host, is("Report")).await;
     assert_eq!(report["rows"][1]["name"], "Ana");
-    assert_eq!(report["rows"][1]["rolls"], 2);
+    assert_eq!(report["rows"][1]["tally"]["rolls"], 2);
     send(&mut ana, host_cmd("guess", json!({"type": "Report"}))).await;
     assert_eq!(until(&mut ana, is("Error")).await["code"], "NotHost");
     // The host ends the room: Ana is told and her socket closes; the code no longer works.
@@ -550,7 +550,7 @@ async fn a_host_presents_without_a_seat_from_two_screens_and_plays_only_when_ask
 async fn drain(ws: &mut Ws) -> Vec<Value> {
     let mut got = Vec::new();
     while let Ok(Some(Ok(Message::Text(t)))) = tokio::time::timeout(Duration::from_millis(300), ws.next()).await {
-        got.push(serde_json::from_str(&t).unwrap());
+        got.push(read(&t));
     }
     got
 }
@@ -1064,9 +1064,9 @@ async fn three_students_do_the_homework_at_their_own_times_one_resuming_after_a_
     send(&mut ana, hw(json!({"type": "Claim", "claim": "Score"}))).await;
     send(&mut ana, hw_move(2, "Sub", 3)).await;
     send(&mut ana, hw_move(0, "Concat", 4)).await;
-    let run = until(&mut ana, |v| own("HomeworkRun")(v) && v["event"]["run"]["points"] == 1).await;
-    assert_eq!(run["event"]["run"]["scores_made"], 1);
-    let rows = until(&mut screen, |v| own("HomeworkRows")(v) && v["event"]["rows"][0]["points"] == 1).await;
+    let run = until(&mut ana, |v| own("HomeworkRun")(v) && v["event"]["run"]["tally"]["points"] == 1).await;
+    assert_eq!(run["event"]["run"]["tally"]["scores_made"], 1);
+    let rows = until(&mut screen, |v| own("HomeworkRows")(v) && v["event"]["rows"][0]["tally"]["points"] == 1).await;
     assert_eq!(rows["event"]["rows"][0]["name"], "Ana");
     // Ben presses SCORE and his page drops; he comes back by his token and goes on in time.
     send(&mut ben, hw(json!({"type": "Start"}))).await;
@@ -1078,7 +1078,7 @@ async fn three_students_do_the_homework_at_their_own_times_one_resuming_after_a_
     assert_eq!(back["view"]["run"]["view"]["clock"]["claim"], "Score", "{back}");
     send(&mut ben, hw_move(2, "Sub", 3)).await;
     send(&mut ben, hw_move(0, "Concat", 4)).await;
-    until(&mut ben, |v| own("HomeworkRun")(v) && v["event"]["run"]["points"] == 1).await;
+    until(&mut ben, |v| own("HomeworkRun")(v) && v["event"]["run"]["tally"]["points"] == 1).await;
     send(&mut ben, hw(json!({"type": "Next"}))).await;
     until(&mut ben, |v| own("HomeworkRun")(v) && v["event"]["run"]["at"] == 1).await;
     // Ben presses SCORE on his second roll and the server goes down past its clock.
@@ -1097,9 +1097,12 @@ async fn three_students_do_the_homework_at_their_own_times_one_resuming_after_a_
     let (_, w) = hello(&server, json!({"type": "Present", "version": VERSION, "code": code, "host": token})).await;
     let rows = &w["view"]["homework_rows"];
     let line = |name: &str| rows.as_array().unwrap().iter().find(|r| r["name"] == name).cloned().unwrap();
-    assert_eq!((line("Ana")["points"].clone(), line("Ana")["played"].clone()), (json!(1), json!(1)), "{rows}");
-    assert_eq!(line("Ben")["points"], 0, "{rows}");
-    assert_eq!((line("Ben")["scores_made"].clone(), line("Ben")["scores_failed"].clone()), (json!(1), json!(1)));
+    assert_eq!((line("Ana")["tally"]["points"].clone(), line("Ana")["played"].clone()), (json!(1), json!(1)), "{rows}");
+    assert_eq!(line("Ben")["tally"]["points"], 0, "{rows}");
+    assert_eq!(
+        (line("Ben")["tally"]["scores_made"].clone(), line("Ben")["tally"]["scores_failed"].clone()),
+        (json!(1), json!(1))
+    );
     assert_eq!(line("Cy")["played"], 0);
     // Ben again: the roll that ran out is settled; it can't be claimed again, only passed.
     let (mut ben, back) = join(&server, &code, "Ben", Some(&ben_token)).await;
@@ -1112,6 +1115,6 @@ async fn three_students_do_the_homework_at_their_own_times_one_resuming_after_a_
     send(&mut host, host_cmd(&token, json!({"type": "Report"}))).await;
     let report = until(&mut host, is("Report")).await;
     let progress = report["progress"].as_array().unwrap();
-    assert!(progress.iter().any(|r| r["name"] == "Ana" && r["homework"] == 1 && r["points"] == 1), "{report}");
+    assert!(progress.iter().any(|r| r["name"] == "Ana" && r["homework"] == 1 && r["tally"]["points"] == 1), "{report}");
     server.stop().await;
 }

@@ -3,9 +3,9 @@
 
 use score_engine::{BoardError, MoveError, Op, Rules, RulesError, TileId};
 use score_room::protocol::{
-    next, ChatLine, Claim, ClientMsg, Clock, ErrorCode, Flood, HardRoll, HomeworkCommand, HomeworkInfo, HostCommand,
-    Move, Next, Outcome, Player, ProgressRow, Refusal, ReportRow, RoomEvent, SeatScore, ServerMsg, Tally, View, Why,
-    Working, VERSION,
+    next, ChatLine, Claim, ClientMsg, Clock, EarlyError, ErrorCode, Flood, HardRoll, HomeworkCommand, HomeworkInfo,
+    HostCommand, Move, Next, Outcome, Player, ProgressRow, Refusal, ReportRow, RoomEvent, SeatScore, ServerMsg, Tally,
+    View, Why, Working, VERSION,
 };
 use score_room::room::RoomError;
 use serde::de::DeserializeOwned;
@@ -18,8 +18,8 @@ fn golden<T: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug>(value: 
 }
 
 #[test]
-fn the_protocol_is_version_eleven() {
-    assert_eq!(VERSION, 11);
+fn the_protocol_is_version_twelve() {
+    assert_eq!(VERSION, 12);
 }
 
 #[test]
@@ -229,7 +229,7 @@ fn what_the_server_sends() {
             view: Box::new(view),
         },
         concat!(
-            r#"{"type":"Welcome","code":"ABC234","seat":0,"token":"t","host":"h","seq":7,"view":{"#,
+            r#"{"Welcome":{"code":"ABC234","seat":0,"token":"t","host":"h","seq":7,"view":{"#,
             r#""rules":{"dice":[6,6,12,20],"goal":20,"ops":31,"use_all":false,"score_secs":30,"#,
             r#""impossible_secs":60,"strict":false},"#,
             r#""judging":true,"roll":[2,5,12,12],"members":[{"seat":0,"name":"Ms Ada","score":1,"away":false}],"#,
@@ -239,65 +239,59 @@ fn what_the_server_sends() {
             r#""actions":[{"type":"Combine","left":2,"op":"Sub","right":3}],"#,
             r#""working":{"seat":0,"actions":[{"type":"Undo"}]},"auto_deal_secs":10,"settled_at":null,"locked":false,"#,
             r#""removed":["Rex"],"lang":"es","kept":true,"lesson":3,"homework":{"number":2,"rolls":10,"score_secs":30,"#,
-            r#""impossible_secs":60,"untimed":false,"solvable":false,"due":604800000}}}"#
+            r#""impossible_secs":60,"untimed":false,"solvable":false,"due":604800000}}}}"#
         ),
     );
     let event = |seq, event| ServerMsg::Event { seq, now: 5, event };
     golden(
         event(8, RoomEvent::Joined { seat: 1, name: "Ana".into(), score: -3 }),
-        r#"{"type":"Event","seq":8,"now":5,"event":{"type":"Joined","seat":1,"name":"Ana","score":-3}}"#,
+        r#"{"Event":{"seq":8,"now":5,"event":{"Joined":{"seat":1,"name":"Ana","score":-3}}}}"#,
     );
     golden(
         event(9, RoomEvent::Removed { names: vec!["Rex".into()] }),
-        r#"{"type":"Event","seq":9,"now":5,"event":{"type":"Removed","names":["Rex"]}}"#,
+        r#"{"Event":{"seq":9,"now":5,"event":{"Removed":{"names":["Rex"]}}}}"#,
     );
-    golden(
-        event(9, RoomEvent::Left { seat: 1 }),
-        r#"{"type":"Event","seq":9,"now":5,"event":{"type":"Left","seat":1}}"#,
-    );
+    golden(event(9, RoomEvent::Left { seat: 1 }), r#"{"Event":{"seq":9,"now":5,"event":{"Left":{"seat":1}}}}"#);
     golden(
         event(9, RoomEvent::Presence { seat: 1, away: true }),
-        r#"{"type":"Event","seq":9,"now":5,"event":{"type":"Presence","seat":1,"away":true}}"#,
+        r#"{"Event":{"seq":9,"now":5,"event":{"Presence":{"seat":1,"away":true}}}}"#,
     );
     golden(
         event(9, RoomEvent::AutoDeal { secs: 10 }),
-        r#"{"type":"Event","seq":9,"now":5,"event":{"type":"AutoDeal","secs":10}}"#,
+        r#"{"Event":{"seq":9,"now":5,"event":{"AutoDeal":{"secs":10}}}}"#,
     );
     golden(
         event(10, RoomEvent::Language { lang: "ar".into() }),
-        r#"{"type":"Event","seq":10,"now":5,"event":{"type":"Language","lang":"ar"}}"#,
+        r#"{"Event":{"seq":10,"now":5,"event":{"Language":{"lang":"ar"}}}}"#,
     );
-    golden(
-        event(11, RoomEvent::Kept { kept: true }),
-        r#"{"type":"Event","seq":11,"now":5,"event":{"type":"Kept","kept":true}}"#,
-    );
+    golden(event(11, RoomEvent::Kept { kept: true }), r#"{"Event":{"seq":11,"now":5,"event":{"Kept":{"kept":true}}}}"#);
     golden(
         event(13, RoomEvent::Forgotten { name: "Ana".into() }),
-        r#"{"type":"Event","seq":13,"now":5,"event":{"type":"Forgotten","name":"Ana"}}"#,
+        r#"{"Event":{"seq":13,"now":5,"event":{"Forgotten":{"name":"Ana"}}}}"#,
     );
     golden(
         event(12, RoomEvent::Lesson { lesson: 2 }),
-        r#"{"type":"Event","seq":12,"now":5,"event":{"type":"Lesson","lesson":2}}"#,
+        r#"{"Event":{"seq":12,"now":5,"event":{"Lesson":{"lesson":2}}}}"#,
     );
     golden(
         ServerMsg::Own {
             now: 5,
             event: RoomEvent::HomeworkPlay { event: Box::new(RoomEvent::Board { seat: 0, actions: vec![Move::Undo] }) },
         },
-        r#"{"type":"Own","now":5,"event":{"type":"HomeworkPlay","event":{"type":"Board","seat":0,"actions":[{"type":"Undo"}]}}}"#,
+        r#"{"Own":{"now":5,"event":{"HomeworkPlay":{"event":{"Board":{"seat":0,"actions":[{"type":"Undo"}]}}}}}}"#,
     );
     golden(
         ServerMsg::JoinAt { addresses: vec!["192.168.1.20:8080".into()] },
-        r#"{"type":"JoinAt","addresses":["192.168.1.20:8080"]}"#,
+        r#"{"JoinAt":{"addresses":["192.168.1.20:8080"]}}"#,
     );
-    golden(ServerMsg::JoinAt { addresses: vec![] }, r#"{"type":"JoinAt","addresses":[]}"#);
+    golden(ServerMsg::JoinAt { addresses: vec![] }, r#"{"JoinAt":{"addresses":[]}}"#);
     golden(
         event(10, RoomEvent::Clock { seat: 1, claim: Claim::Score, deadline: 30_005 }),
-        r#"{"type":"Event","seq":10,"now":5,"event":{"type":"Clock","seat":1,"claim":"Score","deadline":30005}}"#,
+        r#"{"Event":{"seq":10,"now":5,"event":{"Clock":{"seat":1,"claim":"Score","deadline":30005}}}}"#,
     );
     golden(
         event(11, RoomEvent::Board { seat: 1, actions: vec![Move::Clear] }),
-        r#"{"type":"Event","seq":11,"now":5,"event":{"type":"Board","seat":1,"actions":[{"type":"Clear"}]}}"#,
+        r#"{"Event":{"seq":11,"now":5,"event":{"Board":{"seat":1,"actions":[{"type":"Clear"}]}}}}"#,
     );
     golden(
         event(
@@ -309,9 +303,9 @@ fn what_the_server_sends() {
             },
         ),
         concat!(
-            r#"{"type":"Event","seq":12,"now":5,"event":{"type":"Results","#,
+            r#"{"Event":{"seq":12,"now":5,"event":{"Results":{"#,
             r#""outcomes":[{"seat":1,"name":"Ana","points":-1,"why":{"type":"GaveUp"}}],"#,
-            r#""scores":[{"seat":1,"score":-1}],"clock":{"seat":0,"claim":"Impossible","deadline":60000}}}"#
+            r#""scores":[{"seat":1,"score":-1}],"clock":{"seat":0,"claim":"Impossible","deadline":60000}}}}}"#
         ),
     );
     for (why, json) in [
@@ -324,31 +318,31 @@ fn what_the_server_sends() {
     }
     golden(
         event(13, RoomEvent::Rolled { roll: vec![1, 1, 1, 4] }),
-        r#"{"type":"Event","seq":13,"now":5,"event":{"type":"Rolled","roll":[1,1,1,4]}}"#,
+        r#"{"Event":{"seq":13,"now":5,"event":{"Rolled":{"roll":[1,1,1,4]}}}}"#,
     );
     golden(
         event(14, RoomEvent::Chat { seat: 1, name: "Ana".into(), text: "<b>".into() }),
-        r#"{"type":"Event","seq":14,"now":5,"event":{"type":"Chat","seat":1,"name":"Ana","text":"<b>"}}"#,
+        r#"{"Event":{"seq":14,"now":5,"event":{"Chat":{"seat":1,"name":"Ana","text":"<b>"}}}}"#,
     );
     golden(
         event(14, RoomEvent::TeacherChat { text: "Go".into() }),
-        r#"{"type":"Event","seq":14,"now":5,"event":{"type":"TeacherChat","text":"Go"}}"#,
+        r#"{"Event":{"seq":14,"now":5,"event":{"TeacherChat":{"text":"Go"}}}}"#,
     );
-    golden(event(15, RoomEvent::ChatCleared), r#"{"type":"Event","seq":15,"now":5,"event":{"type":"ChatCleared"}}"#);
+    golden(event(15, RoomEvent::ChatCleared), r#"{"Event":{"seq":15,"now":5,"event":"ChatCleared"}}"#);
     golden(
         event(16, RoomEvent::Locked { locked: true }),
-        r#"{"type":"Event","seq":16,"now":5,"event":{"type":"Locked","locked":true}}"#,
+        r#"{"Event":{"seq":16,"now":5,"event":{"Locked":{"locked":true}}}}"#,
     );
     golden(
         event(17, RoomEvent::Rules { rules: Rules { goal: 24, ..Rules::default() }, judging: false }),
         concat!(
-            r#"{"type":"Event","seq":17,"now":5,"event":{"type":"Rules","rules":{"dice":[6,6,12,20],"goal":24,"#,
-            r#""ops":31,"use_all":false,"score_secs":30,"impossible_secs":60,"strict":false},"judging":false}}"#
+            r#"{"Event":{"seq":17,"now":5,"event":{"Rules":{"rules":{"dice":[6,6,12,20],"goal":24,"#,
+            r#""ops":31,"use_all":false,"score_secs":30,"impossible_secs":60,"strict":false},"judging":false}}}}"#
         ),
     );
     golden(
         ServerMsg::Own { now: 5, event: RoomEvent::Board { seat: 1, actions: vec![] } },
-        r#"{"type":"Own","now":5,"event":{"type":"Board","seat":1,"actions":[]}}"#,
+        r#"{"Own":{"now":5,"event":{"Board":{"seat":1,"actions":[]}}}}"#,
     );
     golden(
         ServerMsg::Report {
@@ -391,33 +385,33 @@ fn what_the_server_sends() {
             }],
         },
         concat!(
-            r#"{"type":"Report","rows":[{"seat":1,"name":"Ana","points":3,"rolls":6,"scores_made":3,"#,
-            r#""scores_failed":0,"impossible_right":1,"impossible_wrong":1,"median_score_ms":8000}],"#,
-            r#""progress":[{"name":"Ana","lesson":2,"points":-1,"rolls":4,"scores_made":0,"scores_failed":1,"#,
-            r#""impossible_right":0,"impossible_wrong":0,"median_score_ms":null,"rating":-412}],"#,
-            r#""hardest":[{"roll":[2,5,12,12],"goal":20,"made":1,"missed":3,"median_made_ms":21000}]}"#
+            r#"{"Report":{"rows":[{"seat":1,"name":"Ana","tally":{"points":3,"rolls":6,"scores_made":3,"#,
+            r#""scores_failed":0,"impossible_right":1,"impossible_wrong":1,"median_score_ms":8000}}],"#,
+            r#""progress":[{"name":"Ana","lesson":2,"tally":{"points":-1,"rolls":4,"scores_made":0,"scores_failed":1,"#,
+            r#""impossible_right":0,"impossible_wrong":0,"median_score_ms":null,"rating":-412}}],"#,
+            r#""hardest":[{"roll":[2,5,12,12],"goal":20,"made":1,"missed":3,"median_made_ms":21000}]}}"#
         ),
     );
     // Why, as data for each page to word: never a sentence.
     golden(
         ServerMsg::Error { code: ErrorCode::SeatGone, why: Some(Refusal::SeatGone { code: "ABC234".into() }) },
-        r#"{"type":"Error","code":"SeatGone","why":{"type":"SeatGone","code":"ABC234"}}"#,
+        r#"{"Error":{"code":"SeatGone","why":{"SeatGone":{"code":"ABC234"}}}}"#,
     );
     golden(
         ServerMsg::Error { code: ErrorCode::SlowDown, why: Some(Refusal::SlowDown { what: Flood::Chat }) },
-        r#"{"type":"Error","code":"SlowDown","why":{"type":"SlowDown","what":"Chat"}}"#,
+        r#"{"Error":{"code":"SlowDown","why":{"SlowDown":{"what":"Chat"}}}}"#,
     );
     let divide = RoomError::Board(BoardError::Move(MoveError::DivideByZero));
     golden(
         ServerMsg::Error { code: ErrorCode::Refused, why: Some(Refusal::Room { error: divide }) },
-        r#"{"type":"Error","code":"Refused","why":{"type":"Room","error":{"Board":{"Move":"DivideByZero"}}}}"#,
+        r#"{"Error":{"code":"Refused","why":{"Room":{"error":{"Board":{"Move":"DivideByZero"}}}}}}"#,
     );
     golden(
         ServerMsg::Error {
             code: ErrorCode::Refused,
             why: Some(Refusal::Room { error: RoomError::NameTaken("Ana".into()) }),
         },
-        r#"{"type":"Error","code":"Refused","why":{"type":"Room","error":{"NameTaken":"Ana"}}}"#,
+        r#"{"Error":{"code":"Refused","why":{"Room":{"error":{"NameTaken":"Ana"}}}}}"#,
     );
     golden(
         ServerMsg::Error {
@@ -426,23 +420,57 @@ fn what_the_server_sends() {
                 errors: vec![RulesError::DiceCount(2), RulesError::Sides { index: 1, sides: 1 }],
             }),
         },
-        r#"{"type":"Error","code":"Refused","why":{"type":"Rules","errors":[{"DiceCount":2},{"Sides":{"index":1,"sides":1}}]}}"#,
+        r#"{"Error":{"code":"Refused","why":{"Rules":{"errors":[{"DiceCount":2},{"Sides":{"index":1,"sides":1}}]}}}}"#,
     );
     golden(
         ServerMsg::Error {
             code: ErrorCode::Refused,
             why: Some(Refusal::CantRoll { roll: vec![7, 7, 7, 1], dice: vec![6, 6, 12, 20] }),
         },
-        r#"{"type":"Error","code":"Refused","why":{"type":"CantRoll","roll":[7,7,7,1],"dice":[6,6,12,20]}}"#,
+        r#"{"Error":{"code":"Refused","why":{"CantRoll":{"roll":[7,7,7,1],"dice":[6,6,12,20]}}}}"#,
     );
-    // A server of protocol 5 sent a sentence, no `why`: the page still reads the code.
+}
+
+/// The refusals a page can meet before the server has read its version are written as
+/// protocols 6 to 11 wrote every refusal, with protocol 5's sentence: a page of any of them
+/// (a tab left open, a cached page) reads that it must reload, or that its network has too
+/// many connections. A page reads them, and any refusal of an older server, by its code.
+#[test]
+fn a_page_older_or_newer_than_the_server_still_reads_that_it_must_reload() {
+    let early = |why: Refusal| EarlyError::of(&why, |_| "Reload.".into());
+    golden(
+        early(Refusal::OldPage).unwrap(),
+        r#"{"type":"Error","code":"OldPage","why":{"type":"OldPage"},"message":"Reload."}"#,
+    );
+    golden(
+        early(Refusal::SlowDown { what: Flood::Connections }).unwrap(),
+        r#"{"type":"Error","code":"SlowDown","why":{"type":"SlowDown","what":"Connections"},"message":"Reload."}"#,
+    );
+    assert_eq!(early(Refusal::SlowDown { what: Flood::Chat }), None, "met only after the version is read");
+    assert_eq!(early(Refusal::Removed), None);
+    // What this page reads in them, and in the refusals of older servers.
+    let read = |text: &str| {
+        assert!(serde_json::from_str::<ServerMsg>(text).is_err(), "{text}");
+        serde_json::from_str::<EarlyError>(text).map(EarlyError::read).unwrap()
+    };
+    for why in [Refusal::OldPage, Refusal::SlowDown { what: Flood::Connections }] {
+        let text = serde_json::to_string(&early(why.clone()).unwrap()).unwrap();
+        assert_eq!(read(&text), ServerMsg::Error { code: why.code(), why: Some(why) });
+    }
+    // Protocol 5's: a sentence, no why.
     assert_eq!(
-        serde_json::from_str::<ServerMsg>(
-            r#"{"type":"Error","code":"OldPage","message":"This page is older than the server: reload it."}"#
-        )
-        .unwrap(),
+        read(r#"{"type":"Error","code":"OldPage","message":"This page is older than the server: reload it."}"#),
         ServerMsg::Error { code: ErrorCode::OldPage, why: None }
     );
+    // Protocol 11's refusal of something else: its code.
+    assert_eq!(
+        read(r#"{"type":"Error","code":"Refused","why":{"type":"Room","error":{"NameTaken":"Ana"}}}"#),
+        ServerMsg::Error { code: ErrorCode::Refused, why: None }
+    );
+    // Nothing else reads as one.
+    for text in [r#"{"type":"Event","code":"OldPage"}"#, r#"{"Error":{"code":"OldPage"}}"#, "null"] {
+        assert!(serde_json::from_str::<EarlyError>(text).is_err(), "{text}");
+    }
 }
 
 #[test]
