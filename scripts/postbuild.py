@@ -1,10 +1,12 @@
 """Trunk post-build hook: make dist/ an offline, CSP-strict PWA.
 
 1. Replaces Trunk's inline loader <script type="module"> and its preloads of the app with
-   boot-<hash>.js (scripts/boot.template.js: a room's module alone on a room's link, the
-   student's on an invite and the whole one on a host's link; the app elsewhere), so the
-   Content-Security-Policy needs no 'unsafe-inline' (and no per-build hash) for scripts.
-2. Adds the Content-Security-Policy <meta>: only 'self', plus 'wasm-unsafe-eval'.
+   the page's boot script, inline before the stylesheet (scripts/boot.template.js: what
+   starts the page, its files asked for at once, and started once the page is read: a
+   room's module alone on a room's link, the student's on an invite and the whole one on a
+   host's link; the app elsewhere).
+2. Adds the Content-Security-Policy <meta>: only 'self', plus 'wasm-unsafe-eval' and the
+   boot script's hash (no 'unsafe-inline').
 3. Gives the build an id (from its files' names and contents) and writes it where the page
    and the solver's worker tell it: `<meta name="score-build">` in index.html, and
    `self.SCORE_BUILD` in the worker's loader, which also loads the worker's (unhashed) files
@@ -84,20 +86,12 @@ def main():
     html_path = os.path.join(root, "index.html")
     html = open(html_path, encoding="utf-8").read()
 
+    boot = None
     m = re.search(r'<script type="module"[^>]*>(.*?)</script>', html, re.S)
     if m and m.group(1).strip():
-        body, html = boot_script(m.group(1), html)
-        name = "boot-%s.js" % hashlib.sha256(body.encode()).hexdigest()[:16]
-        with open(os.path.join(root, name), "w", encoding="utf-8") as f:
-            f.write(body)
+        boot, html = boot_script(m.group(1), html)
         m = re.search(r'<script type="module"[^>]*>(.*?)</script>', html, re.S)
         html = html[: m.start()] + html[m.end():]
-        # Last in the head, after register-sw.js (deferred): scripts that wait for the page
-        # run in the page's order, so the worker's script listens before the app can start.
-        # (Before it, the app could start while register-sw.js still downloaded, and its
-        # "started" event went unheard: the offline copy then waited its half minute.)
-        head = html.index("</head>")
-        html = html[:head] + '<script type="module" src="./%s"></script>' % name + html[head:]
 
     write_module_boots(root)
     for name in COMMENTED:
@@ -121,8 +115,22 @@ def main():
     # Its comments and the blank lines Trunk leaves where it took its links out: for who
     # reads index.html, and every first load carries them.
     html = re.sub(r"\n\s*\n", "\n", re.sub(r"<!--.*?-->", "", html, flags=re.S))
+    csp = CSP
+    if boot is not None:
+        # Inline before the stylesheet (which a script after it would wait for): what starts
+        # the page has its files asked for a round trip sooner than a script file of its own
+        # could ask. It starts it once the page is read, after register-sw.js (deferred),
+        # which listens for the start. (Before register-sw.js, the app could start while that
+        # script still downloaded, and its "started" event went unheard: the offline copy then
+        # waited its half minute.) It needs the build's id above it, and its hash in the policy.
+        at = html.index("<link rel=\"stylesheet\"")
+        if html.index(meta) > at:
+            sys.exit("postbuild: the build's id must come before the stylesheet in index.html")
+        html = html[:at] + "<script>%s</script>\n    " % boot + html[at:]
+        digest = base64.b64encode(hashlib.sha256(boot.encode()).digest()).decode()
+        csp = csp.replace("script-src 'self'", "script-src 'self' 'sha256-%s'" % digest)
     if "Content-Security-Policy" not in html:
-        meta = '<meta http-equiv="Content-Security-Policy" content="%s" />' % CSP
+        meta = '<meta http-equiv="Content-Security-Policy" content="%s" />' % csp
         html = html.replace("<meta charset=\"utf-8\" />", "<meta charset=\"utf-8\" />\n    " + meta, 1)
         if "Content-Security-Policy" not in html:
             html = html.replace("<head>", "<head>" + meta, 1)
@@ -182,9 +190,9 @@ def write_catalogs(root):
 
 
 def boot_script(loader, html):
-    """The page's boot script (scripts/boot.template.js) with the app's files that Trunk's
-    `loader` names, and `html` without Trunk's preloads of them: a room's link starts the
-    room's module instead, and the boot script asks for the app's files where it starts it."""
+    """The page's boot script, inline (scripts/boot.template.js), with the app's files that
+    Trunk's `loader` names, and `html` without Trunk's preloads of them: a room's link starts
+    the room's module instead, and the boot script asks for the files of what starts."""
     js = re.search(r"from '\./([^']+\.js)'", loader)
     wasm = re.search(r"module_or_path: '\./([^']+\.wasm)'", loader)
     if not js or not wasm:
@@ -205,7 +213,9 @@ def boot_script(loader, html):
         .replace("__APP_WASM_INTEGRITY__", integrity[wasm.group(1)])
         .replace("__APP_WASM__", "./" + wasm.group(1))
     )
-    return body, html
+    # Without its indentation: every first load carries the page (no line of it is inside a
+    # string or a template literal).
+    return "\n".join(line.strip() for line in body.strip().splitlines()), html
 
 
 def build_id(root):

@@ -1,4 +1,5 @@
-// Nothing leaves the origin, no inline script runs, and player text is never HTML.
+// Nothing leaves the origin, no inline script runs but the page's own, and player text is never HTML.
+import { createHash } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE_URL, launchBrowser, tapSolution, withPage } from './score_page.mjs';
@@ -23,13 +24,27 @@ test('every request stays on the origin through a round and every view', async (
   });
 });
 
-test('a strict Content-Security-Policy and no inline script', async () => {
+test('a strict Content-Security-Policy: one inline script, allowed by its hash alone', async () => {
   await withPage(browser, async (score, page) => {
     await score.open();
     const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
-    assert.match(csp, /script-src 'self' 'wasm-unsafe-eval';/);
+    // The page's first script (which module starts, its files asked for at once).
+    const inline = await page.locator('script:not([src])').evaluateAll((all) => all.map((s) => s.textContent));
+    assert.equal(inline.length, 1, 'the page’s first script only');
+    const hash = createHash('sha256').update(inline[0]).digest('base64');
+    assert.ok(csp.includes(`script-src 'self' 'sha256-${hash}' 'wasm-unsafe-eval';`), csp);
     assert.doesNotMatch(csp, /'unsafe-inline'|'unsafe-eval'/);
-    assert.equal(await page.locator('script:not([src])').count(), 0);
+    // The policy holds: a script written into the page does not run.
+    const ran = await page.evaluate(async () => {
+      window.injected = false;
+      const s = document.createElement('script');
+      s.textContent = 'window.injected = true';
+      document.body.append(s);
+      await new Promise((r) => setTimeout(r, 50));
+      return window.injected;
+    });
+    assert.equal(ran, false);
+    score.errors = score.errors.filter((e) => !/Content Security Policy/.test(e));
   });
 });
 
