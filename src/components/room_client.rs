@@ -14,8 +14,8 @@ use score_engine::{Action, Board};
 use score_i18n::{Catalog, Fill, Key};
 use score_room::mirror::{Effect, Mirror};
 use score_room::protocol::{
-    random_code, ClientMsg, EarlyError, ErrorCode, HardRoll, HomeworkCommand, HostCommand, ProgressRow, Refusal,
-    ReportRow, RoomEvent, Seat, ServerMsg, View, CODE_LEN,
+    random_code, warm_usable, ClientMsg, EarlyError, ErrorCode, HardRoll, HomeworkCommand, HostCommand, ProgressRow,
+    Refusal, ReportRow, RoomEvent, Seat, ServerMsg, View, CODE_LEN,
 };
 use score_room::ticket::{Ticket, Tickets};
 use wasm_bindgen::prelude::*;
@@ -175,6 +175,8 @@ struct Link {
     opened_once: bool,
     /// What to send on (re)opening: create, join or present, then (once in) the way back in.
     hello: Option<ClientMsg>,
+    /// A socket opened ahead of its hello ([`Room::warm_up`]): its address, and when (ms).
+    warm: Option<(String, WebSocket, f64)>,
 }
 
 /// The room client, all of it `Copy` handles.
@@ -478,12 +480,21 @@ impl Room {
     fn open(self) {
         let code = self.link.with_value(|l| l.hello.as_ref().map(|h| hello_code(h).to_string())).unwrap_or_default();
         let Some(url) = socket_url(&code) else { return };
-        let Ok(ws) = WebSocket::new(&url) else {
+        // A socket opened ahead for this room, if the server still waits for its hello.
+        let warm = self.link.try_update_value(|l| l.warm.take()).flatten().and_then(|(to, ws, at)| {
+            let live = matches!(ws.ready_state(), WebSocket::CONNECTING | WebSocket::OPEN);
+            if to == url && live && warm_usable(js_sys::Date::now() - at) {
+                return Some(ws);
+            }
+            let _ = ws.close();
+            None
+        });
+        let Some(ws) = warm.or_else(|| WebSocket::new(&url).ok()) else {
             self.status.set(Status::NoServer);
             return;
         };
         let sock = ws.clone();
-        let on_open = Closure::<dyn FnMut(JsValue)>::new(move |_| {
+        let hello = move || {
             let hello = self.link.with_value(|l| l.hello.clone());
             // The count of tries starts again only at a Welcome: a socket that opens and is
             // then refused has not got its place back.
@@ -491,6 +502,11 @@ impl Room {
             if let Some(text) = hello.as_ref().and_then(|h| codec::to_text(h).ok()) {
                 let _ = sock.send_with_str(&text);
             }
+        };
+        let open_now = ws.ready_state() == WebSocket::OPEN;
+        let on_open = Closure::<dyn FnMut(JsValue)>::new({
+            let hello = hello.clone();
+            move |_| hello()
         });
         let on_message = Closure::<dyn FnMut(JsValue)>::new(move |ev: JsValue| {
             let Ok(ev) = ev.dyn_into::<MessageEvent>() else { return };
@@ -525,6 +541,24 @@ impl Room {
                 let _ = old.close();
             }
             l.handlers = vec![on_open, on_message, on_close];
+        });
+        if open_now {
+            hello();
+        }
+    }
+
+    /// Opens the socket for room `code` ahead of its hello (an invite's page, while the
+    /// student types their name): joining then takes one round trip, not two. The hello
+    /// takes it while the server still waits for a first message ([`warm_usable`]); else a
+    /// socket of its own.
+    pub(crate) fn warm_up(self, code: &str) {
+        let Some(url) = socket_url(code) else { return };
+        self.link.update_value(|l| {
+            if l.ws.is_none() && l.warm.is_none() {
+                if let Ok(ws) = WebSocket::new(&url) {
+                    l.warm = Some((url, ws, js_sys::Date::now()));
+                }
+            }
         });
     }
 
@@ -569,6 +603,9 @@ impl Room {
         self.link.update_value(|l| {
             l.hello = None;
             l.retry = None;
+            if let Some((_, ws, _)) = l.warm.take() {
+                let _ = ws.close();
+            }
             if let Some(ws) = l.ws.take() {
                 ws.set_onclose(None);
                 let _ = ws.close();

@@ -23,6 +23,11 @@ pub(crate) fn RoomJoin(
     let creating = RwSignal::new(!invited);
     let name_field = NodeRef::<leptos::html::Input>::new();
     if invited {
+        // The room's socket opens while the student types their name (a link's code that
+        // is none is said to be none when Join is pressed, with no socket).
+        if let Some(c) = room_code(&code.get_untracked()) {
+            room.warm_up(&c);
+        }
         // The code is filled in: the name is what a student types first.
         Effect::new(move |_| {
             if let Some(input) = name_field.get() {

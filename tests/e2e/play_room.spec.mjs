@@ -995,6 +995,43 @@ test('a student who only ever joined by an invite: offline, the invite’s page 
   for (const m of [host, ana]) await m.context.close();
 });
 
+test('an invite opens the room’s socket while the student types: Join takes it, unless the server’s wait for it is nearly over', async () => {
+  assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
+  const host = await person('');
+  const code = await createRoom(host);
+  const sockets = (m) => {
+    const opened = [];
+    m.page.on('websocket', (ws) => opened.push(ws));
+    return opened;
+  };
+  // At once: one socket, opened before Join, says the hello.
+  const context = await browser.newContext(PHONE);
+  const ana = { context, page: await context.newPage() };
+  ana.score = new ScorePage(ana.page);
+  const anas = sockets(ana);
+  await ana.page.goto(`${ROOM_URL}/?room=${code}`);
+  await ana.page.getByRole('textbox', { name: 'Your name' }).waitFor();
+  await ana.page.waitForTimeout(300);
+  assert.equal(anas.length, 1, 'the socket opens with the form');
+  await joinAs(ana, 'Ana');
+  assert.equal(anas.length, 1, 'Join said its hello on it');
+  // Eight seconds and more at the name (the page's clock): a socket of its own, and seated.
+  const benContext = await browser.newContext(PHONE);
+  const ben = { context: benContext, page: await benContext.newPage() };
+  ben.score = new ScorePage(ben.page);
+  await ben.page.clock.install();
+  const bens = sockets(ben);
+  await ben.page.goto(`${ROOM_URL}/?room=${code}`);
+  await ben.page.getByRole('textbox', { name: 'Your name' }).waitFor();
+  await ben.page.clock.fastForward(8_500);
+  await joinAs(ben, 'Ben');
+  assert.equal(bens.length, 2, 'a fresh socket for the hello');
+  assert.ok(bens[0].isClosed(), 'the one opened ahead is closed');
+  await shown(host.page, 'Ben', { exact: true }).first().waitFor();
+  for (const m of [host, ana, ben]) m.score.assertNoConsoleErrors();
+  for (const m of [host, ana, ben]) await m.context.close();
+});
+
 test('a server older than the page still tells it to reload, in the shape every protocol since 6 reads', async () => {
   assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
   // A server of protocol 11 (before the server's messages were tagged by their one key)

@@ -957,6 +957,17 @@ pub enum ServerMsg {
     JoinAt { addresses: Vec<String> },
 }
 
+/// How long the server waits for a socket's first message before it closes it, ms.
+pub const FIRST_MESSAGE_MS: u64 = 10_000;
+
+/// Whether a socket a page opened `age_ms` ago, ahead of its hello (an invite's page opens
+/// the room's while the student types their name), may still carry it: until two seconds
+/// before the server would close it for saying nothing, so that the hello is not on its way
+/// as the server gives up.
+pub fn warm_usable(age_ms: f64) -> bool {
+    (0.0..(FIRST_MESSAGE_MS - 2_000) as f64).contains(&age_ms)
+}
+
 /// How long a page waits before its `attempt`-th try (from 1) to reconnect, ms: 0.5 s, 1 s,
 /// 2 s, … up to 10 s, spread by `unit` (a random number in 0..1) over half to one and a half
 /// times that, so a class whose server restarted does not come back all in the same instant.
@@ -968,6 +979,14 @@ pub fn retry_delay(attempt: u32, unit: f64) -> u32 {
 #[cfg(test)]
 mod retry_tests {
     use super::*;
+
+    #[test]
+    fn a_socket_opened_ahead_carries_the_hello_only_well_before_the_server_gives_up() {
+        assert!(warm_usable(0.0) && warm_usable(7_999.0));
+        assert!(!warm_usable(8_000.0) && !warm_usable(60_000.0));
+        assert!(!warm_usable(-1.0), "a clock set back: a socket of its own");
+        assert!(!warm_usable(f64::NAN));
+    }
 
     // Pins a bug: the first wait was 1 s (the count went up before it was read), and every
     // page waited exactly as long, so a class reconnected in lockstep after a restart.

@@ -74,7 +74,7 @@ impl Default for Limits {
             idle_ms: 24 * 60 * 60 * 1000,
             forget_ms: 400 * 24 * 60 * 60 * 1000,
             trust_proxy: false,
-            first_message_ms: 10_000,
+            first_message_ms: score_room::protocol::FIRST_MESSAGE_MS,
             ping_ms: 30_000,
             sockets_per_address: 1_000,
             peers: None,
