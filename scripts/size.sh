@@ -82,8 +82,14 @@ done
 # starts): the same bytes, without their indentation, the preloads' `type` and the test of
 # an empty integrity. The first load went from 304,373 to 304,319 B gzip (242,491 to
 # 242,498 B brotli).
-BUDGET_GZIP=304400
-BUDGET_BROTLI=242500
+# Raised to 304,600 / 242,700: a view's Reload (a class room told its page is older than the
+# server) asks register-sw.js to have the new build's worker take over first; under the old
+# build's worker a plain reload brought the same page back, refused again, in a loop only
+# the update banner's Reload got out of. 0.24 KB gzip (the worker script's part and the
+# page's call of it). The first load went from 304,321 to 304,560 B gzip (242,492 to
+# 242,620 B brotli).
+BUDGET_GZIP=304600
+BUDGET_BROTLI=242700
 # A student's first load by a room's invite (the page, the boot script, the student's class
 # room module): 434,332 B gzip, 333,158 B brotli with the whole room module, where it was the
 # first load and the room's module, about 734,000 B gzip, before the boot script started the

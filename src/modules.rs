@@ -278,7 +278,13 @@ pub(crate) fn loading_panel(
 
 /// Loads the page again (a module of another build: the reload brings page and module to one).
 pub fn reload() {
-    if let Some(w) = web_sys::window() {
-        let _ = w.location().reload();
+    let Some(w) = web_sys::window() else { return };
+    // register-sw.js's where it runs: under a service worker of this page's build, the new
+    // build's worker takes over first, else the same page would come back.
+    let by_worker =
+        js_sys::Reflect::get(&w, &"scoreReload".into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    match by_worker {
+        Some(reload) => drop(reload.call0(&w)),
+        None => drop(w.location().reload()),
     }
 }

@@ -56,6 +56,27 @@ if ('serviceWorker' in navigator) {
     if (accepted) reload();
     keepLanguage();
   });
+  // A view's Reload (src/modules.rs `reload` calls this: a class room told its page is older
+  // than the server, a module of another build): under a worker of an older build a plain reload
+  // brings the same page back. As the offer's Reload does, the new build's worker (asked
+  // for now) takes over first, and the page reloads when it has; with none, a plain reload.
+  window.scoreReload = () => {
+    if (!navigator.serviceWorker.controller) return reload();
+    accepted = true;
+    (async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      await reg?.update().catch(() => {});
+      const worker = reg?.waiting ?? reg?.installing;
+      if (!worker) return reload();
+      const take = () => {
+        if (worker.state === 'activated' || worker.state === 'redundant') reload();
+        else if (worker.state === 'installed') worker.postMessage('skip-waiting');
+      };
+      worker.addEventListener('statechange', take);
+      take();
+      setTimeout(reload, 10000);
+    })().catch(reload);
+  };
   // On a room's link, the precache (every module) waits for a seat: src/offline.rs says why.
   let registered = false;
   const once = () => {

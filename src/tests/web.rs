@@ -374,6 +374,40 @@ fn stored_data_reads_the_same_from_the_browsers_json_and_serde_json() {
     // What a room server sends reads the same too (an empty list included).
     same_both_ways(&score_room::protocol::ServerMsg::JoinAt { addresses: vec![] });
     same_both_ways(&score_room::protocol::ServerMsg::JoinAt { addresses: vec!["192.168.1.20:8080".into()] });
+    // Protocol 12's shapes: a refusal with no fields is its name, an event within an event,
+    // and a result's why still tagged by "type" (the server keeps it so).
+    use score_room::protocol::{ErrorCode, Outcome, Refusal, RoomEvent, SeatScore, ServerMsg, Why};
+    same_both_ways(&ServerMsg::Error { code: ErrorCode::NotHost, why: Some(Refusal::NotHost) });
+    same_both_ways(&ServerMsg::Error {
+        code: ErrorCode::SlowDown,
+        why: Some(Refusal::SlowDown { what: score_room::protocol::Flood::Chat }),
+    });
+    same_both_ways(&ServerMsg::Event { seq: 3, now: 5, event: RoomEvent::ChatCleared });
+    same_both_ways(&ServerMsg::Own {
+        now: 5,
+        event: RoomEvent::HomeworkPlay {
+            event: Box::new(RoomEvent::Results {
+                outcomes: vec![Outcome {
+                    seat: 0,
+                    name: "Ana".into(),
+                    points: -2,
+                    why: Why::HadSolution { solution: "2‖(12 − 12)".into() },
+                }],
+                scores: vec![SeatScore { seat: 0, score: -2 }],
+                clock: None,
+            }),
+        },
+    });
+    // The early shape, as a server older than the page refuses it.
+    let early = r#"{"type":"Error","code":"SlowDown","why":{"type":"SlowDown","what":"Connections"},"message":"…"}"#;
+    assert_eq!(codec::from_text::<ServerMsg>(early), None);
+    assert_eq!(
+        codec::from_text::<score_room::protocol::EarlyError>(early).map(score_room::protocol::EarlyError::read),
+        Some(ServerMsg::Error {
+            code: ErrorCode::SlowDown,
+            why: Some(Refusal::SlowDown { what: score_room::protocol::Flood::Connections })
+        })
+    );
 
     let v1 = r#"{"version":1,"score":-2,"streak":0,"best_streak":4,"history":[]}"#;
     assert_eq!(crate::storage::decode_stats(v1).map(|s| (s.version, s.score)), Some((Stats::VERSION, -2)));

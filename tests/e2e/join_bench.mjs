@@ -90,6 +90,9 @@ for (let run = 1; run <= runs; run++) {
     await page.getByTestId('standing').waitFor({ timeout: 600_000 });
     // A student who types their name at once: the name field, then Join to seated.
     const marks = await page.evaluate(() => window.joinMarks);
+    if (!(marks.name >= 0 && marks.join >= marks.name && marks.seated >= marks.join)) {
+      throw new Error(`the page's marks don't read as one join (loaded twice?): ${JSON.stringify(marks)}`);
+    }
     const seated = marks.name + (marks.seated - marks.join);
     // Its offline copy installed (the page controlled by its service worker), for "in all".
     await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 300_000 });

@@ -319,6 +319,35 @@ test("a page left open on the old build opens the tools or the class room after 
   }
 });
 
+test("a class room told its page is older than the server: its Reload comes up on the new build, past the old build's worker", async () => {
+  const s = site();
+  const server = await serveDist(s.dir, '/');
+  try {
+    await withPage(browser, async (score, page, context) => {
+      await score.open(server.url);
+      await score.waitForServiceWorker();
+      s.to(builds.b);
+      // The server now speaks a newer protocol: it refuses this page's hello (the early
+      // shape, which every page reads).
+      await context.routeWebSocket(/\/ws\?room=/, (ws) => {
+        ws.onMessage(() => ws.send(JSON.stringify({ type: 'Error', code: 'OldPage', why: { type: 'OldPage' }, message: 'Reload.' })));
+      });
+      await page.goto(`${server.url}?room=ABC234`);
+      assert.equal(await runs(page), builds.buildA, 'the page comes from the old build’s worker');
+      await page.getByRole('textbox', { name: 'Your name' }).fill('Ana');
+      await score.button('Join').click();
+      const notice = page.locator('.notice').filter({ hasText: 'Score was updated on the server' });
+      await Promise.all([page.waitForEvent('load'), notice.getByRole('button', { name: 'Reload' }).click()]);
+      await page.getByRole('textbox', { name: 'Your name' }).waitFor();
+      assert.equal(await runs(page), builds.buildB, 'the Reload brought the new build, not the same page again');
+      // The old build's page met the new build's student module on its way (it is not precached).
+      score.errors = score.errors.filter((e) => !/another build|stale/i.test(e));
+    });
+  } finally {
+    server.stop();
+  }
+});
+
 test('an invite opened as the server updates: its page loads again once, then the room opens, of one build', async () => {
   const server = await serveDist(builds.b, '/');
   const context = await browser.newContext({ serviceWorkers: 'block' });

@@ -935,8 +935,8 @@ pub enum ServerMsg {
     /// Something only this member sees (their private practice board).
     Own { now: u64, event: RoomEvent },
     /// Your last message was refused: what the page acts on, and why (worded by the page).
-    /// A server of protocol 5 or older sent a sentence instead (`message`, read by no page
-    /// now): a page meeting one still acts on the code (an old server's `OldPage`).
+    /// A server of protocol 11 or older wrote it tagged by `"type"` (of 5 or older, with a
+    /// sentence and no why): a page reads that as an [`EarlyError`] and acts on its code.
     Error {
         code: ErrorCode,
         #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use score_room::protocol::{random_code, Claim, ClientMsg, HostCommand, RoomEvent, ServerMsg, VERSION};
+use score_room::protocol::{random_code, Claim, ClientMsg, EarlyError, HostCommand, RoomEvent, ServerMsg, VERSION};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
@@ -73,7 +73,13 @@ async fn welcome(ws: &mut Ws) -> Result<Option<String>, String> {
                 }
                 Ok(ServerMsg::Error { .. }) => return Err(t.to_string()),
                 Ok(_) => {}
-                Err(e) => return Err(format!("{e}: {t}")),
+                // Refused before the version was read (too many connections): the early shape.
+                Err(e) => match serde_json::from_str::<EarlyError>(&t).map(EarlyError::read) {
+                    Ok(ServerMsg::Error { why: Some(why), .. }) => {
+                        return Err(score_room::say::refusal(&why, &score_i18n::Catalog::english()))
+                    }
+                    _ => return Err(format!("{e}: {t}")),
+                },
             },
             Ok(Some(Ok(_))) => {}
             other => return Err(format!("{other:?}")),

@@ -38,8 +38,8 @@ pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 /// (a `304` when unchanged), so a new build's index.html, sw.js and unhashed files are seen.
 pub const REVALIDATE: &str = "no-cache";
 
-/// Whether the file at `path` has Trunk's content hash in its name (`boot-<hash>.js`,
-/// `main-<hash>.css`, `score-app-<hash>_bg.wasm`): another build's file has another name.
+/// Whether the file at `path` has Trunk's content hash in its name (`main-<hash>.css`,
+/// `score-app-<hash>_bg.wasm`): another build's file has another name.
 /// index.html, sw.js, the manifest, the icons and the worker and room modules have none.
 fn is_hashed(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or_default();

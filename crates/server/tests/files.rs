@@ -21,7 +21,8 @@ use score_server::hub::Limits;
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const NO_CACHE: &str = "no-cache";
 
-/// The hashed files of the test build, as Trunk and scripts/postbuild.py name them.
+/// The hashed files of a test build, as Trunk names them (and scripts/postbuild.py named the
+/// boot script, before it was written into index.html: still a hashed name).
 const HASHED: [&str; 4] = [
     "boot-1818b36bf6b4db15.js",
     "main-af4c96722adb203.css",

@@ -4,8 +4,8 @@
 use score_engine::{BoardError, MoveError, Op, Rules, RulesError, TileId};
 use score_room::protocol::{
     next, ChatLine, Claim, ClientMsg, Clock, EarlyError, ErrorCode, Flood, HardRoll, HomeworkCommand, HomeworkInfo,
-    HostCommand, Move, Next, Outcome, Player, ProgressRow, Refusal, ReportRow, RoomEvent, SeatScore, ServerMsg, Tally,
-    View, Why, Working, VERSION,
+    HomeworkRow, HostCommand, Move, Next, Outcome, Player, ProgressRow, Refusal, ReportRow, RoomEvent, SeatScore,
+    ServerMsg, Tally, View, Why, Working, VERSION,
 };
 use score_room::room::RoomError;
 use serde::de::DeserializeOwned;
@@ -390,6 +390,26 @@ fn what_the_server_sends() {
             r#""progress":[{"name":"Ana","lesson":2,"tally":{"points":-1,"rolls":4,"scores_made":0,"scores_failed":1,"#,
             r#""impossible_right":0,"impossible_wrong":0,"median_score_ms":null,"rating":-412}}],"#,
             r#""hardest":[{"roll":[2,5,12,12],"goal":20,"made":1,"missed":3,"median_made_ms":21000}]}}"#
+        ),
+    );
+    // A refusal without fields is its name.
+    golden(
+        ServerMsg::Error { code: ErrorCode::NotHost, why: Some(Refusal::NotHost) },
+        r#"{"Error":{"code":"NotHost","why":"NotHost"}}"#,
+    );
+    // A homework's run and the teacher's rows carry their tally as a field.
+    let tally = Tally { points: 1, rolls: 2, scores_made: 1, ..Tally::default() };
+    golden(
+        ServerMsg::Own {
+            now: 5,
+            event: RoomEvent::HomeworkRows {
+                rows: vec![HomeworkRow { name: "Ana".into(), played: 2, done: false, tally: tally.clone() }],
+            },
+        },
+        concat!(
+            r#"{"Own":{"now":5,"event":{"HomeworkRows":{"rows":[{"name":"Ana","played":2,"done":false,"tally":{"#,
+            r#""points":1,"rolls":2,"scores_made":1,"scores_failed":0,"impossible_right":0,"impossible_wrong":0,"#,
+            r#""median_score_ms":null}}]}}}}"#
         ),
     );
     // Why, as data for each page to word: never a sentence.
