@@ -2,7 +2,7 @@
 // is solvable, or how, until it is settled or the player asks; every result leads on.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, tapSolution, withPage } from './score_page.mjs';
+import { launchBrowser, scoreOnce, withPage } from './score_page.mjs';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -192,10 +192,7 @@ test('after a settled SCORE or IMPOSSIBLE the solutions and difficulty appear by
   await withPage(browser, async (score, page) => {
     await page.clock.install();
     await score.open();
-    await score.playRoll('2 5 12 12');
-    await score.button('SCORE').click();
-    await tapSolution(score);
-    await score.result('+1: 20 made in 2 moves').waitFor();
+    await scoreOnce(score);
     await page.getByText('Difficulty 4 of 5').waitFor();
     await page.getByText('2‖(12 − 12)', { exact: true }).waitFor();
     await score.playRoll('1 1 1 4');

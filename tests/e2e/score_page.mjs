@@ -220,6 +220,14 @@ export async function tapSolution(score) {
   await score.op('joined with').click();
 }
 
+/** Solitaire plays: SCORE on the roll 2 5 12 12, made (2‖(12 − 12)) and said +1. */
+export async function scoreOnce(score) {
+  await score.playRoll('2 5 12 12');
+  await score.button('SCORE').click();
+  await tapSolution(score);
+  await score.result('+1: 20 made in 2 moves').waitFor();
+}
+
 /** A free port on 127.0.0.1. */
 export async function freePort() {
   const net = await import('node:net');

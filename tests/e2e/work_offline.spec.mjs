@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, appendFileSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { catalog, launchBrowser, serveDist, tapSolution, withPage } from './score_page.mjs';
+import { catalog, launchBrowser, serveDist, scoreOnce, tapSolution, withPage } from './score_page.mjs';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -17,10 +17,7 @@ test('play a full round offline after one visit', async () => {
     await context.setOffline(true);
     await page.reload();
     await score.numbers().first().waitFor();
-    await score.playRoll('2 5 12 12');
-    await score.button('SCORE').click();
-    await tapSolution(score);
-    await score.result('+1: 20 made in 2 moves').waitFor();
+    await scoreOnce(score);
     await score.expectScore(1);
   });
 });
