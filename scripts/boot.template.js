@@ -13,6 +13,15 @@
   const APP_WASM = "__APP_WASM__";
   const APP_WASM_INTEGRITY = "__APP_WASM_INTEGRITY__";
   const root = document.documentElement;
+  // A module's fault ends in a trap, thrown into the page as a WebAssembly.RuntimeError: the
+  // module that faulted says so (src/crash.rs sets scoreCrashed: the notice, in its words).
+  const fault = (e) => {
+    try {
+      if (e instanceof WebAssembly.RuntimeError) window.scoreCrashed?.();
+    } catch {}
+  };
+  addEventListener("error", (e) => fault(e.error));
+  addEventListener("unhandledrejection", (e) => fault(e.reason));
   const build = document.querySelector('meta[name="score-build"]')?.content ?? "";
   const v = build ? `?v=${build}` : "";
   const ask = (rel, href, more) => {

@@ -33,9 +33,9 @@ function start() {
       window.dispatchEvent(new Event(`${NAME}:stale`));
       return;
     }
-    // The module started and stopped (a fault in it): the crash notice says so, and starting
-    // it again can't (its instance is kept).
-    if (e instanceof WebAssembly.RuntimeError) return;
+    // The module started and stopped (a fault in it): the crash notice says so (src/crash.rs),
+    // and starting it again can't (its instance is kept).
+    if (e instanceof WebAssembly.RuntimeError) return window.scoreCrashed?.();
     console.error("Score: __WHAT__ failed to start", e);
     window.addEventListener(`${NAME}:retry`, start, { once: true });
     window.dispatchEvent(new Event(`${NAME}:failed`));

@@ -42,6 +42,13 @@ for target in wasm32-unknown-unknown x86_64-unknown-linux-musl aarch64-unknown-l
   fi
 done
 rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy rustfmt || true
+# The release wasm builds the standard library with the game (scripts/build.sh): its source.
+if rustup component list --installed 2>/dev/null | grep -q '^rust-src'; then
+  say "rust-src: present"
+else
+  say "adding the rust-src component"
+  rustup component add rust-src || fail "rustup component add rust-src"
+fi
 
 # Each slow install below runs in the background (env.sh's side_by_side), its output printed
 # when they have all ended. A step that fails while they run waits for them (an apt-get
@@ -137,5 +144,8 @@ wasm-opt --version | grep -q 'version 132' || fail "wasm-opt on PATH is not bina
 
 say "fetching crates"
 cargo fetch --quiet || fail "cargo fetch"
+# The standard library's own crates, for that build (which runs offline).
+RUSTC_BOOTSTRAP=1 cargo fetch --quiet --manifest-path "$(rustc --print sysroot)/lib/rustlib/src/rust/library/Cargo.toml" \
+  || fail "cargo fetch (the standard library's crates)"
 side_by_side_wait || fail "see above"
 say "ready"
