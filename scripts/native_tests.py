@@ -7,7 +7,7 @@ core idle. This builds them as `cargo test --workspace --no-run` does, then runs
 would (from its package's folder, with CARGO_MANIFEST_DIR set; no test reads any other of
 Cargo's variables at run time) with JOBS of them at once
 (default: the cores this process may use, two on the test machine), the slowest of the last
-run first, and the doc tests as one more job. Like `cargo test --no-fail-fast`, every binary
+run first (no crate has doc tests: each says `doctest = false`). Like `cargo test --no-fail-fast`, every binary
 runs even after one fails. Each binary's output is printed whole, under Cargo's own "Running"
 line, so the "test result:" lines read as Cargo's do. Exits non-zero when a build or any
 test fails, or when the build names no test binary at all.
@@ -60,15 +60,14 @@ def run(job, args):
     _, label, exe, folder = job
     env = dict(os.environ, CARGO_MANIFEST_DIR=folder)
     start = time.monotonic()
-    command = ["cargo", "test", "--workspace", "--doc", "--", *args] if exe is None else [exe, *args]
+    command = [exe, *args]
     try:
         done = subprocess.run(command, cwd=folder, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                               text=True, errors="replace")
         status, out = done.returncode, done.stdout
     except OSError as e:
         status, out = 1, f"could not run {command[0]}: {e}\n"
-    if exe is not None:
-        out = f"     Running {label}\n{out}"
+    out = f"     Running {label}\n{out}"
     return status, out, time.monotonic() - start
 
 
@@ -78,8 +77,6 @@ def main():
     if not jobs:
         print("error: the build named no test binary")
         sys.exit(1)
-    # The doc tests: Cargo compiles and runs them itself.
-    jobs.append(("doc tests", "doc tests", None, ROOT))
     try:
         with open(TIMES) as f:
             last = json.load(f)

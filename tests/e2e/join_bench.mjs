@@ -1,5 +1,5 @@
 // Browser bench (not a test): students by the invite link to seated, over one slow link.
-// Usage: ROOM_URL=http://127.0.0.1:PORT [CPU=4] node tests/e2e/join_bench.mjs [runs] [students] [solo]
+// Usage: ROOM_URL=http://127.0.0.1:PORT [CPU=4] [TIMELINE=1] node tests/e2e/join_bench.mjs [runs] [students] [solo]
 // ROOM_URL is a score-server. Each run: a teacher's room (not throttled); then `students`
 // fresh contexts (cold cache) open `?room=CODE` at once through scripts/throttle.py, one link
 // for all of them (Lighthouse's mobile profile: 1.6 Mbps down, 750 kbps up, 150 ms round
@@ -94,6 +94,18 @@ for (let run = 1; run <= runs; run++) {
       throw new Error(`the page's marks don't read as one join (loaded twice?): ${JSON.stringify(marks)}`);
     }
     const seated = marks.name + (marks.seated - marks.join);
+    // TIMELINE=1: where the time went, by the page's clock (each file asked for and its last
+    // byte, the marks), for the first student of each run.
+    if (process.env.TIMELINE && i === 0) {
+      const files = await page.evaluate(() => performance.getEntriesByType('resource').map((e) =>
+        [e.name.replace(/^.*\//, ''), e.startTime, e.responseStart, e.responseEnd, e.encodedBodySize]));
+      const nav = await page.evaluate(() => performance.getEntriesByType('navigation')[0]?.responseEnd);
+      console.log(`  page's last byte ${nav?.toFixed(0)} ms`);
+      for (const [f, start, first, end, size] of files) {
+        console.log(`  ${f.slice(0, 40).padEnd(40)} asked ${start.toFixed(0)}, first byte ${first.toFixed(0)}, last ${end.toFixed(0)} ms, ${size} B`);
+      }
+      console.log(`  name field ${marks.name.toFixed(0)}, Join ${marks.join.toFixed(0)}, seated ${marks.seated.toFixed(0)} ms`);
+    }
     // Its offline copy installed (the page controlled by its service worker), for "in all".
     await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 300_000 });
     return { nameAt: marks.name, seated };
