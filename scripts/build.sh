@@ -16,8 +16,13 @@ source scripts/env.sh
 # - `{:?}` formats nothing: no shipped text uses Debug, only tests (which build otherwise);
 # - the standard library's smaller algorithms (`optimize_for_size`: its sorts, mostly).
 # 31 KB gzip of the first load. They are unstable options of Cargo and rustc, which
-# RUSTC_BOOTSTRAP lets the pinned stable toolchain take; setup.sh adds its rust-src and
-# fetches its crates. The flags replace .cargo/config.toml's, so they say `erase_components`
+# RUSTC_BOOTSTRAP lets the stable toolchain that rust-toolchain.toml pins take (1.95.0:
+# they change between releases); setup.sh adds its rust-src and fetches its crates.
+# RUSTC_BOOTSTRAP also reaches build scripts that probe for nightly features (thiserror's
+# error_generic_member_access, which nothing here uses): on the pinned version they
+# compile, and the tests run on what they build. A release build without these variables
+# (`trunk serve --release`) is the larger one, with panic messages, and builds those
+# crates again. The flags replace .cargo/config.toml's, so they say `erase_components`
 # again.
 export RUSTC_BOOTSTRAP=1 CARGO_UNSTABLE_BUILD_STD=std,panic_abort
 export CARGO_UNSTABLE_BUILD_STD_FEATURES=optimize_for_size

@@ -30,6 +30,10 @@ case ":$PATH:" in *:/usr/sbin:*) ;; *) export PATH="$PATH:/usr/sbin" ;; esac
 command -v cargo >/dev/null || fail "cargo is not installed (install Rust with rustup first)"
 command -v npm >/dev/null || fail "npm is not installed (Node.js 20+ is needed)"
 
+# The Rust that rust-toolchain.toml pins, with its components and targets (nothing when it
+# is already there; rustup downloads it from its own release server otherwise).
+rustup toolchain install >/dev/null || fail "rustup toolchain install (the version rust-toolchain.toml pins)"
+
 # The targets: wasm32 for the game; static musl builds of score-server for x86_64 (Debian's
 # musl-gcc compiles SQLite) and aarch64 (zig compiles and links it, through cargo-zigbuild:
 # Debian has no aarch64 musl C compiler), run under qemu's user emulation for its test.
