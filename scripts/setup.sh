@@ -11,6 +11,7 @@ source scripts/env.sh
 TRUNK_VERSION=0.21.14
 ZIG_VERSION=0.17.1
 ZIGBUILD_VERSION=0.24.1
+ZOPFLI_VERSION=0.4.3
 say() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
 fail() { printf 'setup: FAILED: %s\n' "$*" >&2; exit 1; }
 # Fast, small-cache release settings for installing tools (trunk's own fat LTO doubles the
@@ -114,6 +115,16 @@ EOF
       || fail "pip install cargo-zigbuild==$ZIGBUILD_VERSION"
     [ "$(cargo-zigbuild --version 2>/dev/null || true)" = "cargo-zigbuild $ZIGBUILD_VERSION" ] \
       || fail "cargo-zigbuild on PATH is not $ZIGBUILD_VERSION after pip installed it: $(command -v cargo-zigbuild || echo none)"
+  fi
+  # zopfli (PyPI's prebuilt wheel): dist/'s .gz files, a twentieth smaller than gzip -9's
+  # (scripts/postbuild.py). Browsers take gzip, not brotli, from a plain-http server: a
+  # classroom's score-server at its LAN address.
+  if [ "$(python3 -c 'import importlib.metadata as m; print(m.version("zopfli"))' 2>/dev/null || true)" = "$ZOPFLI_VERSION" ]; then
+    say "zopfli $ZOPFLI_VERSION: present"
+  else
+    say "installing zopfli $ZOPFLI_VERSION (PyPI's wheel) for dist/'s .gz files"
+    "${pip[@]}" "zopfli==$ZOPFLI_VERSION" || "${pip[@]}" --break-system-packages "zopfli==$ZOPFLI_VERSION" \
+      || fail "pip install zopfli==$ZOPFLI_VERSION"
   fi
 }
 side_by_side debian debian_packages

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Prints the shipped sizes of dist/ (raw, gzip -9, brotli -q 11) and the first load: what
+# Prints the shipped sizes of dist/ (raw, and its precompressed .gz and .br: zopfli's gzip and
+# brotli -q 11, what score-server and a host that serves precompressed files send; gzip -9
+# and brotli -q 11 of a file without them) and the first load: what
 # the page needs before it is playable (the solver's worker, the Class room and tools modules and
 # sw.js load after), and fails when the first load is over its budget. (invite) is a first
 # load by a room's invite: the page, the boot script and the student's class room module
@@ -9,15 +11,21 @@ cd "$(dirname "$0")/../dist"
 declare -A sum
 for f in index.html *.wasm *.js *.css; do
   [ -f "$f" ] || continue
-  raw=$(stat -c %s "$f"); gz=$(gzip -9 -c "$f" | wc -c); br=$(brotli -q 11 -c "$f" | wc -c)
+  raw=$(stat -c %s "$f"); g9=$(gzip -9 -c "$f" | wc -c)
+  # As shipped: the precompressed .gz (zopfli) and .br that postbuild.py writes beside it.
+  if [ -f "$f.gz" ]; then gz=$(stat -c %s "$f.gz"); else gz=$g9; fi
+  if [ -f "$f.br" ]; then br=$(stat -c %s "$f.br"); else br=$(brotli -q 11 -c "$f" | wc -c); fi
   printf 'size: %-40s %8d B raw %8d B gzip %8d B brotli\n' "$f" "$raw" "$gz" "$br"
   for part in total $(case "$f" in score-worker*) echo worker ;; score-room* | room-boot.js) echo room ;; score-join* | join-boot.js) echo join invite ;; score-tools* | tools-boot.js) echo tools ;; sw.js) ;; score-app*) echo first-load ;; *) echo first-load invite ;; esac); do
     sum[$part.raw]=$(( ${sum[$part.raw]:-0} + raw )); sum[$part.gz]=$(( ${sum[$part.gz]:-0} + gz )); sum[$part.br]=$(( ${sum[$part.br]:-0} + br ))
+    sum[$part.g9]=$(( ${sum[$part.g9]:-0} + g9 ))
   done
 done
 for part in first-load worker room join tools invite total; do
   printf 'size: %-40s %8d B raw %8d B gzip %8d B brotli\n' "($part)" "${sum[$part.raw]:-0}" "${sum[$part.gz]:-0}" "${sum[$part.br]:-0}"
 done
+# The budgets before zopfli were of gzip -9, each file compressed here: the same measure, for comparison.
+printf 'size: by gzip -9 (the measure before zopfli): first load %d B, invite %d B\n' "${sum[first-load.g9]}" "${sum[invite.g9]}"
 
 # The first-load budget (README, "Size"): a change that must exceed it says why in its commit
 # and raises these two numbers with it.
@@ -93,7 +101,12 @@ done
 # message, `{:?}` formats nothing (no shipped text uses it), and the standard library picks
 # its smaller algorithms (its sorts, mostly). The first load went from 304,560 to 273,222 B
 # gzip (242,620 to 218,798 B brotli), an invite's from 293,872 to 268,644 (233,006 to 213,392).
-BUDGET_GZIP=274000
+# Lowered to 262,200 gzip and the invite's to 256,700 (brotli unchanged): the .gz files are
+# zopfli's (scripts/postbuild.py), and the gzip figures are now those files, as shipped,
+# not gzip -9 of each file here (still printed above, for comparison). Chromium asks a
+# plain-http server for gzip only: a classroom's score-server at its LAN address sends its
+# students these. First load 273,222 -> 261,740 B gzip; an invite's 268,644 -> 256,225.
+BUDGET_GZIP=262200
 BUDGET_BROTLI=219500
 # A student's first load by a room's invite (the page, the boot script, the student's class
 # room module): 434,332 B gzip, 333,158 B brotli with the whole room module, where it was the
@@ -104,7 +117,7 @@ BUDGET_BROTLI=219500
 # server's messages were tagged by their one key (protocol 12): a page reads them in one
 # pass, without serde's buffering of every message, 38 KB gzip less: 293,102 B gzip, 232,710
 # B brotli.
-BUDGET_INVITE_GZIP=269500
+BUDGET_INVITE_GZIP=256700
 BUDGET_INVITE_BROTLI=214100
 over=0
 if [ "${sum[first-load.gz]}" -gt "$BUDGET_GZIP" ]; then
