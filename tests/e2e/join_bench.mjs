@@ -1,5 +1,5 @@
 // Browser bench (not a test): students by the invite link to seated, over one slow link.
-// Usage: ROOM_URL=http://127.0.0.1:PORT [CPU=4] [TIMELINE=1] node tests/e2e/join_bench.mjs [runs] [students] [solo]
+// Usage: ROOM_URL=http://127.0.0.1:PORT [CPU=4] [TIMELINE=1] [GZIP=1] node tests/e2e/join_bench.mjs [runs] [students] [solo]
 // ROOM_URL is a score-server. Each run: a teacher's room (not throttled); then `students`
 // fresh contexts (cold cache) open `?room=CODE` at once through scripts/throttle.py, one link
 // for all of them (Lighthouse's mobile profile: 1.6 Mbps down, 750 kbps up, 150 ms round
@@ -53,7 +53,9 @@ for (let run = 1; run <= runs; run++) {
   const contexts = [];
   let firstName = null;
   const one = async (i) => {
-    const context = await browser.newContext(PHONE);
+    // GZIP=1: the page asks for gzip only, as Chromium does of a plain-http server at a LAN
+    // address (a classroom's score-server); on 127.0.0.1 it takes brotli.
+    const context = await browser.newContext(process.env.GZIP ? { ...PHONE, extraHTTPHeaders: { 'Accept-Encoding': 'gzip, deflate' } } : PHONE);
     contexts.push(context);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
