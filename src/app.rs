@@ -455,7 +455,7 @@ pub fn App() -> impl IntoView {
         view! {
             <div class="notices" role="status">
                 // Notices are only ever added: keyed by place, one already read is not read again.
-                <For each=move || notices.get().into_iter().enumerate() key=|(i, _)| *i let:((_, n))>
+                <For each=move || notices.get().into_iter().enumerate() key=|(i, _)| crate::components::list_key(i) let:((_, n))>
                     <p class="notice">{move || ctx.words.with(|w| crate::say::notice(&n, w))}</p>
                 </For>
             </div>

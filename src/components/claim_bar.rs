@@ -91,7 +91,7 @@ pub fn ClaimBar() -> impl IntoView {
                 <div class="results">
                     <For
                         each=move || claims.with(|c| c.results.clone()).into_iter().enumerate()
-                        key=|(i, r)| (*i, r.text.clone())
+                        key=|(i, r)| super::list_key((i, &r.text))
                         let:item
                     >
                         <p class=result_class(item.1.points)>{item.1.text.clone()}</p>

@@ -11,7 +11,7 @@ pub fn MoveList() -> impl IntoView {
     let lines = Memo::new(move |_| table.desk.with(|d| d.moves.clone()));
     view! {
         <ol class="moves" aria-label=table.tr(Key::Moves)>
-            <For each=move || lines.get().into_iter().enumerate() key=|(i, l)| (*i, l.clone()) let:item>
+            <For each=move || lines.get().into_iter().enumerate() key=|(i, l)| super::list_key((i, l)) let:item>
                 <li>{move || table.signs(&item.1)}</li>
             </For>
         </ol>

@@ -14,7 +14,7 @@ pub fn OpPalette() -> impl IntoView {
     let ops = Memo::new(move |_| table.desk.with(|d| d.ops.clone()));
     view! {
         <div class="ops" role="group" aria-label=table.tr(Key::Operators)>
-            <For each=move || ops.get() key=|op| *op let:op>
+            <For each=move || ops.get() key=|op| super::list_key(op) let:op>
                 <button
                     class=move || {
                         let chosen = table.desk.with(|d| d.slots.op == Some(op));

@@ -63,7 +63,7 @@ pub fn ScorePanel() -> impl IntoView {
                     <tbody>
                         <For
                             each=move || history.get().into_iter().enumerate()
-                            key=|(i, h)| (*i, h.0, h.2.clone(), h.3.clone())
+                            key=|(i, h)| super::list_key((i, h.0, &h.2, &h.3))
                             let:item
                         >
                             <tr>

@@ -84,7 +84,7 @@ pub fn TableView(
                 role="group"
                 aria-label=table.tr(Key::Numbers)
             >
-                <For each=move || tiles.get() key=|t| t.key let:t>
+                <For each=move || tiles.get() key=|t| super::list_key(t.key) let:t>
                     <NumberTile id=t.id text=t.text red=t.red die=t.die working=t.working/>
                 </For>
             </div>
