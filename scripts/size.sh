@@ -25,7 +25,7 @@ for part in first-load worker room join tools invite total; do
   printf 'size: %-40s %8d B raw %8d B gzip %8d B brotli\n' "($part)" "${sum[$part.raw]:-0}" "${sum[$part.gz]:-0}" "${sum[$part.br]:-0}"
 done
 # The budgets before zopfli were of gzip -9, each file compressed here: the same measure, for comparison.
-printf 'size: by gzip -9 (the measure before zopfli): first load %d B, invite %d B\n' "${sum[first-load.g9]}" "${sum[invite.g9]}"
+printf 'size: by gzip -9 (the measure before zopfli): first load %d B, invite %d B\n' "${sum[first-load.g9]:-0}" "${sum[invite.g9]:-0}"
 
 # The first-load budget (README, "Size"): a change that must exceed it says why in its commit
 # and raises these two numbers with it.

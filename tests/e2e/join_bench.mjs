@@ -54,7 +54,8 @@ for (let run = 1; run <= runs; run++) {
   let firstName = null;
   const one = async (i) => {
     // GZIP=1: the page asks for gzip only, as Chromium does of a plain-http server at a LAN
-    // address (a classroom's score-server); on 127.0.0.1 it takes brotli.
+    // address (a classroom's score-server); on 127.0.0.1 it takes brotli. (The service
+    // worker's own fetches may not carry the header: "in all" can mix the two.)
     const context = await browser.newContext(process.env.GZIP ? { ...PHONE, extraHTTPHeaders: { 'Accept-Encoding': 'gzip, deflate' } } : PHONE);
     contexts.push(context);
     const page = await context.newPage();
