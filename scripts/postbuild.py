@@ -372,10 +372,9 @@ def precompress(root):
     ]
     # Largest first, one per core: the wasm files take most of the time.
     paths.sort(key=os.path.getsize, reverse=True)
-    with concurrent.futures.ProcessPoolExecutor(max_workers=len(os.sched_getaffinity(0)) or 2) as pool:
+    with concurrent.futures.ProcessPoolExecutor(max_workers=len(os.sched_getaffinity(0))) as pool:
         list(pool.map(compress_one, paths))
-    count = len(paths)
-    print("postbuild: %d files precompressed (.gz and .br)" % count)
+    print("postbuild: %d files precompressed (.gz and .br)" % len(paths))
 
 
 if __name__ == "__main__":

@@ -7,6 +7,18 @@ if ('serviceWorker' in navigator) {
     reloading = true;
     window.location.reload();
   };
+  // The new build's worker takes over (asked once it is installed), and the page reloads
+  // once it is active: now, if another tab already activated it (this page then saw no
+  // controllerchange of its own asking), or when it takes over.
+  const takeOver = (worker) => {
+    accepted = true;
+    const take = () => {
+      if (worker.state === 'activated' || worker.state === 'redundant') reload();
+      else if (worker.state === 'installed') worker.postMessage('skip-waiting');
+    };
+    worker.addEventListener('statechange', take);
+    take();
+  };
   const offer = (worker) => {
     if (document.getElementById('update-banner')) return;
     const bar = document.createElement('div');
@@ -25,19 +37,7 @@ if ('serviceWorker' in navigator) {
     };
     word();
     window.addEventListener('score-lang', word);
-    // Reloads once the offered worker is active: now, if another tab already activated it
-    // (this page then saw no controllerchange of its own asking), or when it takes over.
-    button.addEventListener('click', () => {
-      accepted = true;
-      if (worker.state === 'activated' || worker.state === 'redundant') {
-        reload();
-        return;
-      }
-      worker.addEventListener('statechange', () => {
-        if (worker.state === 'activated') reload();
-      });
-      worker.postMessage('skip-waiting');
-    });
+    button.addEventListener('click', () => takeOver(worker));
     bar.append(text, button);
     document.body.prepend(bar);
   };
@@ -68,12 +68,7 @@ if ('serviceWorker' in navigator) {
       await reg?.update().catch(() => {});
       const worker = reg?.waiting ?? reg?.installing;
       if (!worker) return reload();
-      const take = () => {
-        if (worker.state === 'activated' || worker.state === 'redundant') reload();
-        else if (worker.state === 'installed') worker.postMessage('skip-waiting');
-      };
-      worker.addEventListener('statechange', take);
-      take();
+      takeOver(worker);
       setTimeout(reload, 10000);
     })().catch(reload);
   };

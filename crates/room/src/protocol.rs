@@ -875,12 +875,11 @@ impl EarlyError {
     /// version: a page too old (or new) for this server, or too many connections from its
     /// network. `message` is the sentence for a page of protocol 5.
     pub fn of(why: &Refusal, message: impl FnOnce(&Refusal) -> String) -> Option<EarlyError> {
-        let what = match why {
-            Refusal::OldPage => None,
-            Refusal::SlowDown { what: what @ Flood::Connections } => Some(*what),
+        let (kind, what) = match why {
+            Refusal::OldPage => ("OldPage", None),
+            Refusal::SlowDown { what: what @ Flood::Connections } => ("SlowDown", Some(*what)),
             _ => return None,
         };
-        let kind = if what.is_some() { "SlowDown" } else { "OldPage" };
         Some(EarlyError {
             kind: ErrorTag::Error,
             code: why.code(),
