@@ -105,7 +105,9 @@ export class ScorePage {
       });
     }
     await this.page.goto(link.toString());
-    await this.waitForRoll(text);
+    // A link's roll already on the table unsettled stays as it is (RULES §6), its d6s perhaps
+    // the other way round: a first random roll of 5 2 12 12 is 1 in 4,320.
+    await this.waitForRoll(text, { anyOrder: true });
   }
 
   /** Types `text` into Play this roll: practice, no claims (RULES §6). */
@@ -116,12 +118,16 @@ export class ScorePage {
     await this.waitForRoll(text);
   }
 
-  /** Waits for the numbers on the table to be `text`. */
-  async waitForRoll(text) {
+  /** Waits for the numbers on the table to be `text` (in any order, with `anyOrder`). */
+  async waitForRoll(text, { anyOrder = false } = {}) {
     // (Passed as functions: the page's content security policy allows no string evaluated.)
     const shown = () => [...document.querySelectorAll('[aria-label="Numbers"] button .value')].map((e) => e.textContent).join(' ');
     try {
-      await this.page.waitForFunction((want) => [...document.querySelectorAll('[aria-label="Numbers"] button .value')].map((e) => e.textContent).join(' ') === want, text);
+      await this.page.waitForFunction(([want, anyOrder]) => {
+        const seen = [...document.querySelectorAll('[aria-label="Numbers"] button .value')].map((e) => e.textContent);
+        const key = (faces) => (anyOrder ? [...faces].sort() : faces).join(' ');
+        return key(seen) === key(want.split(' '));
+      }, [text, anyOrder]);
     } catch (e) {
       // What the page showed instead, so that a failure says why.
       const seen = await this.page.evaluate(shown).catch((err) => `(page unreadable: ${err.message})`);
