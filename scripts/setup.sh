@@ -148,11 +148,11 @@ else
   side_by_side wasm-bindgen quick_install 1 --force wasm-bindgen-cli --version "$wbg"
 fi
 
-if [ -x node_modules/.bin/wasm-opt ] && [ -d node_modules/playwright-core ] \
+if [ -x node_modules/.bin/wasm-opt ] && [ -x node_modules/.bin/esbuild ] && [ -d node_modules/playwright-core ] \
   && [ node_modules/.package-lock.json -nt package-lock.json ]; then
   say "npm packages: present"
 else
-  say "installing npm packages (binaryen wasm-opt, playwright-core)"
+  say "installing npm packages (binaryen wasm-opt, esbuild, playwright-core)"
   npm ci --no-audit --no-fund || fail "npm ci"
 fi
 wasm-opt --version | grep -q 'version 132' || fail "wasm-opt on PATH is not binaryen 132: $(command -v wasm-opt)"
