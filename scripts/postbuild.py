@@ -33,7 +33,8 @@
 
 0. First, each module's JS glue and wasm lose what wasm-bindgen writes that no page runs
    (scripts/slim_bindings.py: the digits in every import's name, and wasm-streams' unused
-   classes), and the glue is minified (esbuild): 8 KB of the first load's gzip.
+   classes), the wasm is optimised for size (wasm-opt -Oz, once: Trunk doesn't), and the
+   glue is minified (esbuild): 8 KB of the first load's gzip.
 
 Runs in $TRUNK_STAGING_DIR (or the folder given as its argument).
 """

@@ -9,9 +9,11 @@ glue and its wasm), for scripts/postbuild.py:
    wasm imports no constructor of them), but wasm-bindgen keeps every export, and what it
    reaches: their exports, classes and finalizers are taken out.
 
-The wasm is then optimised again (`wasm-opt -Oz`, as Trunk did), which drops the code that
-only those exports reached. Every layer of tests runs on these files: a name changed in one
-file and not the other, or a class still used, fails the page's start.
+The wasm is then optimised for size (`wasm-opt -Oz`: Trunk leaves it as wasm-bindgen wrote
+it, `data-wasm-opt="0"` in index.html, so each module is optimised once, after the change),
+which drops the code that only those exports reached, and the custom sections no browser
+reads (producers, target features). Every layer of tests runs on these files: a name changed
+in one file and not the other, or a class still used, fails the page's start.
 """
 import re
 import subprocess
@@ -206,8 +208,10 @@ def slim(js_path, wasm_path, wasm_opt="wasm-opt"):
     js = rewrite_js(open(js_path, encoding="utf-8").read(), renamed, dropped, js_path)
     with open(wasm_path, "wb") as f:
         f.write(wasm)
-    if dropped:
-        subprocess.run([wasm_opt, "-Oz", *FEATURES, wasm_path, "-o", wasm_path], check=True)
+    subprocess.run(
+        [wasm_opt, "-Oz", *FEATURES, "--strip-producers", "--strip-target-features", wasm_path, "-o", wasm_path],
+        check=True,
+    )
     with open(js_path, "w", encoding="utf-8") as f:
         f.write(js)
     return len(renamed), len(dropped)
