@@ -27,14 +27,17 @@
    are for who reads the source, and the first load carries every byte of them.
 7. Writes the stylesheet without its comments and the spaces nobody reads (strings kept as
    they are), and its `integrity` in index.html afresh: the first load carries every byte.
+   Each file Trunk named by a hash (the app's script and wasm, the stylesheet) is named
+   again by a hash of its bytes as shipped (`name_by_content`): a name never stands for two
+   contents, which a browser's year-long cache of it would mix.
 8. Precompresses every text and wasm file: `name.gz` (zopfli's gzip) and `name.br` (brotli -q 11)
    beside it, for hosts and servers that serve precompressed files. They are not in the
    precache list: the browser caches what it was served, decompressed.
 
 0. First, each module's JS glue and wasm lose what wasm-bindgen writes that no page runs
    (scripts/slim_bindings.py: the digits in every import's name, and wasm-streams' unused
-   classes), the wasm is optimised for size (wasm-opt -Oz, once: Trunk doesn't), and the
-   glue is minified (esbuild): 8 KB of the first load's gzip.
+   classes), the wasm of a release build is optimised for size (wasm-opt -Oz, once: Trunk
+   doesn't), and the glue is minified (esbuild): 8 KB of the first load's gzip.
 
 Runs in $TRUNK_STAGING_DIR (or the folder given as its argument).
 """
@@ -98,6 +101,9 @@ def main():
     app = app_files(m.group(1)) if m and m.group(1).strip() else None
     slim_modules(root, ([app] if app else []) + [WORKER_FILES] + list(MODULES.values()))
     if app:
+        js, html = name_by_content(root, app[0], html)
+        wasm, html = name_by_content(root, app[1], html)
+        app = (js, wasm)
         boot, html = boot_script(app, html, root)
         m = re.search(r'<script type="module"[^>]*>(.*?)</script>', html, re.S)
         html = html[: m.start()] + html[m.end():]
@@ -207,30 +213,66 @@ def app_files(loader):
     return js.group(1), wasm.group(1)
 
 
-def slim_module(root, js, wasm):
+def tool(name):
+    """The project's own `name` (node_modules/.bin, as `npm ci` in scripts/setup.sh installs
+    it), or the one on PATH."""
+    own = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "node_modules", ".bin", name)
+    found = own if os.access(own, os.X_OK) else shutil.which(name)
+    if not found:
+        sys.exit("postbuild: %s is not installed (scripts/setup.sh installs it)" % name)
+    return found
+
+
+def slim_module(root, js, wasm, optimise):
     """One module's glue and wasm slimmed (scripts/slim_bindings.py), and its glue minified."""
     js, wasm = os.path.join(root, js), os.path.join(root, wasm)
     try:
-        renamed, dropped = slim_bindings.slim(js, wasm)
+        renamed, dropped = slim_bindings.slim(js, wasm, tool("wasm-opt") if optimise else None)
     except ValueError as e:
         sys.exit("postbuild: %s (has wasm-bindgen changed?)" % e)
     # esbuild keeps an ES module's exports and a classic script's top-level names (the
     # worker's `wasm_bindgen`, which its loader calls).
-    subprocess.run(["esbuild", js, "--minify", "--log-level=warning", "--allow-overwrite", "--outfile=" + js], check=True)
+    subprocess.run([tool("esbuild"), js, "--minify", "--log-level=warning", "--allow-overwrite", "--outfile=" + js], check=True)
     return "%s: %d imports renamed, %d exports dropped" % (os.path.basename(wasm), renamed, dropped)
 
 
 def slim_modules(root, pairs):
+    """Each module slimmed; its wasm optimised for size in a release build only (as Trunk's
+    own `data-wasm-opt` was: a debug build keeps its function names, and builds sooner)."""
+    optimise = os.environ.get("TRUNK_PROFILE", "release") == "release"
     pairs = [p for p in pairs if os.path.exists(os.path.join(root, p[1]))]
     with concurrent.futures.ThreadPoolExecutor(max_workers=len(os.sched_getaffinity(0))) as pool:
-        for line in pool.map(lambda p: slim_module(root, *p), pairs):
+        for line in pool.map(lambda p: slim_module(root, *p, optimise), pairs):
             print("postbuild: " + line)
+
+
+HASHED = re.compile(r"^(?P<stem>.+)-[0-9a-f]{16}(?P<end>_bg\.wasm|\.[a-z]+)$")
+
+
+def name_by_content(root, name, html):
+    """Renames `name`, a file Trunk named by a hash (`score-app-<16 hex>.js`), to the first 16
+    hex digits of the SHA-256 of its bytes as shipped, and `html`'s mentions of it. Trunk
+    hashes what it was given (the wasm before wasm-bindgen, the stylesheet before this script
+    minified it): a change here alone (to slim_bindings.py, esbuild, wasm-opt's options, the
+    stylesheet's minifier) would ship other bytes under the name of the last release's file,
+    which score-server and the README's hosts send as immutable for a year, so a browser that
+    kept it (no service worker: a classroom's plain-http server) would start the old file
+    against the new page's integrity, and not at all. Returns (new name, html)."""
+    m = HASHED.match(name)
+    if not m:
+        sys.exit("postbuild: %s has no hash in its name (has Trunk changed?)" % name)
+    digest = hashlib.sha256(open(os.path.join(root, name), "rb").read()).hexdigest()[:16]
+    new = "%s-%s%s" % (m.group("stem"), digest, m.group("end"))
+    if new != name:
+        os.replace(os.path.join(root, name), os.path.join(root, new))
+        html = html.replace(name, new)
+    return new, html
 
 
 def minify_js(text):
     """`text`, a script, minified by esbuild (its top-level names kept: a classic script's are
     the page's globals)."""
-    done = subprocess.run(["esbuild", "--minify", "--log-level=warning"], input=text, capture_output=True, text=True)
+    done = subprocess.run([tool("esbuild"), "--minify", "--log-level=warning"], input=text, capture_output=True, text=True)
     if done.returncode != 0:
         sys.exit("postbuild: esbuild: " + done.stderr)
     return done.stdout.strip()
@@ -315,7 +357,8 @@ def minify_css(css):
 
 
 def shrink_stylesheets(root, html):
-    """Each stylesheet minified in place, and its `integrity` in `html` written afresh."""
+    """Each stylesheet minified, named by its bytes (`name_by_content`), and its `integrity`
+    in `html` written afresh."""
     for name in sorted(os.listdir(root)):
         if not name.endswith(".css"):
             continue
@@ -323,6 +366,9 @@ def shrink_stylesheets(root, html):
         text = minify_css(open(path, encoding="utf-8").read())
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
+        if HASHED.match(name):
+            name, html = name_by_content(root, name, html)
+            path = os.path.join(root, name)
         digest = subresource_integrity(path)
         html, n = re.subn(r'(href="\./%s" integrity=")[^"]*(")' % re.escape(name), r"\g<1>%s\g<2>" % digest, html)
         if n != 1 and ('integrity' in html and name in html):

@@ -9,8 +9,9 @@ glue and its wasm), for scripts/postbuild.py:
    wasm imports no constructor of them), but wasm-bindgen keeps every export, and what it
    reaches: their exports, classes and finalizers are taken out.
 
-The wasm is then optimised for size (`wasm-opt -Oz`: Trunk leaves it as wasm-bindgen wrote
-it, `data-wasm-opt="0"` in index.html, so each module is optimised once, after the change),
+A release build's wasm is then optimised for size (`wasm-opt -Oz`: Trunk leaves it as
+wasm-bindgen wrote it, `data-wasm-opt="0"` in index.html, so each module is optimised once,
+after the change),
 which drops the code that only those exports reached, and the custom sections no browser
 reads (producers, target features). Every layer of tests runs on these files: a name changed
 in one file and not the other, or a class still used, fails the page's start.
@@ -126,6 +127,11 @@ def rewrite_wasm(data):
     return bytes(out), renamed, dropped
 
 
+def read_to_end(section, i, what):
+    if i != len(section):
+        raise ValueError("the %s section has %d bytes after its last entry" % (what, len(section) - i))
+
+
 def rename_imports(section, renamed):
     count, i = read_leb(section, 0)
     out = bytearray(leb(count))
@@ -137,6 +143,7 @@ def rename_imports(section, renamed):
         if IMPORTED.match(field):
             field = renamed.setdefault(field, short(len(renamed)))
         out += name(module) + name(field) + section[kind_at:i]
+    read_to_end(section, i, "import")
     return bytes(out)
 
 
@@ -153,6 +160,7 @@ def drop_exports(section, dropped):
             kept += section[i:j]
             left += 1
         i = j
+    read_to_end(section, i, "export")
     return leb(left) + bytes(kept)
 
 
@@ -198,20 +206,29 @@ def rewrite_js(text, renamed, dropped, where):
             raise ValueError("%s: no finalizer of %s" % (where, cls))
         if re.search(r"(?<![\w$])%s(?![\w$])" % cls, text):
             raise ValueError("%s: %s is still used" % (where, cls))
+    for export in dropped:
+        if re.search(r"(?<![\w$])%s(?![\w$])" % re.escape(export), text):
+            raise ValueError("%s: the dropped export %s is still called" % (where, export))
     return text
 
 
-def slim(js_path, wasm_path, wasm_opt="wasm-opt"):
-    """Rewrites the pair in place. Returns (imports renamed, exports dropped)."""
+def slim(js_path, wasm_path, wasm_opt):
+    """Rewrites the pair in place, and optimises the wasm with `wasm_opt` (the path of
+    binaryen's wasm-opt; None: not at all, as for a debug build). Returns (imports renamed,
+    exports dropped). Raises ValueError on anything it does not read as expected."""
     data = open(wasm_path, "rb").read()
-    wasm, renamed, dropped = rewrite_wasm(data)
+    try:
+        wasm, renamed, dropped = rewrite_wasm(data)
+    except (IndexError, UnicodeDecodeError) as e:
+        raise ValueError("%s: unreadable (%s)" % (wasm_path, e)) from e
     js = rewrite_js(open(js_path, encoding="utf-8").read(), renamed, dropped, js_path)
     with open(wasm_path, "wb") as f:
         f.write(wasm)
-    subprocess.run(
-        [wasm_opt, "-Oz", *FEATURES, "--strip-producers", "--strip-target-features", wasm_path, "-o", wasm_path],
-        check=True,
-    )
+    if wasm_opt:
+        subprocess.run(
+            [wasm_opt, "-Oz", *FEATURES, "--strip-producers", "--strip-target-features", wasm_path, "-o", wasm_path],
+            check=True,
+        )
     with open(js_path, "w", encoding="utf-8") as f:
         f.write(js)
     return len(renamed), len(dropped)

@@ -104,10 +104,17 @@ export class ScorePage {
         if (log?.seen) localStorage.setItem('score.daily.v1', JSON.stringify({ ...log, seen: [] }));
       });
     }
+    // A link's roll already on the table, unsettled, stays as it is (RULES §6): where the
+    // table shows these numbers in another order (a first random roll of 5 2 12 12, 1 in
+    // 8,640), a new roll first, so that the link deals them as written.
+    const shown = await this.page.evaluate(() => [...document.querySelectorAll('[aria-label="Numbers"] button .value')].map((e) => e.textContent));
+    const sorted = (faces) => [...faces].sort().join(' ');
+    if (shown.join(' ') !== text && sorted(shown) === sorted(text.split(' '))) {
+      await this.button('New roll').click();
+      await this.page.waitForFunction((was) => [...document.querySelectorAll('[aria-label="Numbers"] button .value')].map((e) => e.textContent).join(' ') !== was, shown.join(' '));
+    }
     await this.page.goto(link.toString());
-    // A link's roll already on the table unsettled stays as it is (RULES §6), its d6s perhaps
-    // the other way round: a first random roll of 5 2 12 12 is 1 in 4,320.
-    await this.waitForRoll(text, { anyOrder: true });
+    await this.waitForRoll(text);
   }
 
   /** Types `text` into Play this roll: practice, no claims (RULES §6). */
@@ -118,16 +125,12 @@ export class ScorePage {
     await this.waitForRoll(text);
   }
 
-  /** Waits for the numbers on the table to be `text` (in any order, with `anyOrder`). */
-  async waitForRoll(text, { anyOrder = false } = {}) {
+  /** Waits for the numbers on the table to be `text`. */
+  async waitForRoll(text) {
     // (Passed as functions: the page's content security policy allows no string evaluated.)
     const shown = () => [...document.querySelectorAll('[aria-label="Numbers"] button .value')].map((e) => e.textContent).join(' ');
     try {
-      await this.page.waitForFunction(([want, anyOrder]) => {
-        const seen = [...document.querySelectorAll('[aria-label="Numbers"] button .value')].map((e) => e.textContent);
-        const key = (faces) => (anyOrder ? [...faces].sort() : faces).join(' ');
-        return key(seen) === key(want.split(' '));
-      }, [text, anyOrder]);
+      await this.page.waitForFunction((want) => [...document.querySelectorAll('[aria-label="Numbers"] button .value')].map((e) => e.textContent).join(' ') === want, text);
     } catch (e) {
       // What the page showed instead, so that a failure says why.
       const seen = await this.page.evaluate(shown).catch((err) => `(page unreadable: ${err.message})`);

@@ -171,6 +171,20 @@ async function updateToB(server, s) {
   });
 }
 
+test('each file named by a hash is named by its own bytes, as shipped: a name a browser keeps for a year never stands for other contents', () => {
+  // scripts/postbuild.py renames what Trunk named by a hash of its input (the wasm before
+  // wasm-bindgen, the stylesheet before minifying) by a hash of the file as shipped. Were it
+  // Trunk's, a change to the build's own steps alone would ship new bytes under the last
+  // release's name, which score-server sends as immutable: a browser without a service
+  // worker would start its kept copy against the new page's integrity, and not at all.
+  const hashed = files(DIST).filter((f) => /-[0-9a-f]{16}(_bg\.wasm|\.[a-z]+)$/.test(f) && !/\.(gz|br)$/.test(f));
+  assert.ok(hashed.some((f) => /^score-app-.*\.js$/.test(f)) && hashed.some((f) => /_bg\.wasm$/.test(f)) && hashed.some((f) => /\.css$/.test(f)), `hashed: ${hashed}`);
+  for (const f of hashed) {
+    const digest = createHash('sha256').update(readFileSync(join(DIST, f))).digest('hex').slice(0, 16);
+    assert.ok(f.includes(`-${digest}`), `${f} holds bytes whose hash is ${digest}`);
+  }
+});
+
 test('a static host without cache headers: a returning player comes up on the new build, offline too', async () => {
   const s = site();
   const server = await serveDist(s.dir, '/');
