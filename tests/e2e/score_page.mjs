@@ -95,23 +95,26 @@ export class ScorePage {
    * see `typeRoll`.
    */
   async playRoll(text, { again = false } = {}) {
+    // A link's roll already on the table, unsettled, stays as it is (RULES §6): where the
+    // table shows these numbers in another order (a first random roll of 5 2 12 12, 1 in
+    // 8,640), another roll is typed first (practice: it rates nothing), and saved, so that
+    // the link deals them as written.
+    const shown = await this.page.evaluate(() => [...document.querySelectorAll('[aria-label="Numbers"] button .value')].map((e) => e.textContent));
+    const sorted = (faces) => [...faces].sort().join(' ');
+    if (shown.join(' ') !== text && sorted(shown) === sorted(text.split(' '))) {
+      const rev = await this.page.evaluate(() => localStorage.getItem('score.rev.v1'));
+      await this.typeRoll(shown.map(() => '1').join(' '));
+      await this.page.waitForFunction((was) => localStorage.getItem('score.rev.v1') !== was, rev);
+    }
     await this.openShare();
     const link = new URL(await this.page.getByRole('textbox', { name: 'Link to this roll' }).inputValue());
     link.searchParams.set('roll', text.split(' ').join(','));
+    // (After any save above: the page writes the rolls it has seen with every save.)
     if (!again) {
       await this.page.evaluate(() => {
         const log = JSON.parse(localStorage.getItem('score.daily.v1') ?? 'null');
         if (log?.seen) localStorage.setItem('score.daily.v1', JSON.stringify({ ...log, seen: [] }));
       });
-    }
-    // A link's roll already on the table, unsettled, stays as it is (RULES §6): where the
-    // table shows these numbers in another order (a first random roll of 5 2 12 12, 1 in
-    // 8,640), a new roll first, so that the link deals them as written.
-    const shown = await this.page.evaluate(() => [...document.querySelectorAll('[aria-label="Numbers"] button .value')].map((e) => e.textContent));
-    const sorted = (faces) => [...faces].sort().join(' ');
-    if (shown.join(' ') !== text && sorted(shown) === sorted(text.split(' '))) {
-      await this.button('New roll').click();
-      await this.page.waitForFunction((was) => [...document.querySelectorAll('[aria-label="Numbers"] button .value')].map((e) => e.textContent).join(' ') !== was, shown.join(' '));
     }
     await this.page.goto(link.toString());
     await this.waitForRoll(text);

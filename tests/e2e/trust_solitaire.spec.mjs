@@ -3,7 +3,7 @@
 // clock nor a daily result settled as the page opens.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, launchBrowser, ScorePage, tapSolution, withPage } from './score_page.mjs';
+import { BASE_URL, launchBrowser, ScorePage, scoreOnce, tapSolution, withPage } from './score_page.mjs';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -180,6 +180,36 @@ test('under a clock, New roll asks before it costs a point; Hint says before it 
     await score.button('New roll').click();
     await asked.getByRole('button', { name: 'New roll anyway' }).click();
     await score.expectScore(-1);
+  });
+});
+
+test('a link to the numbers already on the table, in another order, changes nothing; after another roll it deals them as written, and they score', async () => {
+  await withPage(browser, async (score, page, context) => {
+    // The dice rigged for the first roll only: 5 2 12 12 (each face is the next 32-bit
+    // value modulo the die's sides, plus one), as 1 in 8,640 first visits deal it.
+    await context.addInitScript(() => {
+      const first = [4, 1, 11, 11];
+      const real = crypto.getRandomValues.bind(crypto);
+      crypto.getRandomValues = (buf) => {
+        if (first.length && buf.byteLength === 4) {
+          new DataView(buf.buffer, buf.byteOffset, 4).setUint32(0, first.shift(), true);
+          return buf;
+        }
+        return real(buf);
+      };
+    });
+    await score.open();
+    await score.waitForRoll('5 2 12 12');
+    await score.button('Got it').click();
+    // The link's roll is the table's, unsettled: it stays as dealt (RULES §6).
+    await score.openShare();
+    const link = new URL(await page.getByRole('textbox', { name: 'Link to this roll' }).inputValue());
+    link.searchParams.set('roll', '2,5,12,12');
+    await page.goto(link.toString());
+    await score.waitForRoll('5 2 12 12');
+    // playRoll types another roll first (practice), then the link deals 2 5 12 12 as written
+    // (its wait is for that order), and it scores.
+    await scoreOnce(score);
   });
 });
 
