@@ -1,5 +1,9 @@
 """Trunk post-build hook: make dist/ an offline, CSP-strict PWA.
 
+0. First, each module's JS glue and wasm lose what wasm-bindgen writes that no page runs
+   (scripts/slim_bindings.py: the digits in every import's name, and wasm-streams' unused
+   classes), the wasm of a release build is optimised for size (wasm-opt -Oz, once: Trunk
+   doesn't), and the glue is minified (esbuild): 8 KB of the first load's gzip.
 1. Replaces Trunk's inline loader <script type="module"> and its preloads of the app with
    the page's boot script, inline before the stylesheet (scripts/boot.template.js: what
    starts the page, its files asked for at once, and started once the page is read: a
@@ -33,11 +37,6 @@
 8. Precompresses every text and wasm file: `name.gz` (zopfli's gzip) and `name.br` (brotli -q 11)
    beside it, for hosts and servers that serve precompressed files. They are not in the
    precache list: the browser caches what it was served, decompressed.
-
-0. First, each module's JS glue and wasm lose what wasm-bindgen writes that no page runs
-   (scripts/slim_bindings.py: the digits in every import's name, and wasm-streams' unused
-   classes), the wasm of a release build is optimised for size (wasm-opt -Oz, once: Trunk
-   doesn't), and the glue is minified (esbuild): 8 KB of the first load's gzip.
 
 Runs in $TRUNK_STAGING_DIR (or the folder given as its argument).
 """
@@ -297,8 +296,7 @@ def boot_script(app, html, root):
         html = html[: link.start()] + html[link.end():]
     template = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "boot.template.js"), encoding="utf-8").read()
     body = (
-        uncomment(template)
-        .replace("__APP_JS__", "./" + js)
+        template.replace("__APP_JS__", "./" + js)
         .replace("__APP_JS_INTEGRITY__", integrity[js])
         .replace("__APP_WASM_INTEGRITY__", integrity[wasm])
         .replace("__APP_WASM__", "./" + wasm)

@@ -11,9 +11,8 @@ glue and its wasm), for scripts/postbuild.py:
 
 A release build's wasm is then optimised for size (`wasm-opt -Oz`: Trunk leaves it as
 wasm-bindgen wrote it, `data-wasm-opt="0"` in index.html, so each module is optimised once,
-after the change),
-which drops the code that only those exports reached, and the custom sections no browser
-reads (producers, target features). Every layer of tests runs on these files: a name changed
+after the change), which drops the code that only those exports reached, and the custom
+sections no browser reads (producers, target features). Every layer of tests runs on these files: a name changed
 in one file and not the other, or a class still used, fails the page's start.
 """
 import re

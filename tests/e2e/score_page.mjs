@@ -43,6 +43,9 @@ export async function launchBrowser(kind = 'test') {
   });
 }
 
+/** The numbers on the table, as they read: "2 5 12 12" (run in the page). */
+const tableNumbers = () => [...document.querySelectorAll('[aria-label="Numbers"] button .value')].map((e) => e.textContent).join(' ');
+
 export class ScorePage {
   constructor(page) {
     this.page = page;
@@ -99,7 +102,7 @@ export class ScorePage {
     // table shows these numbers in another order (a first random roll of 5 2 12 12, 1 in
     // 8,640), another roll is typed first (practice: it rates nothing), and saved, so that
     // the link deals them as written.
-    const shown = await this.page.evaluate(() => [...document.querySelectorAll('[aria-label="Numbers"] button .value')].map((e) => e.textContent));
+    const shown = (await this.page.evaluate(tableNumbers)).split(' ');
     const sorted = (faces) => [...faces].sort().join(' ');
     if (shown.join(' ') !== text && sorted(shown) === sorted(text.split(' '))) {
       const rev = await this.page.evaluate(() => localStorage.getItem('score.rev.v1'));
@@ -131,12 +134,11 @@ export class ScorePage {
   /** Waits for the numbers on the table to be `text`. */
   async waitForRoll(text) {
     // (Passed as functions: the page's content security policy allows no string evaluated.)
-    const shown = () => [...document.querySelectorAll('[aria-label="Numbers"] button .value')].map((e) => e.textContent).join(' ');
     try {
       await this.page.waitForFunction((want) => [...document.querySelectorAll('[aria-label="Numbers"] button .value')].map((e) => e.textContent).join(' ') === want, text);
     } catch (e) {
       // What the page showed instead, so that a failure says why.
-      const seen = await this.page.evaluate(shown).catch((err) => `(page unreadable: ${err.message})`);
+      const seen = await this.page.evaluate(tableNumbers).catch((err) => `(page unreadable: ${err.message})`);
       throw new Error(`waitForRoll(${text}): the table shows "${seen}" at ${this.page.url()}; page errors: ${JSON.stringify(this.errors)}`, { cause: e });
     }
   }
