@@ -9,11 +9,25 @@
 // for the solver's worker: the browser's cache never mixes two builds' files in one module.
 // A page of another build (an old tab after an update) is told "NAME:stale" and starts
 // nothing, since a reload is what mends it. If the wasm can't be fetched, the page is told
-// ("NAME:failed") and may ask again ("NAME:retry").
-import init from "./__NAME__.js";
+// ("NAME:failed") and may ask again ("NAME:retry"); so, if its script can't be.
+// A browser keeps a module script it couldn't fetch as failed, under its address, for the
+// page's life (Chromium 148 does): the page asks for a boot script again as `&try=N`
+// (src/modules.rs `script_address`), and the script for its module's script likewise, from
+// its own N on, one more at each start after a failed one.
 
 const BUILD = "";
 const NAME = "__NAME__";
+const SCRIPT = "./__NAME__.js";
+let tries = Number(new URL(import.meta.url).searchParams.get("try")) || 0;
+let script = null;
+const ask = () => {
+  const address = tries ? `${SCRIPT}${SCRIPT.includes("?") ? "&" : "?"}try=${tries}` : SCRIPT;
+  tries += 1;
+  return import(address).catch((e) => {
+    script = null;
+    throw e;
+  });
+};
 
 function start() {
   const page = document.querySelector('meta[name="score-build"]')?.content ?? "";
@@ -26,7 +40,8 @@ function start() {
     return;
   }
   const wasm = new URL(`./${NAME}_bg.wasm${BUILD ? `?v=${BUILD}` : ""}`, import.meta.url);
-  init({ module_or_path: wasm }).catch((e) => {
+  script ??= ask();
+  script.then(({ default: init }) => init({ module_or_path: wasm })).catch((e) => {
     // Another build's wasm for this build's script (an old tab, the server updated): a
     // reload mends it, trying again can't.
     if (e instanceof WebAssembly.LinkError) {

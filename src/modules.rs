@@ -49,12 +49,35 @@ enum Stage {
 thread_local! {
     /// Each module's stage, by name (absent when not listed).
     static STAGES: RefCell<Vec<(&'static str, Stage)>> = const { RefCell::new(Vec::new()) };
+    /// How many times each module's script was asked for, by name.
+    static ASKED: RefCell<Vec<(&'static str, u32)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The address a module's script is asked for at its `asked`-th time (from 0), of the page's
+/// `build` (empty: none). A browser keeps a module script it couldn't fetch as failed, under
+/// its address, for the page's whole life (Chromium 148 does), so each later ask is of a new
+/// address (`try=N`); the module's boot script asks for its own files the same way (scripts/
+/// module-boot.template.js). The service worker answers any of them offline from its copy.
+pub fn script_address(script: &str, build: &str, asked: u32) -> String {
+    let mut query = Vec::new();
+    if !build.is_empty() {
+        query.push(format!("v={build}"));
+    }
+    if asked > 0 {
+        query.push(format!("try={asked}"));
+    }
+    if query.is_empty() {
+        script.to_string()
+    } else {
+        format!("{script}?{}", query.join("&"))
+    }
 }
 
 /// Forgets how far every module has come, as a new page would: for a test page that mounts
 /// the app again and again (a module's stage is otherwise the page's for its whole life).
 pub fn forget_stages() {
     STAGES.with_borrow_mut(Vec::clear);
+    ASKED.with_borrow_mut(Vec::clear);
 }
 
 impl OnDemand {
@@ -113,8 +136,17 @@ impl OnDemand {
         let script = doc.create_element("script").ok()?;
         script.set_attribute("type", "module").ok()?;
         // Of this page's build: no cache hands this page another build's copy.
-        let build = crate::solver::page_build();
-        let src = if build.is_empty() { self.script.to_string() } else { format!("{}?v={build}", self.script) };
+        let asked = ASKED.with_borrow_mut(|a| match a.iter_mut().find(|(n, _)| *n == self.name) {
+            Some(entry) => {
+                entry.1 += 1;
+                entry.1
+            }
+            None => {
+                a.push((self.name, 0));
+                0
+            }
+        });
+        let src = script_address(self.script, &crate::solver::page_build(), asked);
         script.set_attribute("src", &src).ok()?;
         // Told to whichever host shows the module by then (the one that asked may be gone).
         let on_error = Closure::once_into_js(move || {
@@ -286,5 +318,20 @@ pub fn reload() {
     match by_worker {
         Some(reload) => drop(reload.call0(&w)),
         None => drop(w.location().reload()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::script_address;
+
+    #[test]
+    fn a_script_is_asked_for_under_a_new_address_each_time_after_the_first() {
+        assert_eq!(script_address("tools-boot.js", "0123456789abcdef", 0), "tools-boot.js?v=0123456789abcdef");
+        assert_eq!(script_address("tools-boot.js", "0123456789abcdef", 1), "tools-boot.js?v=0123456789abcdef&try=1");
+        assert_eq!(script_address("room-boot.js", "", 0), "room-boot.js");
+        assert_eq!(script_address("room-boot.js", "", 3), "room-boot.js?try=3");
+        let all: std::collections::HashSet<_> = (0..50).map(|n| script_address("room-boot.js", "ab", n)).collect();
+        assert_eq!(all.len(), 50);
     }
 }
