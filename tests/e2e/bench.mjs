@@ -1,7 +1,7 @@
 // Browser bench (not a test): `BASE_URL=… node tests/e2e/bench.mjs`.
 // Prints load-to-playable, the impossible-rolls table time and the slowest roll's
 // solution list time, measured in headless Chromium from the release build.
-import { launchBrowser, ScorePage, BASE_URL } from './score_page.mjs';
+import { BASE_URL, ScorePage, goOffline, launchBrowser } from './score_page.mjs';
 
 const browser = await launchBrowser('full');
 const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -44,7 +44,7 @@ console.log(`load to playable (first die found by Playwright), median of 7: ${me
     }
     return total;
   });
-  await context.setOffline(true);
+  await goOffline(context);
   const offline = [];
   for (let i = 0; i < 7; i += 1) {
     await page.reload();

@@ -4,7 +4,7 @@
 // starts one); BASE_URL serves the same build as plain files, where rooms are unavailable.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, launchBrowser, PROTOCOL, ScorePage, scoreOnce } from './score_page.mjs';
+import { BASE_URL, PROTOCOL, ScorePage, goOffline, launchBrowser, scoreOnce } from './score_page.mjs';
 
 const ROOM_URL = process.env.ROOM_URL;
 let browser;
@@ -833,7 +833,7 @@ test('a student by an invite: the offline copy waits until they are seated, then
   assert.deepEqual(ana.asked.filter((a) => /score-app/.test(a) && !/\/sw\.js$/.test(a)), [], 'solitaire fetched by her page');
   await ana.score.waitForServiceWorker();
   // She only ever joined a room; offline, the game still opens and plays alone.
-  await ana.context.setOffline(true);
+  await goOffline(ana.context);
   await ana.page.goto(`${ROOM_URL}/`);
   await ana.score.numbers().first().waitFor();
   await ana.score.button('Got it').click();
@@ -974,7 +974,7 @@ test('a student who only ever joined by an invite: offline, the invite’s page 
   await joinAs(ana, 'Ana');
   // Seated: the page's offline copy installs (the student's module is not in it).
   await ana.score.waitForServiceWorker();
-  await ana.context.setOffline(true);
+  await goOffline(ana.context);
   await ana.page.reload();
   // The student's module can't be fetched: the app takes the page from the offline copy,
   // and its Class room view (precached) says no room server answers.

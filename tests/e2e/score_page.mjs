@@ -242,6 +242,16 @@ export async function scoreOnce(score) {
   await score.result('+1: 20 made in 2 moves').waitFor();
 }
 
+/**
+ * Takes `context` offline, its service workers' own fetches too: Chromium's offline emulation
+ * (`setOffline`) lets a service worker's fetch reach the server, which would answer a file the
+ * offline copy lacks and hide it. Every request that reaches the network fails as offline.
+ */
+export async function goOffline(context) {
+  await context.setOffline(true);
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+}
+
 /** A free port on 127.0.0.1. */
 export async function freePort() {
   const net = await import('node:net');

@@ -4,7 +4,7 @@
 // corrected translation never breaks a test.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, catalog, launchBrowser, withPage } from './score_page.mjs';
+import { BASE_URL, catalog, goOffline, launchBrowser, withPage } from './score_page.mjs';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -12,7 +12,7 @@ after(async () => { await browser.close(); });
 
 /** Offline, a reload comes back in `code`, its SCORE button in that language's words. */
 async function offlineReloadIn(page, context, code, words) {
-  await context.setOffline(true);
+  await goOffline(context);
   await page.reload();
   await page.getByRole('button', { name: words.claim_score, exact: true }).waitFor();
   assert.equal((await root(page)).lang, code);

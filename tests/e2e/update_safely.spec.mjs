@@ -24,7 +24,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, launchBrowser, ScorePage, serveDist, waitUntilServing, withPage } from './score_page.mjs';
+import { ScorePage, freePort, goOffline, launchBrowser, serveDist, waitUntilServing, withPage } from './score_page.mjs';
 
 const DIST = process.env.SCORE_DIST ?? 'dist';
 const DAY = 24 * 3600 * 1000;
@@ -163,7 +163,7 @@ async function updateToB(server, s) {
     await score.button('Show solutions').click();
     await page.getByText('2‖(12 − 12)', { exact: true }).waitFor();
 
-    await context.setOffline(true);
+    await goOffline(context);
     await page.reload();
     await score.numbers().first().waitFor();
     assert.equal(await runs(page), builds.buildB, 'offline, the page is build B');

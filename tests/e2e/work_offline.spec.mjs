@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, appendFileSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { catalog, launchBrowser, serveDist, scoreOnce, tapSolution, withPage } from './score_page.mjs';
+import { catalog, goOffline, launchBrowser, scoreOnce, serveDist, tapSolution, withPage } from './score_page.mjs';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -14,7 +14,7 @@ test('play a full round offline after one visit', async () => {
   await withPage(browser, async (score, page, context) => {
     await score.open();
     await score.waitForServiceWorker();
-    await context.setOffline(true);
+    await goOffline(context);
     await page.reload();
     await score.numbers().first().waitFor();
     await scoreOnce(score);
@@ -31,7 +31,7 @@ test('play from a sub-path of a static host, online and offline', async () => {
       await score.playRoll('2 5 12 12');
       await tapSolution(score);
       await score.result("0: the clock wasn't running").waitFor();
-      await context.setOffline(true);
+      await goOffline(context);
       await page.reload();
       await score.numbers().first().waitFor();
       assert.equal(await page.getByTestId('goal').textContent(), '20');
