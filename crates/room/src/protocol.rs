@@ -51,9 +51,11 @@ pub fn random_code(bytes: [u8; CODE_LEN]) -> String {
     bytes.iter().map(|b| CODE_ALPHABET[*b as usize % CODE_ALPHABET.len()] as char).collect()
 }
 
-/// A code as typed (any case, spaces around), if it can be a room code.
+/// A code as typed (any case, spaces around), if it can be a room code. Its letters are
+/// ASCII, so only ASCII is upper-cased: Unicode's case tables would add 4 KB (brotli) to a
+/// student's first module for no code they could type.
 pub fn room_code(text: &str) -> Option<String> {
-    let code = text.trim().to_uppercase();
+    let code = text.trim().to_ascii_uppercase();
     (code.len() == CODE_LEN && code.bytes().all(|b| CODE_ALPHABET.contains(&b))).then_some(code)
 }
 

@@ -501,6 +501,10 @@ fn room_codes_are_six_of_the_unmistakable_letters_and_digits() {
     assert_eq!(room_code("ABC23"), None);
     assert_eq!(room_code("ABC2O4"), None, "O is not a code letter");
     assert_eq!(room_code("ABC2é4"), None);
+    // A code is ASCII as typed: no other letter stands for one of its letters, even one
+    // that Unicode upper-cases to it (the long s, a ligature).
+    assert_eq!(room_code("abc23\u{17F}"), None);
+    assert_eq!(room_code("\u{FB00}abc2"), None);
 }
 
 #[test]
