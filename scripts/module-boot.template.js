@@ -4,7 +4,7 @@
 // host's link, or when a student's module hands the page over to it); join-boot.js, a
 // student's class room (score-join: the first module of a room's invite); tools-boot.js,
 // the tools (score-tools: Experiment, Impossible rolls, Worksheets, Rules, when a player
-// opens one). The page asks for each as `NAME-boot.js?v=<build>`.
+// opens one). The page asks for each as `NAME-boot.js?v=<build>` (then `&try=N`, below).
 // scripts/postbuild.py writes the build's id into BUILD and into the module's URLs, as it does
 // for the solver's worker: the browser's cache never mixes two builds' files in one module.
 // A page of another build (an old tab after an update) is told "NAME:stale" and starts

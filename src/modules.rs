@@ -49,7 +49,7 @@ enum Stage {
 thread_local! {
     /// Each module's stage, by name (absent when not listed).
     static STAGES: RefCell<Vec<(&'static str, Stage)>> = const { RefCell::new(Vec::new()) };
-    /// How many times each module's script was asked for, by name.
+    /// How many times each module's script was asked for on this page, by name.
     static ASKED: RefCell<Vec<(&'static str, u32)>> = const { RefCell::new(Vec::new()) };
 }
 
@@ -75,9 +75,9 @@ pub fn script_address(script: &str, build: &str, asked: u32) -> String {
 
 /// Forgets how far every module has come, as a new page would: for a test page that mounts
 /// the app again and again (a module's stage is otherwise the page's for its whole life).
+/// (How many times each script was asked for is kept: the browser keeps what failed.)
 pub fn forget_stages() {
     STAGES.with_borrow_mut(Vec::clear);
-    ASKED.with_borrow_mut(Vec::clear);
 }
 
 impl OnDemand {
@@ -130,22 +130,27 @@ impl OnDemand {
         listen_always(&self.event("close"), unmount);
     }
 
+    /// Counts an ask for the module's script; how many were made before it.
+    fn count_ask(self) -> u32 {
+        ASKED.with_borrow_mut(|a| match a.iter_mut().find(|(n, _)| *n == self.name) {
+            Some(entry) => {
+                entry.1 += 1;
+                entry.1 - 1
+            }
+            None => {
+                a.push((self.name, 1));
+                0
+            }
+        })
+    }
+
     /// Adds the module's script to the page; `NAME:unreachable` if it can't be fetched.
     fn request(self) -> Option<()> {
         let doc = web_sys::window()?.document()?;
         let script = doc.create_element("script").ok()?;
         script.set_attribute("type", "module").ok()?;
         // Of this page's build: no cache hands this page another build's copy.
-        let asked = ASKED.with_borrow_mut(|a| match a.iter_mut().find(|(n, _)| *n == self.name) {
-            Some(entry) => {
-                entry.1 += 1;
-                entry.1
-            }
-            None => {
-                a.push((self.name, 0));
-                0
-            }
-        });
+        let asked = self.count_ask();
         let src = script_address(self.script, &crate::solver::page_build(), asked);
         script.set_attribute("src", &src).ok()?;
         // Told to whichever host shows the module by then (the one that asked may be gone).
@@ -162,14 +167,24 @@ impl OnDemand {
     /// (the boot script then started the app, and says so on `<html data-start>`): its wasm
     /// unreachable (`room-failed`: it waits for `NAME:retry`, which opening it says at once),
     /// or of another build still after a reload (`room-stale`). Its script unreachable
-    /// (`room-absent`) is asked for again as on any page. Read once: the page's later opens
-    /// go as on any page.
+    /// (`room-absent`) is asked for again as on any page, at a new address. Read once: the
+    /// page's later opens go as on any page.
     fn tried_alone(self) -> Option<Stage> {
         let root = web_sys::window()?.document()?.document_element()?;
         let attr = crate::components::ROOM_START;
         let stage = match root.get_attribute(attr)?.as_str() {
             "room-failed" => Stage::Stalled,
             "room-stale" => Stage::Stale,
+            // The boot script's ask for a room module's script failed (the whole module's, on
+            // a host's link, at this page's first address): the page's own first ask is of
+            // the next address. (The student's module failed instead? Then an address of the
+            // whole one's not asked before, which the service worker's copy answers offline.)
+            "room-absent" if self == ROOM => {
+                if ASKED.with_borrow(|a| a.iter().all(|(n, _)| *n != self.name)) {
+                    self.count_ask();
+                }
+                return None;
+            }
             _ => return None,
         };
         (self == ROOM).then(|| {

@@ -843,6 +843,33 @@ test('a student by an invite: the offline copy waits until they are seated, then
   for (const m of [host, ana]) await m.context.close();
 });
 
+test('a host link whose module script fails once as the page starts: the app takes the page and brings the host screen at once', async () => {
+  assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
+  const host = await person('', { viewport: { width: 1280, height: 900 } });
+  const code = await createRoom(host);
+  const link = await hostLink(await hostPanel(host));
+  // No service worker: it would answer from its cache, past the failed fetch below.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const score = new ScorePage(page);
+  // The whole module's script fails the first time only (a dropped connection): a browser
+  // keeps a module script it couldn't fetch as failed under its address, so the app's own
+  // ask must be of another address, or the teacher would see "couldn't load" for nothing.
+  const asked = [];
+  await page.route(/\/room-boot\.js(\?|$)/, (route) => {
+    asked.push(route.request().url());
+    return asked.length === 1 ? route.abort() : route.continue();
+  });
+  await page.goto(link);
+  await page.getByTestId('room-code').getByText(code).waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.start), 'room-absent');
+  assert.equal(asked.length, 2, `asked: ${asked}`);
+  assert.notEqual(asked[0], asked[1]);
+  score.errors = score.errors.filter((e) => !/Failed to load resource|Failed to fetch dynamically imported module/.test(e));
+  score.assertNoConsoleErrors();
+  for (const c of [context, host.context]) await c.close();
+});
+
 test('an invite whose room modules can’t load: the app takes the page, the whole module seats the student, and leaving plays solitaire', async () => {
   assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
   const host = await person('');

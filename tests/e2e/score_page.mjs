@@ -245,7 +245,8 @@ export async function scoreOnce(score) {
 /**
  * Takes `context` offline, its service workers' own fetches too: Chromium's offline emulation
  * (`setOffline`) lets a service worker's fetch reach the server, which would answer a file the
- * offline copy lacks and hide it. Every request that reaches the network fails as offline.
+ * offline copy lacks and hide it. Every request that reaches the network fails as offline,
+ * for the rest of the context's life.
  */
 export async function goOffline(context) {
   await context.setOffline(true);
