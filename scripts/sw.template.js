@@ -60,8 +60,12 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    // Pages (with any query, e.g. a shared roll) are the one index.html.
-    const key = request.mode === 'navigate' ? './' : request;
+    // Pages (with any query, e.g. a shared roll) are the one index.html. A module's script
+    // asked for again under a new address (`&try=N`: a browser keeps one it couldn't fetch as
+    // failed, under its address) is the same file: this build's copy, as at the first ask.
+    const again = new URL(request.url);
+    again.searchParams.delete('try');
+    const key = request.mode === 'navigate' ? './' : again.href === request.url ? request : again.href;
     const hit = await cache.match(key, { ignoreSearch: request.mode === 'navigate' });
     if (hit) return hit;
     let response;

@@ -167,8 +167,9 @@ impl OnDemand {
     /// (the boot script then started the app, and says so on `<html data-start>`): its wasm
     /// unreachable (`room-failed`: it waits for `NAME:retry`, which opening it says at once),
     /// or of another build still after a reload (`room-stale`). Its script unreachable
-    /// (`room-absent`) is asked for again as on any page, at a new address. Read once: the
-    /// page's later opens go as on any page.
+    /// (`room-absent`) is asked for again as on any page, at a new address (counted once,
+    /// however often this is read). The others are read once: the page's later opens go as on
+    /// any page.
     fn tried_alone(self) -> Option<Stage> {
         let root = web_sys::window()?.document()?.document_element()?;
         let attr = crate::components::ROOM_START;

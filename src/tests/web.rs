@@ -197,9 +197,14 @@ async fn class_room_host_asks_for_its_module_and_says_when_it_cannot_load() {
     // Each ask is of its own address (`room-boot.js`, then `?try=N`: a browser keeps a module
     // script it couldn't fetch as failed under its address), and asks before this test's may
     // have been made on this page.
-    let scripts = || all(&head, "script[src^='room-boot.js']").len();
-    let last = || all(&head, "script[src^='room-boot.js']").last().and_then(|s| s.get_attribute("src"));
+    let addresses =
+        || all(&head, "script[src^='room-boot.js']").iter().filter_map(|s| s.get_attribute("src")).collect::<Vec<_>>();
+    let scripts = || addresses().len();
+    let last = || addresses().pop();
     let asked = |before: &Option<String>| {
+        let all = addresses();
+        let distinct: std::collections::HashSet<_> = all.iter().collect();
+        assert_eq!(distinct.len(), all.len(), "an address asked for twice: {all:?}");
         let now = last().unwrap();
         assert_ne!(Some(&now), before.as_ref(), "asked again under the same address");
         Some(now)
