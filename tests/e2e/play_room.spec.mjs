@@ -993,14 +993,20 @@ test('a browser that keeps nothing: a room created from an invite keeps its host
   for (const c of [host.context, ben.context, context]) await c.close();
 });
 
-test('a student who only ever joined by an invite: offline, the invite’s page falls back to the app, and solitaire plays', async () => {
+/** A room, and Ana seated in it by its invite on a phone, her page's offline copy installed
+ * once she is seated (the student's module is not in it). */
+async function seatedByInvite() {
   assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
   const host = await person('');
   const code = await createRoom(host);
   const ana = await person(`?room=${code}`, PHONE);
   await joinAs(ana, 'Ana');
-  // Seated: the page's offline copy installs (the student's module is not in it).
   await ana.score.waitForServiceWorker();
+  return { host, ana };
+}
+
+test('a student who only ever joined by an invite: offline, the invite’s page falls back to the app, and solitaire plays', async () => {
+  const { host, ana } = await seatedByInvite();
   await goOffline(ana.context);
   await ana.page.reload();
   // The student's module can't be fetched: the app takes the page from the offline copy,
@@ -1017,12 +1023,7 @@ test('a student who only ever joined by an invite: offline, the invite’s page 
 });
 
 test('a student whose page the offline copy holds: the student’s module failing, the whole one comes from that copy, whatever the server answers', async () => {
-  assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
-  const host = await person('');
-  const code = await createRoom(host);
-  const ana = await person(`?room=${code}`, PHONE);
-  await joinAs(ana, 'Ana');
-  await ana.score.waitForServiceWorker();
+  const { host, ana } = await seatedByInvite();
   // Her reload: the student's module can't be fetched (not in the offline copy), and the
   // server answers the whole module's script with an error (restarting behind a proxy). The
   // app's ask for it is of a new address (the page's first was the student's, which failed):
