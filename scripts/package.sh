@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds score-server as one file that carries the game, for a school's PC or a Raspberry Pi:
-# the release game (trunk), then a statically linked score-server (musl) with the game
-# compiled in, stripped, into target/package/ with SHA256SUMS beside it:
+# the release game (trunk), then a statically linked score-server (musl), stripped, with the
+# game appended to it (scripts/pack_game.py), into target/package/ with SHA256SUMS beside it:
 #   target/package/score-server-x86_64-linux    any 64-bit Intel or AMD Linux
 #   target/package/score-server-aarch64-linux   64-bit ARM Linux (a Raspberry Pi 3, 4 or 5
 #                                               on a 64-bit OS), built with zig as its C
@@ -54,8 +54,11 @@ for arch in "${arches[@]}"; do
   side_by_side "$arch" build "$arch"
 done
 side_by_side_wait || { echo "package: a build failed (its output is above)" >&2; exit 1; }
+# The server is compiled without the game, which is appended to each copy: a new game needs
+# no new link of the server (a minute or more for each architecture).
 for arch in "${arches[@]}"; do
   cp "$(folder "$arch")/$arch-unknown-linux-musl/server/score-server" "$out/score-server-$arch-linux"
+  python3 scripts/pack_game.py dist "$out/score-server-$arch-linux"
 done
 
 (cd "$out" && sha256sum score-server-*-linux >SHA256SUMS)

@@ -1,6 +1,7 @@
 //! The game's files, from one of two places served alike: a build on disk (`--dist DIR`,
-//! read at each request, so a folder updated in place is served at once) or the build
-//! compiled into the binary ([`Build`]), so one file hosts a class.
+//! read at each request, so a folder updated in place is served at once) or the build the
+//! binary carries ([`Build::appended`]: scripts/pack_game.py appends it to the release
+//! binary), so one file hosts a class.
 //!
 //! Both answer the same way: the precompressed `.br` or `.gz` variant when the browser
 //! takes it, with the content type of the uncompressed name; hashed files
@@ -8,11 +9,19 @@
 //! index.html fresh for days would start it, and a service worker precache it, after a new
 //! release); a path that is no file is a page, answered with index.html (`/?room=CODE`);
 //! a missing file is `404`, never index.html in its place. A file on disk is revalidated by
-//! its modification time, an embedded one by its content's hash (`ETag`).
+//! its modification time, a carried one by its content's hash (`ETag`).
+//!
+//! The build a binary carries is appended to it, after the last byte the linker wrote (a
+//! program loader reads only what the ELF headers point at): each file as its path's length
+//! (2 bytes), its path (UTF-8, `/` between folders), the SHA-256 of its bytes (32 bytes: its
+//! `ETag`, hashed once when packed rather than at every start), its length (4 bytes) and its
+//! bytes; then the length of all that (8 bytes) and [`PACK_MAGIC`], every number
+//! little-endian. The game is added after the server is compiled, so a new game is a copy and
+//! an append, not a new link of the server (minutes, for each architecture).
 
-use std::borrow::Cow;
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::io::{self, Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use axum::body::{Body, Bytes};
@@ -28,7 +37,7 @@ use tower_http::services::{ServeDir, ServeFile};
 pub enum Game {
     /// A build on disk (`--dist DIR`), read at each request.
     Folder(PathBuf),
-    /// A build held in memory: the one compiled into the binary.
+    /// A build held in memory: the one the binary carries.
     Inside(Arc<Build>),
 }
 
@@ -122,17 +131,79 @@ pub struct Build {
     files: HashMap<String, File>,
 }
 
+/// The last 8 bytes of a binary that carries a game (see the module's documentation).
+pub const PACK_MAGIC: &[u8; 8] = b"SCOREPK1";
+
+/// The most a carried game may hold: far more than a build (4 MB), far less than memory.
+const MOST_PACKED: u64 = 256 << 20;
+
+/// A carried game that can't be read: the binary was cut short or changed after it was made.
+fn damaged(why: &str) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, why.to_string())
+}
+
+/// Whether `name` is a path inside a build: folders and a file, none empty, `.` or `..`.
+fn is_inside(name: &str) -> bool {
+    !name.is_empty()
+        && name.split('/').all(|part| !part.is_empty() && part != "." && part != "..")
+        && !name.contains(['\\', '\0'])
+}
+
 impl Build {
-    /// The build a [`rust_embed::RustEmbed`] folder holds (the binary's own, or a test's).
-    pub fn embedded<E: rust_embed::RustEmbed>() -> Build {
-        Build::of(E::iter().filter_map(|name| {
-            let file = E::get(&name)?;
-            let bytes = match file.data {
-                Cow::Borrowed(b) => Bytes::from_static(b),
-                Cow::Owned(v) => Bytes::from(v),
-            };
-            Some((name.into_owned(), bytes, file.metadata.sha256_hash()))
-        }))
+    /// The build appended to the file at `path` (the running binary): `None` when it carries
+    /// none, an error of kind `InvalidData` when what it carries can't be read.
+    pub fn appended(path: &Path) -> io::Result<Option<Build>> {
+        let mut file = std::fs::File::open(path)?;
+        let length = file.seek(SeekFrom::End(0))?;
+        let Some(start) = length.checked_sub(16) else { return Ok(None) };
+        let mut tail = [0u8; 16];
+        file.seek(SeekFrom::Start(start))?;
+        file.read_exact(&mut tail)?;
+        let (size, magic) = tail.split_at(8);
+        if magic != PACK_MAGIC {
+            return Ok(None);
+        }
+        let size = u64::from_le_bytes(size.try_into().map_err(|_| damaged("no length"))?);
+        if size > start || size > MOST_PACKED {
+            return Err(damaged("its length is more than the file holds"));
+        }
+        let mut packed = vec![0u8; size as usize];
+        file.seek(SeekFrom::Start(start - size))?;
+        file.read_exact(&mut packed)?;
+        Build::unpacked(Bytes::from(packed)).map(Some)
+    }
+
+    /// The build in `packed`: the files as the module's documentation lays them out, without
+    /// the closing length and mark.
+    fn unpacked(packed: Bytes) -> io::Result<Build> {
+        let mut files = Vec::new();
+        let mut names = std::collections::HashSet::new();
+        let mut rest = packed;
+        // The next `n` bytes of the rest.
+        let take = |rest: &mut Bytes, n: usize| {
+            if rest.len() < n {
+                return Err(damaged("a file is cut short"));
+            }
+            Ok(rest.split_to(n))
+        };
+        while !rest.is_empty() {
+            let length = take(&mut rest, 2)?;
+            let length = u16::from_le_bytes([length[0], length[1]]) as usize;
+            let name = String::from_utf8(take(&mut rest, length)?.to_vec())
+                .map_err(|_| damaged("a file's path is not UTF-8"))?;
+            if !is_inside(&name) {
+                return Err(damaged("a file's path leads outside the game"));
+            }
+            let sha256: [u8; 32] = take(&mut rest, 32)?[..].try_into().map_err(|_| damaged("a file is cut short"))?;
+            let length = take(&mut rest, 4)?;
+            let length = u32::from_le_bytes([length[0], length[1], length[2], length[3]]) as usize;
+            let bytes = take(&mut rest, length)?;
+            if !names.insert(name.clone()) {
+                return Err(damaged("a file is in it twice"));
+            }
+            files.push((name, bytes, sha256));
+        }
+        Ok(Build::of(files))
     }
 
     /// A build of these files (path, bytes, SHA-256 of the bytes).
@@ -293,5 +364,84 @@ mod tests {
         assert_eq!(build.files["a.js"].gzip.as_ref().map(|g| g.bytes.clone()), Some(Bytes::from("a.js.gz")));
         assert!(build.files.contains_key("data.gz"));
         assert!(build.has_game());
+    }
+
+    use sha2::{Digest, Sha256};
+
+    /// `files` laid out as a carried game (see the module's documentation), closed with
+    /// `length` (the true one when `None`) and the mark.
+    fn packed(files: &[(&[u8], &[u8])], length: Option<u64>) -> Vec<u8> {
+        let mut out = Vec::new();
+        for (name, bytes) in files {
+            out.extend((name.len() as u16).to_le_bytes());
+            out.extend(*name);
+            out.extend(<[u8; 32]>::from(Sha256::digest(bytes)));
+            out.extend((bytes.len() as u32).to_le_bytes());
+            out.extend(*bytes);
+        }
+        let length = length.unwrap_or(out.len() as u64);
+        out.extend(length.to_le_bytes());
+        out.extend(PACK_MAGIC);
+        out
+    }
+
+    /// What a binary of these bytes (the server's own first) carries.
+    fn carried(tail: &[u8]) -> io::Result<Option<Build>> {
+        static FILES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = FILES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path = std::env::temp_dir().join(format!("score-files-{}-{n}", std::process::id()));
+        let mut bytes = b"\x7fELF the server's own bytes".to_vec();
+        bytes.extend(tail);
+        std::fs::write(&path, bytes).unwrap();
+        let build = Build::appended(&path);
+        std::fs::remove_file(&path).unwrap();
+        build
+    }
+
+    #[test]
+    fn a_binary_carries_its_files_and_their_variants() {
+        let tail =
+            packed(&[(b"index.html", b"<!doctype html>"), (b"index.html.br", b"br"), (b"icons/a.png", b"")], None);
+        let build = carried(&tail).unwrap().expect("a game");
+        assert_eq!(build.len(), 2);
+        assert!(build.has_game());
+        let page = &build.files["index.html"];
+        assert_eq!(page.plain.bytes, Bytes::from_static(b"<!doctype html>"));
+        assert_eq!(page.br.as_ref().map(|b| b.bytes.clone()), Some(Bytes::from_static(b"br")));
+        // The tag is the content's SHA-256 (its first half): fe26c59e… is that of "<!doctype html>".
+        assert_eq!(page.plain.etag, "\"fe26c59e91ac8de694b2531dc3bdc1b7\"");
+        assert_eq!(build.files["icons/a.png"].plain.bytes.len(), 0);
+        // An empty game is a game of no files (and no page).
+        assert!(!carried(&packed(&[], None)).unwrap().expect("read").has_game());
+    }
+
+    #[test]
+    fn a_binary_without_the_mark_carries_nothing() {
+        assert!(carried(b"").unwrap().is_none());
+        let mut tail = packed(&[(b"index.html", b"x")], None);
+        *tail.last_mut().unwrap() = b'2';
+        assert!(carried(&tail).unwrap().is_none());
+    }
+
+    #[test]
+    fn a_damaged_game_is_refused_with_why() {
+        let why = |tail: Vec<u8>| match carried(&tail) {
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => e.to_string(),
+            other => panic!("not refused: {:?}", other.map(|b| b.map(|b| b.len()))),
+        };
+        let page: (&[u8], &[u8]) = (b"index.html", b"x");
+        assert_eq!(why(packed(&[page], Some(1 << 40))), "its length is more than the file holds");
+        assert_eq!(why(packed(&[page], Some(1000))), "its length is more than the file holds");
+        // A length that starts inside the server's own bytes reads them as files: refused too.
+        why(packed(&[page], Some(20)));
+        // A file's length past the end of the game.
+        let mut short = packed(&[page], None);
+        short[2 + 10 + 32] = 2;
+        assert_eq!(why(short), "a file is cut short");
+        for name in [&b"../sw.js"[..], b"/etc/passwd", b"a//b", b"icons/./a", b"a\\b", b"", b"a\0b"] {
+            assert_eq!(why(packed(&[(name, b"x")], None)), "a file's path leads outside the game", "{name:?}");
+        }
+        assert_eq!(why(packed(&[(b"\xff.html", b"x")], None)), "a file's path is not UTF-8");
+        assert_eq!(why(packed(&[page, page], None)), "a file is in it twice");
     }
 }

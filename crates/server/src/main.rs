@@ -5,9 +5,9 @@
 //!              [--backup DIR [--backup-every 60] [--backup-keep 48]] [--peers HOST:PORT,…]
 //! score-server --version
 //!
-//! The game's release build is compiled in (from the workspace's `dist/`, when it was built
-//! before the server: see build.rs), so the binary alone hosts a class; `--dist DIR` serves
-//! another build from disk instead.
+//! The game's release build is carried inside the binary (appended to it by
+//! scripts/package.sh: see `files`), so the binary alone hosts a class; `--dist DIR` serves
+//! a build from disk instead (a binary just compiled carries none).
 //!
 //! It starts whole or not at all: a port already taken, or a data folder it can't write,
 //! is said in a sentence with exit code 2 before anything else starts. Once listening it
@@ -30,12 +30,6 @@ const USAGE: &str = "usage: score-server [--port 8080] [--bind 127.0.0.1] [--dis
        score-server --version
 --peers: the other instances behind the same proxy (each as host:port), all started with the
 same key of 16 characters or more in the environment variable SCORE_PEER_KEY";
-
-/// The game's release build, compiled in (in a debug build, read from `dist/` as it runs).
-#[derive(rust_embed::RustEmbed)]
-#[folder = "../../dist/"]
-#[allow_missing = true]
-struct Dist;
 
 /// What `--version` prints: the version and the commit it was built from.
 const VERSION_LINE: &str = concat!("score-server ", env!("CARGO_PKG_VERSION"), " (commit ", env!("SCORE_COMMIT"), ")");
@@ -148,13 +142,22 @@ async fn main() -> ExitCode {
         }
         Some(dist) => (Game::Folder(dist.clone()), format!("from {}", dist.display())),
         None => {
-            let build = Build::embedded::<Dist>();
-            if !build.has_game() {
-                note!(
-                    "score-server: this binary carries no game (it was compiled before the game was built): serve one with --dist DIR, or build the game (trunk build --release) and then score-server"
-                );
-                return ExitCode::from(2);
-            }
+            let carried = std::env::current_exe().and_then(|exe| Build::appended(&exe));
+            let build = match carried {
+                Ok(Some(build)) if build.has_game() => build,
+                Ok(_) => {
+                    note!(
+                        "score-server: this binary carries no game: serve one with --dist DIR (scripts/build.sh builds it in dist/), or make a binary that carries it with scripts/package.sh"
+                    );
+                    return ExitCode::from(2);
+                }
+                Err(e) => {
+                    note!(
+                        "score-server: the game this binary carries can't be read ({e}): download the binary again, or serve a game with --dist DIR"
+                    );
+                    return ExitCode::from(2);
+                }
+            };
             let from = format!("inside this binary, {} files", build.len());
             (Game::Inside(build.into()), from)
         }

@@ -1,6 +1,7 @@
 //! The game's files from the real server on 127.0.0.1, from both places it serves them:
-//! a build on disk (`--dist`) and the build compiled into the binary. Every check runs on
-//! both, and the two answer alike.
+//! a build on disk (`--dist`) and the build a binary carries (appended to it by
+//! scripts/pack_game.py, as scripts/package.sh does). Every check runs on both, and the two
+//! answer alike.
 //!
 //! How long a browser may keep each file: a file whose name carries its build's hash never
 //! changes, so it is kept for a year without asking; index.html, sw.js and every unhashed
@@ -10,7 +11,7 @@
 
 mod common;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use common::{body, header, http_ask, http_get, http_post, status, temp, Server};
@@ -46,17 +47,27 @@ const UNHASHED: [&str; 10] = [
 
 /// The test build (tests/fixtures/game): each file holds its own name as text ("the file
 /// sw.js"), and three have precompressed variants (`.br`, `.gz`) holding a word of their own.
-#[derive(rust_embed::RustEmbed)]
-#[folder = "tests/fixtures/game/"]
-struct Fixture;
-
 fn fixture() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/game")
 }
 
-/// The test build from each place: on disk, and inside (as the binary holds its own).
+/// A file standing in for a binary (some bytes of its own first), `game` appended to it by
+/// scripts/pack_game.py.
+fn carrying(name: &str, game: &Path) -> PathBuf {
+    let binary = temp(&format!("pack-{name}")).join("score-server");
+    std::fs::write(&binary, b"\x7fELF and the server's own bytes").unwrap();
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/pack_game.py");
+    let packed = std::process::Command::new("python3").arg(script).arg(game).arg(&binary).output().unwrap();
+    assert!(packed.status.success(), "pack_game.py: {}", String::from_utf8_lossy(&packed.stderr));
+    binary
+}
+
+/// The test build from each place: on disk, and inside (as a packaged binary carries its own).
 fn games() -> [(&'static str, Game); 2] {
-    [("disk", Game::Folder(fixture())), ("inside", Game::Inside(Build::embedded::<Fixture>().into()))]
+    static PACKED: AtomicUsize = AtomicUsize::new(0);
+    let binary = carrying(&PACKED.fetch_add(1, Ordering::Relaxed).to_string(), &fixture());
+    let inside = Build::appended(&binary).unwrap().expect("the binary carries the game");
+    [("disk", Game::Folder(fixture())), ("inside", Game::Inside(inside.into()))]
 }
 
 /// A server of `game`, its rooms in a folder of its own.
@@ -126,6 +137,28 @@ async fn an_unchanged_file_is_a_304_with_the_same_caching() {
             assert_eq!(body(&again), "", "{from} {path}");
             assert_eq!(header(&again, "cache-control"), Some(caching), "{from} {path}");
         }
+        server.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn a_carried_files_tag_is_its_contents_hash_and_changes_with_it() {
+    use sha2::{Digest, Sha256};
+    let tag = |bytes: &[u8]| {
+        format!("\"{}\"", Sha256::digest(bytes)[..16].iter().map(|b| format!("{b:02x}")).collect::<String>())
+    };
+    // A copy of the test build whose sw.js is another.
+    let changed = temp("pack-changed").join("game");
+    let copy = std::process::Command::new("cp").arg("-r").arg(fixture()).arg(&changed).status().unwrap();
+    assert!(copy.success());
+    std::fs::write(changed.join("sw.js"), "the new sw.js").unwrap();
+    for (game, sw) in [(fixture(), &b"the file sw.js"[..]), (changed.clone(), b"the new sw.js")] {
+        let binary = carrying(&format!("tag-{}", sw.len()), &game);
+        let build = Build::appended(&binary).unwrap().expect("a game");
+        let server = start("tag", Game::Inside(build.into())).await;
+        let answer = http_get(server.addr, "/sw.js").await;
+        assert_eq!(body(&answer).as_bytes(), sw);
+        assert_eq!(header(&answer, "etag").map(str::to_string), Some(tag(sw)));
         server.stop().await;
     }
 }
