@@ -39,7 +39,12 @@
     app ??= (async () => {
       if (!asked) askApp();
       const bindings = await import(APP_JS);
-      const started = await bindings.default({ module_or_path: APP_WASM });
+      // Compiled, then started in a task of its own: the end of the compile and the app's
+      // first drawing were one long task. (A host that sends the wasm as another type than
+      // application/wasm can't compile it as it comes: the glue then fetches it itself.)
+      const compiled = await WebAssembly.compileStreaming(fetch(APP_WASM)).catch(() => APP_WASM);
+      await new Promise((next) => setTimeout(next));
+      const started = await bindings.default({ module_or_path: compiled });
       window.wasmBindings = bindings;
       dispatchEvent(new CustomEvent("TrunkApplicationStarted", { detail: { wasm: started } }));
     })();

@@ -57,6 +57,8 @@ export class ScorePage {
   async open(path = '', base = BASE_URL) {
     await this.page.goto(path.startsWith('http') ? path : `${base.replace(/\/$/, '')}/${path}`);
     await this.numbers().first().waitFor();
+    // The side and the views come a task after the table (src/app.rs): the page is whole.
+    await this.page.locator('section.views').waitFor();
   }
 
   async waitForServiceWorker() {
