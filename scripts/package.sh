@@ -54,11 +54,13 @@ for arch in "${arches[@]}"; do
   side_by_side "$arch" build "$arch"
 done
 side_by_side_wait || { echo "package: a build failed (its output is above)" >&2; exit 1; }
-# The server is compiled without the game, which is appended to each copy: a new game needs
-# no new link of the server (a minute or more for each architecture).
+# The server is compiled without the game and without its commit, both appended to each copy:
+# a new game or a new commit needs no new link of the server (a minute or more for each
+# architecture).
+commit=$(git rev-parse --short=12 HEAD 2>/dev/null || true)
 for arch in "${arches[@]}"; do
   cp "$(folder "$arch")/$arch-unknown-linux-musl/server/score-server" "$out/score-server-$arch-linux"
-  python3 scripts/pack_game.py dist "$out/score-server-$arch-linux"
+  python3 scripts/pack_game.py dist "$out/score-server-$arch-linux" "$commit"
 done
 
 (cd "$out" && sha256sum score-server-*-linux >SHA256SUMS)

@@ -1,8 +1,15 @@
 //! What the binary is built from: the commit `score-server --version` names (git's, when
-//! built from a checkout). The game is not compiled in: scripts/package.sh appends it to the
-//! built binary (src/files.rs), so a new game builds no server again.
+//! built from a checkout), compiled into a debug build. The game is not compiled in, nor is a
+//! release binary's commit: scripts/package.sh appends both to the built binary
+//! (src/files.rs), so neither a new game nor a new commit builds the server again.
 
 fn main() {
+    // A release binary names the commit scripts/package.sh packs with its game (src/files.rs):
+    // compiled in, every commit would link the server again, though its code is the same.
+    if std::env::var_os("CARGO_CFG_DEBUG_ASSERTIONS").is_none() {
+        println!("cargo:rustc-env=SCORE_COMMIT=");
+        return;
+    }
     let commit = std::process::Command::new("git")
         .args(["rev-parse", "--short=12", "HEAD"])
         .output()

@@ -20,7 +20,7 @@ wait_port "$static"
 
 # One binary, alone in an empty folder: started, played, stopped, and what it left checked.
 play() {
-  local bin=$1 arch run=() where port pid failed=0
+  local bin=$1 arch run=() where port pid failed=0 version commit
   arch=${bin##*/score-server-}; arch=${arch%-linux}
   [ "$arch" = "$(uname -m)" ] || run=("qemu-$arch-static")
   where=$(mktemp -d)
@@ -30,7 +30,13 @@ play() {
   (cd "$where" && exec "${run[@]}" ./score-server --port "$port" --data data --rooms-per-address 1000) \
     >"$where/server.log" 2>&1 &
   pid=$!
-  echo "== $arch: $(cd "$where" && "${run[@]}" ./score-server --version) ${run[*]:+(under ${run[*]})}"
+  version=$(cd "$where" && "${run[@]}" ./score-server --version)
+  echo "== $arch: $version ${run[*]:+(under ${run[*]})}"
+  # The commit it was packed from (package.sh appends it with the game).
+  commit=$(git rev-parse --short=12 HEAD 2>/dev/null || true)
+  if [ -n "$commit" ] && [[ "$version" != "score-server "*" (commit $commit)" ]]; then
+    echo "packaged: the $arch binary names another commit than $commit: $version"; failed=1
+  fi
   if ! wait_port "$port"; then
     echo "packaged: the $arch binary did not start:"; cat "$where/server.log"
     kill "$pid" 2>/dev/null; rm -rf "$where"; return 1

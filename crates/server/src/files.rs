@@ -129,10 +129,23 @@ struct File {
 /// `name.br` and `name.gz` variants kept with it rather than served as files of their own.
 pub struct Build {
     files: HashMap<String, File>,
+    /// The commit the binary was packed from, carried beside the files (see [`COMMIT`]).
+    commit: Option<String>,
 }
 
 /// The last 8 bytes of a binary that carries a game (see the module's documentation).
 pub const PACK_MAGIC: &[u8; 8] = b"SCOREPK1";
+
+/// The name under which a carried game holds the commit it was packed from (what
+/// `score-server --version` names), not a file: a file's path never starts with `/`. A
+/// release binary is compiled without its commit, so a new commit doesn't link the server
+/// again when its code is the same.
+pub const COMMIT: &str = "/commit";
+
+/// Whether `text` reads as a commit: 1 to 64 letters and digits.
+fn is_commit(text: &str) -> bool {
+    (1..=64).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_alphanumeric())
+}
 
 /// The most a carried game may hold: far more than a build (4 MB), far less than memory.
 const MOST_PACKED: u64 = 256 << 20;
@@ -163,8 +176,11 @@ impl Build {
         if magic != PACK_MAGIC {
             return Ok(None);
         }
-        let size = u64::from_le_bytes(size.try_into().map_err(|_| damaged("no length"))?);
-        if size > start || size > MOST_PACKED {
+        let size = u64::from_le_bytes([size[0], size[1], size[2], size[3], size[4], size[5], size[6], size[7]]);
+        if size > MOST_PACKED {
+            return Err(damaged("its length is more than a game's"));
+        }
+        if size > start {
             return Err(damaged("its length is more than the file holds"));
         }
         let mut packed = vec![0u8; size as usize];
@@ -177,6 +193,7 @@ impl Build {
     /// the closing length and mark.
     fn unpacked(packed: Bytes) -> io::Result<Build> {
         let mut files = Vec::new();
+        let mut commit = None;
         let mut names = std::collections::HashSet::new();
         let mut rest = packed;
         // The next `n` bytes of the rest.
@@ -191,19 +208,30 @@ impl Build {
             let length = u16::from_le_bytes([length[0], length[1]]) as usize;
             let name = String::from_utf8(take(&mut rest, length)?.to_vec())
                 .map_err(|_| damaged("a file's path is not UTF-8"))?;
-            if !is_inside(&name) {
+            if !is_inside(&name) && name != COMMIT {
                 return Err(damaged("a file's path leads outside the game"));
             }
-            let sha256: [u8; 32] = take(&mut rest, 32)?[..].try_into().map_err(|_| damaged("a file is cut short"))?;
+            let mut sha256 = [0u8; 32];
+            sha256.copy_from_slice(&take(&mut rest, 32)?);
             let length = take(&mut rest, 4)?;
             let length = u32::from_le_bytes([length[0], length[1], length[2], length[3]]) as usize;
             let bytes = take(&mut rest, length)?;
             if !names.insert(name.clone()) {
                 return Err(damaged("a file is in it twice"));
             }
+            if name == COMMIT {
+                let text = String::from_utf8(bytes.to_vec()).ok().filter(|t| is_commit(t));
+                commit = Some(text.ok_or_else(|| damaged("its commit is not one"))?);
+                continue;
+            }
             files.push((name, bytes, sha256));
         }
-        Ok(Build::of(files))
+        Ok(Build { commit, ..Build::of(files) })
+    }
+
+    /// The commit it was packed from, if it says.
+    pub fn commit(&self) -> Option<&str> {
+        self.commit.as_deref()
     }
 
     /// A build of these files (path, bytes, SHA-256 of the bytes).
@@ -235,11 +263,10 @@ impl Build {
                 (name, file)
             })
             .collect();
-        Build { files }
+        Build { files, commit: None }
     }
 
-    /// Whether this build holds a game (its index.html): a binary compiled before the game
-    /// was built holds none.
+    /// Whether this build holds a game (its index.html): an empty one holds none.
     pub fn has_game(&self) -> bool {
         self.files.contains_key("index.html")
     }
@@ -416,6 +443,19 @@ mod tests {
     }
 
     #[test]
+    fn a_binary_carries_the_commit_it_was_packed_from_beside_its_files() {
+        let tail = packed(&[(b"index.html", b"x"), (b"/commit", b"6e702121a949")], None);
+        let build = carried(&tail).unwrap().expect("a game");
+        assert_eq!((build.len(), build.commit()), (1, Some("6e702121a949")));
+        assert!(!build.files.contains_key("/commit") && !build.files.contains_key("commit"));
+        assert_eq!(carried(&packed(&[(b"index.html", b"x")], None)).unwrap().expect("a game").commit(), None);
+        let why = |commit: &[u8]| carried(&packed(&[(b"/commit", commit)], None)).err().map(|e| e.to_string());
+        for bad in [&b""[..], b"6e70 2121", b"\xff", &[b'a'; 65]] {
+            assert_eq!(why(bad).as_deref(), Some("its commit is not one"), "{bad:?}");
+        }
+    }
+
+    #[test]
     fn a_binary_without_the_mark_carries_nothing() {
         assert!(carried(b"").unwrap().is_none());
         let mut tail = packed(&[(b"index.html", b"x")], None);
@@ -430,10 +470,13 @@ mod tests {
             other => panic!("not refused: {:?}", other.map(|b| b.map(|b| b.len()))),
         };
         let page: (&[u8], &[u8]) = (b"index.html", b"x");
-        assert_eq!(why(packed(&[page], Some(1 << 40))), "its length is more than the file holds");
+        assert_eq!(why(packed(&[page], Some(1 << 40))), "its length is more than a game's");
         assert_eq!(why(packed(&[page], Some(1000))), "its length is more than the file holds");
-        // A length that starts inside the server's own bytes reads them as files: refused too.
-        why(packed(&[page], Some(20)));
+        // A length that reaches back into the server's own bytes reads them as files: refused
+        // too (the game is 2 + 10 + 32 + 4 + 1 = 49 bytes after 27 of the server's: 11 of
+        // them read as a path's length, here more than follows).
+        assert_eq!(why(packed(&[page], Some(60))), "a file is cut short");
+        assert_eq!(why(packed(&[page], Some(MOST_PACKED + 1))), "its length is more than a game's");
         // A file's length past the end of the game.
         let mut short = packed(&[page], None);
         short[2 + 10 + 32] = 2;

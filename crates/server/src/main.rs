@@ -31,8 +31,31 @@ const USAGE: &str = "usage: score-server [--port 8080] [--bind 127.0.0.1] [--dis
 --peers: the other instances behind the same proxy (each as host:port), all started with the
 same key of 16 characters or more in the environment variable SCORE_PEER_KEY";
 
-/// What `--version` prints: the version and the commit it was built from.
-const VERSION_LINE: &str = concat!("score-server ", env!("CARGO_PKG_VERSION"), " (commit ", env!("SCORE_COMMIT"), ")");
+/// What `parse` answers for `--version`: `main` then prints [`version_line`].
+const VERSION_ASKED: &str = "--version";
+
+/// What `--version` prints: the version and the commit it was built from (compiled into a
+/// debug build; a release binary's is packed with its game, see build.rs).
+fn version_line() -> String {
+    let commit = match env!("SCORE_COMMIT") {
+        "" => own_file()
+            .ok()
+            .and_then(|exe| Build::appended(&exe).ok().flatten())
+            .and_then(|b| b.commit().map(str::to_string)),
+        compiled => Some(compiled.to_string()),
+    };
+    format!("score-server {} (commit {})", env!("CARGO_PKG_VERSION"), commit.as_deref().unwrap_or("unknown"))
+}
+
+/// The running binary's own file: the running file itself where Linux names it (still this
+/// binary's file when an upgrade has put another at its path meanwhile), else its path.
+fn own_file() -> std::io::Result<PathBuf> {
+    let own = PathBuf::from("/proc/self/exe");
+    if own.exists() {
+        return Ok(own);
+    }
+    std::env::current_exe()
+}
 
 struct Args {
     port: u16,
@@ -85,7 +108,7 @@ fn parse(mut it: impl Iterator<Item = String>, peer_key: Option<String>) -> Resu
             "--backup-keep" => a.backup_keep = whole("--backup-keep", value()?, 1, 100_000)? as usize,
             "--peers" => peers = Some(value()?),
             "-h" | "--help" => return Err(USAGE.into()),
-            "-V" | "--version" => return Err(VERSION_LINE.into()),
+            "-V" | "--version" => return Err(VERSION_ASKED.into()),
             other => return Err(format!("unknown option “{other}”\n{USAGE}")),
         }
     }
@@ -115,12 +138,28 @@ fn parse(mut it: impl Iterator<Item = String>, peer_key: Option<String>) -> Resu
     Ok(a)
 }
 
+/// The game this binary carries (appended to it: see `files`), or why it has none to serve.
+fn carried_game() -> Result<Build, String> {
+    let exe = own_file().map_err(|e| format!("can't find its own file ({e}): serve a game with --dist DIR"))?;
+    match Build::appended(&exe) {
+        Ok(Some(build)) if build.has_game() => Ok(build),
+        Ok(_) => Err("this binary carries no game. A copy cut short (a download that stopped) or stripped carries none: check it against SHA256SUMS and download it again. To serve a game built here: --dist DIR (scripts/build.sh builds it in dist/), or scripts/package.sh makes a binary that carries it".into()),
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Err(format!(
+            "the game this binary carries is damaged ({e}): check the binary against SHA256SUMS and download it again, or serve a game with --dist DIR"
+        )),
+        Err(e) => Err(format!(
+            "can't read its own file {} ({e}): the user it runs as must be able to read it, or serve a game with --dist DIR",
+            exe.display()
+        )),
+    }
+}
+
 #[tokio::main]
 async fn main() -> ExitCode {
     let args = match parse(std::env::args().skip(1), std::env::var("SCORE_PEER_KEY").ok()) {
         Ok(a) => a,
-        Err(e) if e == VERSION_LINE => {
-            println!("{e}");
+        Err(e) if e == VERSION_ASKED => {
+            println!("{}", version_line());
             return ExitCode::SUCCESS;
         }
         Err(e) => {
@@ -137,30 +176,20 @@ async fn main() -> ExitCode {
     };
     let (game, from) = match &args.dist {
         Some(dist) if !dist.join("index.html").is_file() => {
-            note!("score-server: no game in {} (build it with trunk build --release)", dist.display());
+            note!("score-server: no game in {} (scripts/build.sh builds it in dist/)", dist.display());
             return ExitCode::from(2);
         }
         Some(dist) => (Game::Folder(dist.clone()), format!("from {}", dist.display())),
-        None => {
-            let carried = std::env::current_exe().and_then(|exe| Build::appended(&exe));
-            let build = match carried {
-                Ok(Some(build)) if build.has_game() => build,
-                Ok(_) => {
-                    note!(
-                        "score-server: this binary carries no game: serve one with --dist DIR (scripts/build.sh builds it in dist/), or make a binary that carries it with scripts/package.sh"
-                    );
-                    return ExitCode::from(2);
-                }
-                Err(e) => {
-                    note!(
-                        "score-server: the game this binary carries can't be read ({e}): download the binary again, or serve a game with --dist DIR"
-                    );
-                    return ExitCode::from(2);
-                }
-            };
-            let from = format!("inside this binary, {} files", build.len());
-            (Game::Inside(build.into()), from)
-        }
+        None => match carried_game() {
+            Ok(build) => {
+                let from = format!("inside this binary, {} files", build.len());
+                (Game::Inside(build.into()), from)
+            }
+            Err(why) => {
+                note!("score-server: {why}");
+                return ExitCode::from(2);
+            }
+        },
     };
     // The port first: taken, nothing else starts (the data folder isn't touched).
     let listener = match tokio::net::TcpListener::bind(addr).await {

@@ -166,3 +166,39 @@ fn sigterm_stops_it_gently_as_systemd_and_docker_do() {
     assert_eq!(status.code(), Some(0), "{rest:?}");
     assert!(rest.iter().any(|l| l.contains("stopping (rooms are saved as they change)")), "{rest:?}");
 }
+
+#[test]
+fn a_binary_that_carries_no_game_or_a_damaged_one_says_so_with_exit_code_2() {
+    let dir = game("carried");
+    let data = dir.join("data");
+    // Run with no --dist: the game must be the one the binary carries.
+    let run = |bin: &Path| {
+        // A file just written can be busy for a moment (another test's child inherited it).
+        for _ in 0..100 {
+            match Command::new(bin).args(["--port", &free_port().to_string(), "--data"]).arg(&data).output() {
+                Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                    std::thread::sleep(std::time::Duration::from_millis(20))
+                }
+                out => return out.unwrap(),
+            }
+        }
+        panic!("{} stayed busy", bin.display());
+    };
+    // The test binary is compiled without the game (scripts/package.sh appends it).
+    let out = run(Path::new(BIN));
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert!(said.contains("carries no game") && said.contains("SHA256SUMS"), "{said}");
+    // A copy whose game says it is longer than the file (the mark intact).
+    let copy = dir.join("score-server");
+    let mut bytes = std::fs::read(BIN).unwrap();
+    bytes.extend((bytes.len() as u64 + 1).to_le_bytes());
+    bytes.extend(b"SCOREPK1");
+    std::fs::write(&copy, bytes).unwrap();
+    std::fs::set_permissions(&copy, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let out = run(&copy);
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert!(said.contains("is damaged (its length is more than the file holds)"), "{said}");
+    assert!(!data.exists(), "nothing half-started: no data folder made");
+}

@@ -141,6 +141,17 @@ async fn an_unchanged_file_is_a_304_with_the_same_caching() {
     }
 }
 
+#[test]
+fn a_binary_that_carries_a_game_is_not_given_another() {
+    let binary = carrying("twice", &fixture());
+    let before = std::fs::read(&binary).unwrap();
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/pack_game.py");
+    let again = std::process::Command::new("python3").arg(script).arg(fixture()).arg(&binary).output().unwrap();
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already carries a game"));
+    assert_eq!(std::fs::read(&binary).unwrap(), before);
+}
+
 #[tokio::test]
 async fn a_carried_files_tag_is_its_contents_hash_and_changes_with_it() {
     use sha2::{Digest, Sha256};
