@@ -38,11 +38,14 @@
   const startApp = (asked) => {
     app ??= (async () => {
       if (!asked) askApp();
+      // Compiled as it comes (a host that sends it as another type than application/wasm:
+      // once it is all here), while the glue loads; then started in a task of its own: the
+      // end of the compile and the app's first drawing were one long task.
+      const compiling = fetch(APP_WASM).then((wasm) =>
+        WebAssembly.compileStreaming(wasm.clone()).catch(() => wasm.arrayBuffer().then((bytes) => WebAssembly.compile(bytes))),
+      );
       const bindings = await import(APP_JS);
-      // Compiled, then started in a task of its own: the end of the compile and the app's
-      // first drawing were one long task. (A host that sends the wasm as another type than
-      // application/wasm can't compile it as it comes: the glue then fetches it itself.)
-      const compiled = await WebAssembly.compileStreaming(fetch(APP_WASM)).catch(() => APP_WASM);
+      const compiled = await compiling;
       await new Promise((next) => setTimeout(next));
       const started = await bindings.default({ module_or_path: compiled });
       window.wasmBindings = bindings;

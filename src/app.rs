@@ -485,7 +485,7 @@ pub fn App() -> impl IntoView {
         {notice_list()}
         <main class="layout" class:match=move || game.with(|g| g.group.is_some())>
             <section class="play" aria-label=ctx.tr(Key::RegionTable)>
-                <SoloTable folded=drawn_all/>
+                <SoloTable whole=drawn_all/>
             </section>
             // (Whole, not their contents: an empty box drawn first would be pushed down.)
             <Show when=move || drawn_all.get()>

@@ -14,10 +14,10 @@ use crate::table::Table;
 /// The play area of the solitaire page.
 #[component]
 pub fn SoloTable(
-    /// Whether the page draws its folded parts too (sharing a roll, playing a typed one):
-    /// false in the page's first task, which draws what a player sees first.
+    /// Whether the whole table is drawn, its folded parts too (sharing a roll, playing a
+    /// typed one): not in the page's first task, which draws what a player sees first.
     #[prop(into)]
-    folded: Signal<bool>,
+    whole: Signal<bool>,
 ) -> impl IntoView {
     let ctx = use_ctx();
     let game = ctx.game;
@@ -150,7 +150,7 @@ pub fn SoloTable(
         })}
         // Heard from the announcer (which says the hint), not from here as well.
         <p class="hint">{move || game.with(|g| ctx.words.with(|w| g.hint_in(w)))}</p>
-        <Show when=move || folded.get()>
+        <Show when=move || whole.get()>
             <details
                 class="share-roll"
                 prop:open=move || share_open.get()

@@ -44,6 +44,9 @@ test('a fault in a class room module that started the page puts up the crash not
   await withPage(browser, async (score, page) => {
     await page.goto(`${ROOM_URL}/?room=ZZZZ22&lang=ar`);
     await page.locator('input[autocomplete="nickname"]').waitFor();
+    // The page in Arabic (its words come after the form, which is drawn in English first):
+    // the notice is to be in the page's language.
+    await page.locator('html[dir="rtl"]').waitFor({ state: 'attached' });
     assert.equal(await page.evaluate(() => typeof window.scoreCrashed), 'function', 'the student module says its faults');
     await page.evaluate(() => setTimeout(() => { throw new WebAssembly.RuntimeError('unreachable'); }));
     await notice(page).waitFor();
