@@ -6,8 +6,11 @@
 fn main() {
     // A release binary names the commit scripts/package.sh packs with its game (src/files.rs):
     // compiled in, every commit would link the server again, though its code is the same.
+    // (Named, this file is the only one it reads: without a name Cargo would run it again,
+    // and build the server again, after a change to any file of the package, its tests too.)
     if std::env::var_os("CARGO_CFG_DEBUG_ASSERTIONS").is_none() {
         println!("cargo:rustc-env=SCORE_COMMIT=");
+        println!("cargo:rerun-if-changed=build.rs");
         return;
     }
     let commit = std::process::Command::new("git")
