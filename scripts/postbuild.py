@@ -245,12 +245,14 @@ def slim_modules(root, pairs):
             print("postbuild: " + line)
 
 
-HASHED = re.compile(r"^(?P<stem>.+)-[0-9a-f]{16}(?P<end>_bg\.wasm|\.[a-z]+)$")
+# Trunk writes its 64-bit hash in hex without leading zeros: 16 digits, or fewer (1 build in 16
+# has 15: `main-af4c96722adb203.css`).
+HASHED = re.compile(r"^(?P<stem>.+)-[0-9a-f]{8,16}(?P<end>_bg\.wasm|\.[a-z]+)$")
 
 
 def name_by_content(root, name, html):
-    """Renames `name`, a file Trunk named by a hash (`score-app-<16 hex>.js`), to the first 16
-    hex digits of the SHA-256 of its bytes as shipped, and `html`'s mentions of it. Trunk
+    """Renames `name`, a file Trunk named by a hash (`score-app-<16 hex>.js`, or fewer), to the
+    first 16 hex digits of the SHA-256 of its bytes as shipped, and `html`'s mentions of it. Trunk
     hashes what it was given (the wasm before wasm-bindgen, the stylesheet before this script
     minified it): a change here alone (to slim_bindings.py, esbuild, wasm-opt's options, the
     stylesheet's minifier) would ship other bytes under the name of the last release's file,

@@ -461,15 +461,6 @@ pub fn App() -> impl IntoView {
             </div>
         }
     };
-    // The table is drawn first, in the app's first task; its folded parts, the side (the help
-    // card, the score) and the views below it in the next, so the page's start is two shorter
-    // tasks, not one long one that holds the page's first answer to a tap back. (Then they
-    // stay drawn.)
-    let drawn_all = RwSignal::new(false);
-    gloo_timers::callback::Timeout::new(0, move || {
-        drawn_all.try_set(true);
-    })
-    .forget();
     let solo = move || {
         view! {
         <header class="top">
@@ -485,41 +476,38 @@ pub fn App() -> impl IntoView {
         {notice_list()}
         <main class="layout" class:match=move || game.with(|g| g.group.is_some())>
             <section class="play" aria-label=ctx.tr(Key::RegionTable)>
-                <SoloTable whole=drawn_all/>
+                <SoloTable/>
             </section>
-            // (Whole, not their contents: an empty box drawn first would be pushed down.)
-            <Show when=move || drawn_all.get()>
-                <aside class="side">
-                    <HelpCard/>
-                    <ScorePanel/>
-                </aside>
-                <section class="views" aria-label=ctx.tr(Key::RegionMore)>
-                    <nav class="tabs" aria-label=ctx.tr(Key::RegionViews)>
-                        {View::ALL
-                            .into_iter()
-                            .map(|v| {
-                                view! {
-                                    <button
-                                        class="tab"
-                                        aria-pressed=move || (view.get() == v).to_string()
-                                        on:click=move |_| view.set(v)
-                                    >
-                                        {move || ctx.t(v.label(), &[])}
-                                    </button>
-                                }
-                            })
-                            .collect_view()}
-                        <button class="tab" on:click=open_room>{ctx.tr(Key::TabRoom)}</button>
-                    </nav>
-                    {move || match view.get() {
-                        View::Solutions => view! { <SolutionsPanel/> }.into_any(),
-                        View::Players => view! { <PlayersPanel/> }.into_any(),
-                        View::Daily => view! { <DailyPanel/> }.into_any(),
-                        View::Settings => view! { <SettingsPanel/> }.into_any(),
-                        tool => view! { <ToolsHost view=tool.tool().unwrap_or_default() title=tool.label()/> }.into_any(),
-                    }}
-                </section>
-            </Show>
+            <aside class="side">
+                <HelpCard/>
+                <ScorePanel/>
+            </aside>
+            <section class="views" aria-label=ctx.tr(Key::RegionMore)>
+                <nav class="tabs" aria-label=ctx.tr(Key::RegionViews)>
+                    {View::ALL
+                        .into_iter()
+                        .map(|v| {
+                            view! {
+                                <button
+                                    class="tab"
+                                    aria-pressed=move || (view.get() == v).to_string()
+                                    on:click=move |_| view.set(v)
+                                >
+                                    {move || ctx.t(v.label(), &[])}
+                                </button>
+                            }
+                        })
+                        .collect_view()}
+                    <button class="tab" on:click=open_room>{ctx.tr(Key::TabRoom)}</button>
+                </nav>
+                {move || match view.get() {
+                    View::Solutions => view! { <SolutionsPanel/> }.into_any(),
+                    View::Players => view! { <PlayersPanel/> }.into_any(),
+                    View::Daily => view! { <DailyPanel/> }.into_any(),
+                    View::Settings => view! { <SettingsPanel/> }.into_any(),
+                    tool => view! { <ToolsHost view=tool.tool().unwrap_or_default() title=tool.label()/> }.into_any(),
+                }}
+            </section>
         </main>
         }
     };

@@ -75,20 +75,6 @@ async fn app_shows_four_dice_and_the_goal() {
 }
 
 #[wasm_bindgen_test]
-async fn the_table_is_drawn_in_the_first_task_and_the_rest_in_the_next() {
-    let root = fresh_root();
-    let _app = leptos::mount::mount_to(root.clone(), App);
-    // The mount's own task: the table, playable, and nothing below or beside it yet.
-    assert_eq!(all(&root, "[aria-label='Numbers'] button").len(), 4);
-    assert!(button(&root, "SCORE").is_connected());
-    assert!(root.query_selector(".side, .views, details.share-roll").unwrap().is_none());
-    settle().await;
-    for part in [".side [data-testid='score']", ".views .tabs", "details.share-roll .play-roll"] {
-        one(&root, part);
-    }
-}
-
-#[wasm_bindgen_test]
 async fn tapping_a_die_fills_the_left_slot_and_tapping_again_empties_it() {
     let root = fresh_root();
     let _app = leptos::mount::mount_to(root.clone(), App);
