@@ -6,8 +6,8 @@ The layout is the one score-server reads (crates/server/src/files.rs, `Build::ap
 each file as its path's length (2 bytes), its path (UTF-8, `/` between folders), the SHA-256
 of its bytes (32 bytes: the server's `ETag` for it), its length (4 bytes) and its bytes, in
 the order of their paths, and the commit as one more under the name `/commit` (no file's
-path starts with `/`); then the length of all that (8 bytes)
-and the mark `SCOREPK1`; every number little-endian. The same folder always gives the same
+path starts with `/`); then the length of all that (8 bytes) and the mark `SCOREPK1`; every
+number little-endian. The same folder always gives the same
 bytes. A binary that already carries a game is refused: package.sh appends to a fresh copy.
 """
 import hashlib
@@ -20,17 +20,15 @@ MAGIC = b"SCOREPK1"
 
 
 def entry(name, data):
-    """One file (or the commit) laid out as above."""
-    encoded = name.encode("utf-8")
-    return struct.pack("<H", len(encoded)) + encoded + hashlib.sha256(data).digest() + struct.pack("<I", len(data)) + data
+    """One file (or the commit) laid out as above; `name` is its path's UTF-8 bytes."""
+    return struct.pack("<H", len(name)) + name + hashlib.sha256(data).digest() + struct.pack("<I", len(data)) + data
 
 
 def packed(folder, commit):
     """The files under `folder` and `commit`, laid out as above (without the closing length
     and mark)."""
-    parts = [("/commit", entry("/commit", commit.encode("ascii")))] if commit else []
-    for root, dirs, files in os.walk(folder):
-        dirs.sort()
+    parts = [("/commit", entry(b"/commit", commit.encode("ascii")))] if commit else []
+    for root, _, files in os.walk(folder):
         for name in files:
             path = os.path.join(root, name)
             if not os.path.isfile(path):
@@ -47,7 +45,7 @@ def packed(folder, commit):
                 sys.exit("pack_game: %r: a path with a backslash, a NUL or an empty, . or .. folder" % rel)
             if len(encoded) > 0xFFFF or len(data) > 0xFFFFFFFF:
                 sys.exit("pack_game: %s: too long a path or too large a file" % rel)
-            parts.append((rel, entry(rel, data)))
+            parts.append((rel, entry(encoded, data)))
     return b"".join(part for _, part in sorted(parts))
 
 

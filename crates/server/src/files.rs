@@ -15,8 +15,8 @@
 //! program loader reads only what the ELF headers point at): each file as its path's length
 //! (2 bytes), its path (UTF-8, `/` between folders), the SHA-256 of its bytes (32 bytes: its
 //! `ETag`, hashed once when packed rather than at every start), its length (4 bytes) and its
-//! bytes; then the length of all that (8 bytes) and [`PACK_MAGIC`], every number
-//! little-endian. The game is added after the server is compiled, so a new game is a copy and
+//! bytes, and the commit it was packed from as one more, named [`COMMIT`]; then the length of
+//! all that (8 bytes) and [`PACK_MAGIC`], every number little-endian. The game is added after the server is compiled, so a new game is a copy and
 //! an append, not a new link of the server (minutes, for each architecture).
 
 use std::collections::HashMap;

@@ -193,7 +193,7 @@ fn a_binary_that_carries_no_game_or_a_damaged_one_says_so_with_exit_code_2() {
     let copy = dir.join("score-server");
     let mut bytes = std::fs::read(BIN).unwrap();
     bytes.extend((bytes.len() as u64 + 1).to_le_bytes());
-    bytes.extend(b"SCOREPK1");
+    bytes.extend(score_server::files::PACK_MAGIC);
     std::fs::write(&copy, bytes).unwrap();
     std::fs::set_permissions(&copy, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     let out = run(&copy);

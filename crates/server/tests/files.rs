@@ -51,13 +51,18 @@ fn fixture() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/game")
 }
 
+/// scripts/pack_game.py run to append `game` to `binary`.
+fn pack_game(game: &Path, binary: &Path) -> std::process::Output {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/pack_game.py");
+    std::process::Command::new("python3").arg(script).arg(game).arg(binary).output().unwrap()
+}
+
 /// A file standing in for a binary (some bytes of its own first), `game` appended to it by
 /// scripts/pack_game.py.
 fn carrying(name: &str, game: &Path) -> PathBuf {
     let binary = temp(&format!("pack-{name}")).join("score-server");
     std::fs::write(&binary, b"\x7fELF and the server's own bytes").unwrap();
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/pack_game.py");
-    let packed = std::process::Command::new("python3").arg(script).arg(game).arg(&binary).output().unwrap();
+    let packed = pack_game(game, &binary);
     assert!(packed.status.success(), "pack_game.py: {}", String::from_utf8_lossy(&packed.stderr));
     binary
 }
@@ -145,8 +150,7 @@ async fn an_unchanged_file_is_a_304_with_the_same_caching() {
 fn a_binary_that_carries_a_game_is_not_given_another() {
     let binary = carrying("twice", &fixture());
     let before = std::fs::read(&binary).unwrap();
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/pack_game.py");
-    let again = std::process::Command::new("python3").arg(script).arg(fixture()).arg(&binary).output().unwrap();
+    let again = pack_game(&fixture(), &binary);
     assert!(!again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("already carries a game"));
     assert_eq!(std::fs::read(&binary).unwrap(), before);
