@@ -65,14 +65,19 @@ python3 tests/e2e/serve.py --port "$port" --dir dist >"$logs/server.log" 2>&1 &
 server=$!
 wait_port "$port"
 # The same build served by score-server, for the class-room specs (its database in a fresh folder).
-cargo build -q -p score-server
+# The binary the native stage built for the server's own tests: `cargo build -p score-server`
+# resolves its dependencies' features without the workspace's tests, and built a dozen of them
+# again (about 50 s from a clean checkout). After the native stage this is a check, no build.
+cargo test -q --workspace --no-run >/dev/null 2>&1 || cargo build -q -p score-server
 rport=$(free_port)
 rdata=$(mktemp -d)
 # Every test page comes from 127.0.0.1: the per-address room limit (tested in sockets.rs) is raised.
 target/debug/score-server --port "$rport" --dist dist --data "$rdata" --rooms-per-address 1000 >"$logs/score-server.log" 2>&1 &
 rooms=$!
 wait_port "$rport"
-ROOM_URL="http://127.0.0.1:$rport" BASE_URL="http://127.0.0.1:$port" node --test --test-concurrency=2 --test-reporter=spec tests/e2e/*.spec.mjs >"$logs/e2e.log" 2>&1
+# Three spec files at a time: with two, the machine's two cores were idle an eighth of the
+# time (pages waiting on a socket or a clock); three keep them busy.
+ROOM_URL="http://127.0.0.1:$rport" BASE_URL="http://127.0.0.1:$port" node --test --test-concurrency=3 --test-reporter=spec tests/e2e/*.spec.mjs >"$logs/e2e.log" 2>&1
 e2e_status=$?
 kill "$server" "$rooms" 2>/dev/null; wait "$server" "$rooms" 2>/dev/null; rm -rf "$rdata"
 # Adds up node's "ℹ pass N" and "ℹ fail N" lines in a log (one per node run).
