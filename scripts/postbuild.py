@@ -38,6 +38,10 @@
    beside it, for hosts and servers that serve precompressed files. They are not in the
    precache list: the browser caches what it was served, decompressed.
 
+Steps 0 and 8 are most of its time (wasm-opt and zopfli on five wasm files), and a build where
+one module changed gives the others byte for byte as before: their results are kept in
+target/postbuild-cache/, by the SHA-256 of what went in and of the tools (`Cache`).
+
 Runs in $TRUNK_STAGING_DIR (or the folder given as its argument).
 """
 import base64
@@ -49,9 +53,12 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 import tomllib
 
 import slim_bindings
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # The solver's worker: its loader (the one URL the page knows) and the files it loads.
 LOADER = "score-worker_loader.js"
@@ -90,6 +97,88 @@ CSP = (
 )
 
 
+class Cache:
+    """Results of the slow steps kept by what went in: a result is stored under the SHA-256 of
+    its inputs and of everything that makes it (this script, slim_bindings.py, the npm tools'
+    locked versions, brotli's and zopfli's), so a change to any of them is a miss. Each result
+    is written to a temporary name and renamed: a build stopped halfway leaves no half file.
+    A result unused for a day is removed at the end of a build."""
+
+    FOLDER = os.path.join(ROOT, "target", "postbuild-cache")
+    KEEP_S = 24 * 3600
+
+    def __init__(self):
+        h = hashlib.sha256()
+        for name in ("scripts/postbuild.py", "scripts/slim_bindings.py", "package-lock.json"):
+            try:
+                h.update(open(os.path.join(ROOT, name), "rb").read())
+            except OSError:
+                h.update(b"absent " + name.encode())
+        brotli = subprocess.run(["brotli", "--version"], capture_output=True, text=True).stdout if shutil.which("brotli") else ""
+        try:
+            from importlib.metadata import version
+
+            zopfli = version("zopfli")
+        except Exception:
+            zopfli = ""
+        # (The npm tools by where they are: the project's own, of the locked versions, or others.)
+        h.update(("brotli %s zopfli %s wasm-opt %s esbuild %s" % (brotli.strip(), zopfli, find_tool("wasm-opt"), find_tool("esbuild"))).encode())
+        self.tools = h.hexdigest()
+
+    def key(self, *parts):
+        h = hashlib.sha256(self.tools.encode())
+        for part in parts:
+            h.update(len(part).to_bytes(8, "little"))
+            h.update(part)
+        return h.hexdigest()
+
+    def get(self, key, name):
+        """The bytes kept as `name` under `key`, or None."""
+        path = os.path.join(self.FOLDER, key[:2], key + "." + name)
+        try:
+            data = open(path, "rb").read()
+        except OSError:
+            return None
+        try:
+            os.utime(path)
+        except OSError:
+            pass
+        return data
+
+    def put(self, key, name, data):
+        folder = os.path.join(self.FOLDER, key[:2])
+        path = os.path.join(folder, key + "." + name)
+        try:
+            os.makedirs(folder, exist_ok=True)
+            temporary = "%s.%d.tmp" % (path, os.getpid())
+            with open(temporary, "wb") as f:
+                f.write(data)
+            os.replace(temporary, path)
+        except OSError as e:
+            print("postbuild: not kept in %s: %s" % (self.FOLDER, e))
+
+    def prune(self):
+        now = time.time()
+        for dirpath, _, names in os.walk(self.FOLDER):
+            for n in names:
+                path = os.path.join(dirpath, n)
+                try:
+                    if now - os.path.getmtime(path) > self.KEEP_S:
+                        os.remove(path)
+                except OSError:
+                    pass
+
+
+def read_bytes(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def write_bytes(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
+
+
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.environ["TRUNK_STAGING_DIR"]
     html_path = os.path.join(root, "index.html")
@@ -98,7 +187,8 @@ def main():
     boot = None
     m = re.search(r'<script type="module"[^>]*>(.*?)</script>', html, re.S)
     app = app_files(m.group(1)) if m and m.group(1).strip() else None
-    slim_modules(root, ([app] if app else []) + [WORKER_FILES] + list(MODULES.values()))
+    cache = Cache()
+    slim_modules(root, ([app] if app else []) + [WORKER_FILES] + list(MODULES.values()), cache)
     if app:
         js, html = name_by_content(root, app[0], html)
         wasm, html = name_by_content(root, app[1], html)
@@ -172,7 +262,8 @@ def main():
     with open(os.path.join(root, "sw.js"), "w", encoding="utf-8") as f:
         f.write(sw)
     print("postbuild: %d files precached, version %s, build %s" % (len(files) + 1, version, build))
-    precompress(root)
+    precompress(root, cache)
+    cache.prune()
 
 
 LOCALES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "crates", "i18n", "locales")
@@ -212,19 +303,40 @@ def app_files(loader):
     return js.group(1), wasm.group(1)
 
 
-def tool(name):
+def find_tool(name):
     """The project's own `name` (node_modules/.bin, as `npm ci` in scripts/setup.sh installs
-    it), or the one on PATH."""
-    own = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "node_modules", ".bin", name)
-    found = own if os.access(own, os.X_OK) else shutil.which(name)
+    it), or the one on PATH, or None."""
+    own = os.path.join(ROOT, "node_modules", ".bin", name)
+    return own if os.access(own, os.X_OK) else shutil.which(name)
+
+
+def tool(name):
+    """`find_tool(name)`, which must be there."""
+    found = find_tool(name)
     if not found:
         sys.exit("postbuild: %s is not installed (scripts/setup.sh installs it)" % name)
     return found
 
 
-def slim_module(root, js, wasm, optimise):
-    """One module's glue and wasm slimmed (scripts/slim_bindings.py), and its glue minified."""
+def slim_module(root, js, wasm, optimise, cache):
+    """One module's glue and wasm slimmed (scripts/slim_bindings.py), and its glue minified;
+    kept in `cache`, by the pair that went in."""
     js, wasm = os.path.join(root, js), os.path.join(root, wasm)
+    key = cache.key(b"slim optimised" if optimise else b"slim", read_bytes(js), read_bytes(wasm))
+    kept = [cache.get(key, n) for n in ("js", "wasm", "counts")]
+    if None in kept:
+        counts = "%d imports renamed, %d exports dropped" % _slim_module(js, wasm, optimise)
+        for n, data in (("js", read_bytes(js)), ("wasm", read_bytes(wasm)), ("counts", counts.encode())):
+            cache.put(key, n, data)
+    else:
+        write_bytes(js, kept[0])
+        write_bytes(wasm, kept[1])
+        counts = kept[2].decode() + " (kept from an earlier build)"
+    return "%s: %s" % (os.path.basename(wasm), counts)
+
+
+def _slim_module(js, wasm, optimise):
+    """(imports renamed, exports dropped)"""
     try:
         renamed, dropped = slim_bindings.slim(js, wasm, tool("wasm-opt") if optimise else None)
     except ValueError as e:
@@ -232,16 +344,16 @@ def slim_module(root, js, wasm, optimise):
     # esbuild keeps an ES module's exports and a classic script's top-level names (the
     # worker's `wasm_bindgen`, which its loader calls).
     subprocess.run([tool("esbuild"), js, "--minify", "--log-level=warning", "--allow-overwrite", "--outfile=" + js], check=True)
-    return "%s: %d imports renamed, %d exports dropped" % (os.path.basename(wasm), renamed, dropped)
+    return renamed, dropped
 
 
-def slim_modules(root, pairs):
+def slim_modules(root, pairs, cache):
     """Each module slimmed; its wasm optimised for size in a release build only (as Trunk's
     own `data-wasm-opt` was: a debug build keeps its function names, and builds sooner)."""
     optimise = os.environ.get("TRUNK_PROFILE", "release") == "release"
     pairs = [p for p in pairs if os.path.exists(os.path.join(root, p[1]))]
     with concurrent.futures.ThreadPoolExecutor(max_workers=len(os.sched_getaffinity(0))) as pool:
-        for line in pool.map(lambda p: slim_module(root, *p, optimise), pairs):
+        for line in pool.map(lambda p: slim_module(root, *p, optimise, cache), pairs):
             print("postbuild: " + line)
 
 
@@ -439,18 +551,26 @@ def stamp_worker(root, build):
     return WORKER_FILES
 
 
-def compress_one(path):
+def compress_one(path, cache):
     """`path.gz` (zopfli: a gzip stream about a twentieth smaller than gzip -9's, which every
-    browser reads) and `path.br` (brotli -q 11) beside `path`."""
+    browser reads) and `path.br` (brotli -q 11) beside `path`; kept in `cache`, by its bytes."""
+    data = read_bytes(path)
+    key = cache.key(b"compress", data)
+    kept = [cache.get(key, n) for n in ("gz", "br")]
+    if None not in kept:
+        write_bytes(path + ".gz", kept[0])
+        write_bytes(path + ".br", kept[1])
+        return True
     import zopfli.gzip
 
-    data = open(path, "rb").read()
-    with open(path + ".gz", "wb") as f:
-        f.write(zopfli.gzip.compress(data, numiterations=15))
+    write_bytes(path + ".gz", zopfli.gzip.compress(data, numiterations=15))
     subprocess.run(["brotli", "-q", "11", "-f", "-k", "-o", path + ".br", path], check=True)
+    cache.put(key, "gz", read_bytes(path + ".gz"))
+    cache.put(key, "br", read_bytes(path + ".br"))
+    return False
 
 
-def precompress(root):
+def precompress(root, cache):
     if shutil.which("brotli") is None:
         sys.exit("postbuild: brotli is not installed (scripts/setup.sh installs it)")
     try:
@@ -466,8 +586,8 @@ def precompress(root):
     # Largest first, one per core: the wasm files take most of the time.
     paths.sort(key=os.path.getsize, reverse=True)
     with concurrent.futures.ProcessPoolExecutor(max_workers=len(os.sched_getaffinity(0))) as pool:
-        list(pool.map(compress_one, paths))
-    print("postbuild: %d files precompressed (.gz and .br)" % len(paths))
+        kept = sum(pool.map(compress_one, paths, [cache] * len(paths)))
+    print("postbuild: %d files precompressed (.gz and .br), %d kept from an earlier build" % (len(paths), kept))
 
 
 if __name__ == "__main__":
