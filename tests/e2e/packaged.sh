@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The packaged score-server (scripts/package.sh), each binary copied alone into an empty
-# folder (no dist/, no repository) and started there: it plays the class-room spec and a
+# folder (no dist/, no repository) and started there: it plays the class-room specs and a
 # round offline after one visit. A binary for another architecture (aarch64) runs under
 # qemu's user emulation. Prints node's spec report per binary (the caller adds up its
 # "ℹ pass" and "ℹ fail" lines) and exits non-zero when anything failed.
@@ -42,7 +42,7 @@ play() {
     kill "$pid" 2>/dev/null; rm -rf "$where"; return 1
   fi
   ROOM_URL="http://127.0.0.1:$port" BASE_URL="http://127.0.0.1:$static" \
-    node --test --test-concurrency=2 --test-reporter=spec tests/e2e/play_room.spec.mjs || failed=1
+    node --test --test-concurrency=2 --test-reporter=spec tests/e2e/play_room.spec.mjs tests/e2e/join_room.spec.mjs || failed=1
   BASE_URL="http://127.0.0.1:$port" \
     node --test --test-reporter=spec --test-name-pattern='play a full round offline after one visit' \
     tests/e2e/work_offline.spec.mjs || failed=1
