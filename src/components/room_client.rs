@@ -69,6 +69,9 @@ pub(crate) enum Status {
     Reconnecting,
     /// No room server answers: the page is served as plain files.
     NoServer,
+    /// Nothing answers where the page came from (this device offline, or the server stopped):
+    /// the room is tried again, at once when the browser says it is back online.
+    Unreachable,
     /// The server speaks a newer protocol: this page must be reloaded (its place is kept).
     Outdated,
     /// Another tab of this browser took the seat: this one waits to be asked to take it back.
@@ -525,7 +528,7 @@ impl Room {
                 return; // left on purpose
             }
             if !opened {
-                self.status.set(Status::NoServer);
+                self.unanswered();
                 return;
             }
             self.status.set(Status::Reconnecting);
@@ -560,6 +563,40 @@ impl Room {
                 }
             }
         });
+    }
+
+    /// A socket that never opened: why. The page asks its own server for the socket's address
+    /// as a plain request. An answer, whatever it is, comes from a host with no room server
+    /// (plain files); none at all (no network, or nothing listening) leaves the room
+    /// unreachable, tried again later.
+    fn unanswered(self) {
+        let Some(asked) = web_sys::window().map(|w| w.fetch_with_str("ws")) else {
+            self.status.set(Status::NoServer);
+            return;
+        };
+        leptos::task::spawn_local(async move {
+            let answered = wasm_bindgen_futures::JsFuture::from(asked).await.is_ok();
+            // (Unless the page left the room, or a try since got in.)
+            let waiting = matches!(self.status.get_untracked(), Status::Connecting | Status::Unreachable);
+            if !waiting || !self.link.with_value(|l| l.hello.is_some()) {
+                return;
+            }
+            if answered {
+                self.status.set(Status::NoServer);
+            } else {
+                self.status.set(Status::Unreachable);
+                self.retry_later();
+            }
+        });
+    }
+
+    /// Tries the room again at once, if this page wants one and it was unreachable (the
+    /// browser says the device is back online).
+    pub(crate) fn try_again(self) {
+        if self.status.get_untracked() == Status::Unreachable && self.link.with_value(|l| l.hello.is_some()) {
+            self.link.update_value(|l| drop(l.retry.take()));
+            self.open();
+        }
     }
 
     /// Opens the socket again after a wait that grows with each try (0.5 s to 10 s, spread

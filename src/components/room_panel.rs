@@ -98,6 +98,9 @@ fn panel(invite: Option<String>, host: Option<String>, present: Option<fn(Room) 
         }
     }
     let Room { status, seen, error, .. } = room;
+    // An unreachable room is tried again as soon as the browser says the device is back online.
+    let back_online = window_event_listener(leptos::ev::online, move |_| room.try_again());
+    on_cleanup(move || back_online.remove());
     let hosting = Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| s.host.is_some())));
     view! {
         <div class="room-page" class:presenting=move || room.presenting.get() && hosting.get() == Some(true)>
@@ -105,6 +108,9 @@ fn panel(invite: Option<String>, host: Option<String>, present: Option<fn(Room) 
             {move || match status.get() {
                 Status::NoServer => view! {
                     <p class="notice" role="status">{room.tr(Key::RoomNoServer)}</p>
+                }.into_any(),
+                Status::Unreachable => view! {
+                    <p class="notice" role="status">{room.tr(Key::RoomUnreachable)}</p>
                 }.into_any(),
                 Status::Reconnecting => view! { <p class="notice" role="status">{room.tr(Key::RoomReconnecting)}</p> }.into_any(),
                 Status::Connecting => view! { <p role="status">{room.tr(Key::RoomConnecting)}</p> }.into_any(),

@@ -5,7 +5,7 @@
 // file in a process of its own, side by side with play_room.spec.mjs.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PROTOCOL, ScorePage, goOffline, scoreOnce } from './score_page.mjs';
+import { PROTOCOL, ScorePage, goOffline, goOnline, scoreOnce } from './score_page.mjs';
 import { ROOM_URL, PHONE, browser, person, presenterOn, createRoom, joinAs, shown, hostLink, hostPanel, keptClass, deal, waitForRoll, useBrowser } from './room_page.mjs';
 
 useBrowser();
@@ -430,13 +430,30 @@ test('a student who only ever joined by an invite: offline, the invite’s page 
   await goOffline(ana.context);
   await ana.page.reload();
   // The student's module can't be fetched: the app takes the page from the offline copy,
-  // and its Class room view (precached) says no room server answers.
-  await shown(ana.page, /^Rooms need score-server/).waitFor();
+  // and its Class room view (precached) says the server can't be reached (not that the page
+  // is served as plain files, which would send a teacher looking for score-server).
+  await shown(ana.page, /^The room's server can't be reached/).waitFor();
+  assert.equal(await shown(ana.page, /^Rooms need score-server/).count(), 0);
   assert.equal(await ana.page.evaluate(() => document.documentElement.dataset.start), 'room-absent');
   await ana.score.button('Back to solitaire').click();
   await ana.score.numbers().first().waitFor();
   await scoreOnce(ana.score);
   // What the browser logs of the fetches and the socket that offline refuses, nothing else.
+  ana.score.errors = ana.score.errors.filter((e) => !/^Failed to load resource|ERR_INTERNET_DISCONNECTED|^WebSocket connection to .* failed|Failed to fetch dynamically imported module: .*join-boot\.js/.test(e));
+  for (const m of [host, ana]) m.score.assertNoConsoleErrors();
+  for (const m of [host, ana]) await m.context.close();
+});
+
+test('a student whose device went offline reads so on the invite’s page, and is seated again once it is back online', async () => {
+  const { host, ana } = await seatedByInvite();
+  await goOffline(ana.context);
+  await ana.page.reload();
+  await shown(ana.page, /^The room's server can't be reached/).waitFor();
+  // The network back: the room connects by itself (the browser's `online` event), her seat kept.
+  await goOnline(ana.context);
+  await ana.page.getByTestId('standing').waitFor();
+  assert.equal(await shown(ana.page, /^The room's server can't be reached/).count(), 0);
+  await ana.score.numbers().first().waitFor();
   ana.score.errors = ana.score.errors.filter((e) => !/^Failed to load resource|ERR_INTERNET_DISCONNECTED|^WebSocket connection to .* failed|Failed to fetch dynamically imported module: .*join-boot\.js/.test(e));
   for (const m of [host, ana]) m.score.assertNoConsoleErrors();
   for (const m of [host, ana]) await m.context.close();

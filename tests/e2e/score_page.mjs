@@ -253,6 +253,12 @@ export async function goOffline(context) {
   await context.route('**/*', (route) => route.abort('internetdisconnected'));
 }
 
+/** Back online after `goOffline(context)`: the browser says so (its `online` event) and requests reach the network. */
+export async function goOnline(context) {
+  await context.unroute('**/*');
+  await context.setOffline(false);
+}
+
 /** A free port on 127.0.0.1. */
 export async function freePort() {
   const net = await import('node:net');
