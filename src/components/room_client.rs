@@ -180,6 +180,12 @@ struct Link {
     hello: Option<ClientMsg>,
     /// A socket opened ahead of its hello ([`Room::warm_up`]): its address, and when (ms).
     warm: Option<(String, WebSocket, f64)>,
+    /// Each socket's try, counted: a verdict on why one never opened is for its own try only.
+    round: u32,
+    /// The last try whose verdict is in ([`Room::settle`]).
+    settled: u32,
+    /// The time limit on the verdict of the try that never opened.
+    probe: Option<Timeout>,
 }
 
 /// The room client, all of it `Copy` handles.
@@ -479,8 +485,9 @@ impl Room {
     }
 
     /// Opens the socket and says hello; after a drop (once it had opened) it tries again
-    /// with backoff; if it never opens, no room server answers here.
+    /// with backoff; if it never opens, [`Room::unanswered`] finds why.
     fn open(self) {
+        self.link.update_value(|l| l.round += 1);
         let code = self.link.with_value(|l| l.hello.as_ref().map(|h| hello_code(h).to_string())).unwrap_or_default();
         let Some(url) = socket_url(&code) else { return };
         // A socket opened ahead for this room, if the server still waits for its hello.
@@ -566,34 +573,67 @@ impl Room {
     }
 
     /// A socket that never opened: why. The page asks its own server for the socket's address
-    /// as a plain request. An answer, whatever it is, comes from a host with no room server
-    /// (plain files); none at all (no network, or nothing listening) leaves the room
-    /// unreachable, tried again later.
+    /// as a plain request. An answer from a host with no room server (plain files: a 404, or
+    /// a page) stops the room there. No answer in 5 s, a proxy's 5xx for a server behind it
+    /// that is down, or a room server's own refusal of a plain request (400 or 426: it is
+    /// there, and the socket failed on the way) leaves the room unreachable (this device
+    /// offline or on another network, or the server stopped): tried again later.
     fn unanswered(self) {
+        let Some(round) = self.link.try_with_value(|l| l.round) else { return };
         let Some(asked) = web_sys::window().map(|w| w.fetch_with_str("ws")) else {
-            self.status.set(Status::NoServer);
+            self.settle(round, true);
             return;
         };
         leptos::task::spawn_local(async move {
-            let answered = wasm_bindgen_futures::JsFuture::from(asked).await.is_ok();
-            // (Unless the page left the room, or a try since got in.)
-            let waiting = matches!(self.status.get_untracked(), Status::Connecting | Status::Unreachable);
-            if !waiting || !self.link.with_value(|l| l.hello.is_some()) {
-                return;
-            }
-            if answered {
-                self.status.set(Status::NoServer);
-            } else {
-                self.status.set(Status::Unreachable);
-                self.retry_later();
-            }
+            let answered = match wasm_bindgen_futures::JsFuture::from(asked).await {
+                Ok(r) => r.dyn_into::<web_sys::Response>().is_ok_and(|r| !matches!(r.status(), 400 | 426 | 500..)),
+                Err(_) => false,
+            };
+            self.settle(round, answered);
         });
+        self.link.update_value(|l| l.probe = Some(Timeout::new(5_000, move || self.settle(round, false))));
     }
 
-    /// Tries the room again at once, if this page wants one and it was unreachable (the
-    /// browser says the device is back online).
+    /// The verdict on try `round`: the first of its answer and its time limit, and only while
+    /// it is the last try of a page still in the room (it may have left, its handles gone).
+    fn settle(self, round: u32, answered: bool) {
+        let mine = self.link.try_update_value(|l| {
+            let mine = l.round == round && l.settled != round && l.hello.is_some();
+            if mine {
+                l.settled = round;
+            }
+            mine
+        });
+        if mine != Some(true) {
+            return;
+        }
+        if answered {
+            self.status.try_set(Status::NoServer);
+        } else {
+            self.status.try_set(Status::Unreachable);
+            self.link.update_value(|l| {
+                l.attempts += 1;
+                let wait = score_room::protocol::retry_delay(l.attempts, js_sys::Math::random());
+                l.retry = Some(Timeout::new(wait, move || self.try_again()));
+            });
+        }
+    }
+
+    /// Tries the room again at once, if this page wants one, none of its sockets is open or
+    /// opening, it was unreachable or reconnecting, and the page is in view: the browser says
+    /// the device is back online, the page came back into view, or an unreachable room's wait
+    /// is over. (A tab out of view waits: a tab left behind does not take the seat back from
+    /// the one the student uses now.)
     pub(crate) fn try_again(self) {
-        if self.status.get_untracked() == Status::Unreachable && self.link.with_value(|l| l.hello.is_some()) {
+        let Some(status) = self.status.try_get_untracked() else { return };
+        let visible = web_sys::window()
+            .and_then(|w| w.document())
+            .is_none_or(|d| d.visibility_state() == web_sys::VisibilityState::Visible);
+        let idle = self.link.try_with_value(|l| {
+            l.hello.is_some()
+                && l.ws.as_ref().is_none_or(|ws| !matches!(ws.ready_state(), WebSocket::CONNECTING | WebSocket::OPEN))
+        });
+        if matches!(status, Status::Unreachable | Status::Reconnecting) && visible && idle == Some(true) {
             self.link.update_value(|l| drop(l.retry.take()));
             self.open();
         }

@@ -98,9 +98,14 @@ fn panel(invite: Option<String>, host: Option<String>, present: Option<fn(Room) 
         }
     }
     let Room { status, seen, error, .. } = room;
-    // An unreachable room is tried again as soon as the browser says the device is back online.
+    // An unreachable or dropped room is tried again as soon as the browser says the device is
+    // back online, or the page comes back into view.
     let back_online = window_event_listener(leptos::ev::online, move |_| room.try_again());
-    on_cleanup(move || back_online.remove());
+    let in_view = window_event_listener_untyped("visibilitychange", move |_| room.try_again());
+    on_cleanup(move || {
+        back_online.remove();
+        in_view.remove();
+    });
     let hosting = Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| s.host.is_some())));
     view! {
         <div class="room-page" class:presenting=move || room.presenting.get() && hosting.get() == Some(true)>

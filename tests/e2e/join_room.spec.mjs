@@ -446,12 +446,25 @@ test('a student who only ever joined by an invite: offline, the invite’s page 
 
 test('a student whose device went offline reads so on the invite’s page, and is seated again once it is back online', async () => {
   const { host, ana } = await seatedByInvite();
+  let tries = 0;
+  ana.page.on('websocket', () => { tries += 1; });
   await goOffline(ana.context);
   await ana.page.reload();
   await shown(ana.page, /^The room's server can't be reached/).waitFor();
-  // The network back: the room connects by itself (the browser's `online` event), her seat kept.
+  // Offline through five tries: the next is 4 s to 12 s away (the backoff), so only the
+  // browser's `online` event can bring her back within the 2 s below.
+  for (let waited = 0; tries < 5; waited += 100) {
+    assert.ok(waited < 30_000, `the page tried ${tries} times in 30 s`);
+    await ana.page.waitForTimeout(100);
+  }
+  await shown(ana.page, /^The room's server can't be reached/).waitFor();
+  await ana.page.waitForTimeout(500);
+  // The network back: the room connects by itself, her seat kept. (A page loaded under
+  // Chromium's offline emulation reads navigator.onLine as true, so going back fires no
+  // `online` event on it; the event a device's browser fires is dispatched here.)
   await goOnline(ana.context);
-  await ana.page.getByTestId('standing').waitFor();
+  await ana.page.evaluate(() => dispatchEvent(new Event('online')));
+  await ana.page.getByTestId('standing').waitFor({ timeout: 2_000 });
   assert.equal(await shown(ana.page, /^The room's server can't be reached/).count(), 0);
   await ana.score.numbers().first().waitFor();
   ana.score.errors = ana.score.errors.filter((e) => !/^Failed to load resource|ERR_INTERNET_DISCONNECTED|^WebSocket connection to .* failed|Failed to fetch dynamically imported module: .*join-boot\.js/.test(e));
