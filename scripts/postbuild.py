@@ -53,6 +53,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import tomllib
 
@@ -102,7 +103,8 @@ class Cache:
     its inputs and of everything that makes it (this script, slim_bindings.py, the npm tools'
     locked versions, brotli's and zopfli's), so a change to any of them is a miss. Each result
     is written to a temporary name and renamed: a build stopped halfway leaves no half file.
-    A result unused for a day is removed at the end of a build."""
+    A result unused for a day is removed at the end of a build, and one that doesn't read back as
+    written is not used."""
 
     FOLDER = os.path.join(ROOT, "target", "postbuild-cache")
     KEEP_S = 24 * 3600
@@ -114,15 +116,17 @@ class Cache:
                 h.update(open(os.path.join(ROOT, name), "rb").read())
             except OSError:
                 h.update(b"absent " + name.encode())
-        brotli = subprocess.run(["brotli", "--version"], capture_output=True, text=True).stdout if shutil.which("brotli") else ""
         try:
             from importlib.metadata import version
 
             zopfli = version("zopfli")
         except Exception:
             zopfli = ""
-        # (The npm tools by where they are: the project's own, of the locked versions, or others.)
-        h.update(("brotli %s zopfli %s wasm-opt %s esbuild %s" % (brotli.strip(), zopfli, find_tool("wasm-opt"), find_tool("esbuild"))).encode())
+        h.update(("zopfli %s" % zopfli).encode())
+        for name in ("brotli", "wasm-opt", "esbuild"):
+            found = find_tool(name)
+            said = subprocess.run([found, "--version"], capture_output=True, text=True).stdout if found else ""
+            h.update(("%s %s %s" % (name, found, said.strip())).encode())
         self.tools = h.hexdigest()
 
     def key(self, *parts):
@@ -133,11 +137,15 @@ class Cache:
         return h.hexdigest()
 
     def get(self, key, name):
-        """The bytes kept as `name` under `key`, or None."""
+        """The bytes kept as `name` under `key`, or None (none kept, or not the bytes that were
+        written: each entry starts with its bytes' SHA-256)."""
         path = os.path.join(self.FOLDER, key[:2], key + "." + name)
         try:
-            data = open(path, "rb").read()
+            kept = read_bytes(path)
         except OSError:
+            return None
+        data = kept[32:]
+        if hashlib.sha256(data).digest() != kept[:32]:
             return None
         try:
             os.utime(path)
@@ -148,14 +156,20 @@ class Cache:
     def put(self, key, name, data):
         folder = os.path.join(self.FOLDER, key[:2])
         path = os.path.join(folder, key + "." + name)
+        temporary = None
         try:
             os.makedirs(folder, exist_ok=True)
-            temporary = "%s.%d.tmp" % (path, os.getpid())
-            with open(temporary, "wb") as f:
-                f.write(data)
+            handle, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
+            with os.fdopen(handle, "wb") as f:
+                f.write(hashlib.sha256(data).digest() + data)
             os.replace(temporary, path)
         except OSError as e:
             print("postbuild: not kept in %s: %s" % (self.FOLDER, e))
+            if temporary:
+                try:
+                    os.remove(temporary)
+                except OSError:
+                    pass
 
     def prune(self):
         now = time.time()
