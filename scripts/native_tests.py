@@ -1,6 +1,10 @@
 #!/usr/bin/env python3
 """The workspace's native tests: `cargo test --workspace`, its test binaries run side by side.
 
+The build is `cargo test --workspace --all-targets --no-run`: every target `cargo clippy
+--all-targets` checks. scripts/test.sh runs it with clippy-driver as the workspace's rustc
+(`linted`), so the one build is both the lint and the tests' build.
+
 Cargo runs one test binary at a time, and several of ours spend long stretches on one core
 (the room's fairness property) or waiting on sockets (the server's tests), leaving the other
 core idle. This builds them as `cargo test --workspace --no-run` does, then runs each as Cargo
@@ -31,7 +35,7 @@ def built():
     """The test binaries, as (key, label, executable, package folder): the key names a binary
     across builds (its source file), the label is Cargo's (the source and the executable)."""
     build = subprocess.run(
-        ["cargo", "test", "--workspace", "--no-run", "--message-format=json-render-diagnostics"],
+        ["cargo", "test", "--workspace", "--all-targets", "--no-run", "--message-format=json-render-diagnostics"],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         text=True,
@@ -45,6 +49,10 @@ def built():
         except ValueError:
             continue
         if m.get("reason") != "compiler-artifact" or not m.get("executable") or not m["profile"]["test"]:
+            continue
+        # Built to be linted and to compile, as `cargo clippy --all-targets` checks them; a
+        # bench is run by `cargo bench`, not here.
+        if m["target"]["kind"] in (["bench"], ["example"]):
             continue
         folder = os.path.dirname(m["manifest_path"])
         source = os.path.relpath(m["target"]["src_path"], folder)
