@@ -144,7 +144,9 @@ fn panel(invite: Option<String>, host: Option<String>, present: Option<fn(Room) 
                 None => view! {
                     <section class="panel room-door" aria-label=room.tr(Key::TabRoom)>
                         <h2>{room.tr(Key::TabRoom)}</h2>
-                        <RoomJoin room invited/>
+                        // Not while an unreachable room is tried again: its place (or the Join
+                        // just pressed) is what comes back, and a second Join would start over.
+                        {move || (status.get() != Status::Unreachable).then(|| view! { <RoomJoin room invited/> })}
                         <button type="button" on:click=move |_| left_room()>{room.tr(Key::BackToSolitaire)}</button>
                     </section>
                 }.into_any(),

@@ -458,6 +458,8 @@ test('a student whose device went offline reads so on the invite’s page, and i
     await ana.page.waitForTimeout(100);
   }
   await shown(ana.page, /^The room's server can't be reached/).waitFor();
+  // Her place is what comes back: no Join form to start over from while it is tried.
+  assert.equal(await ana.page.getByRole('textbox', { name: 'Your name' }).count(), 0);
   await ana.page.waitForTimeout(500);
   // The network back: the room connects by itself, her seat kept. (A page loaded under
   // Chromium's offline emulation reads navigator.onLine as true, so going back fires no
