@@ -146,7 +146,18 @@ fn panel(invite: Option<String>, host: Option<String>, present: Option<fn(Room) 
                         <h2>{room.tr(Key::TabRoom)}</h2>
                         // Not while an unreachable room is tried again: its place (or the Join
                         // just pressed) is what comes back, and a second Join would start over.
-                        {move || (status.get() != Status::Unreachable).then(|| view! { <RoomJoin room invited/> })}
+                        // Another room is one button away (this one's place stays kept): one
+                        // instance of several behind a proxy may be down while others answer.
+                        {move || if status.get() == Status::Unreachable {
+                            view! {
+                                <p><button type="button" class="link" on:click=move |_| {
+                                    room.close();
+                                    status.set(Status::Out);
+                                }>{room.tr(Key::RoomAnother)}</button></p>
+                            }.into_any()
+                        } else {
+                            view! { <RoomJoin room invited/> }.into_any()
+                        }}
                         <button type="button" on:click=move |_| left_room()>{room.tr(Key::BackToSolitaire)}</button>
                     </section>
                 }.into_any(),

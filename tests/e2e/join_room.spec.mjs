@@ -434,6 +434,10 @@ test('a student who only ever joined by an invite: offline, the invite’s page 
   // is served as plain files, which would send a teacher looking for score-server).
   await shown(ana.page, /^The room's server can't be reached/).waitFor();
   assert.equal(await shown(ana.page, /^Rooms need score-server/).count(), 0);
+  // Another room instead: the forms, the tries stopped.
+  await ana.score.button('Join or create another room').click();
+  await ana.page.getByRole('textbox', { name: 'Your name' }).waitFor();
+  assert.equal(await shown(ana.page, /^The room's server can't be reached/).count(), 0);
   assert.equal(await ana.page.evaluate(() => document.documentElement.dataset.start), 'room-absent');
   await ana.score.button('Back to solitaire').click();
   await ana.score.numbers().first().waitFor();
@@ -458,8 +462,10 @@ test('a student whose device went offline reads so on the invite’s page, and i
     await ana.page.waitForTimeout(100);
   }
   await shown(ana.page, /^The room's server can't be reached/).waitFor();
-  // Her place is what comes back: no Join form to start over from while it is tried.
+  // Her place is what comes back: no Join form to start over from while it is tried, but
+  // another room is a button away.
   assert.equal(await ana.page.getByRole('textbox', { name: 'Your name' }).count(), 0);
+  await ana.score.button('Join or create another room').waitFor();
   await ana.page.waitForTimeout(500);
   // The network back: the room connects by itself, her seat kept. (A page loaded under
   // Chromium's offline emulation reads navigator.onLine as true, so going back fires no
