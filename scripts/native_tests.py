@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """The workspace's native tests: `cargo test --workspace`, its test binaries run side by side.
 
-The build is `cargo test --workspace --all-targets --no-run`: every target `cargo clippy
---all-targets` checks. scripts/test.sh runs it with clippy-driver as the workspace's rustc
-(`linted`), so the one build is both the lint and the tests' build.
+The build is `cargo build --workspace --all-targets`: the units `cargo clippy --workspace
+--all-targets` checks (each library, binary, example and bench as built, and each test harness:
+the libraries', the binaries' and the tests'), the test harnesses among them. scripts/test.sh
+runs it with clippy-driver as the workspace's rustc (`linted`), so the one build is both the
+lint and the tests' build.
 
 Cargo runs one test binary at a time, and several of ours spend long stretches on one core
 (the room's fairness property) or waiting on sockets (the server's tests), leaving the other
-core idle. This builds them as `cargo test --workspace --no-run` does, then runs each as Cargo
+core idle. This builds them (as below), then runs each as Cargo
 would (from its package's folder, with CARGO_MANIFEST_DIR set; no test reads any other of
 Cargo's variables at run time) with JOBS of them at once
 (default: the cores this process may use, two on the test machine), the slowest of the last
@@ -35,7 +37,7 @@ def built():
     """The test binaries, as (key, label, executable, package folder): the key names a binary
     across builds (its source file), the label is Cargo's (the source and the executable)."""
     build = subprocess.run(
-        ["cargo", "test", "--workspace", "--all-targets", "--no-run", "--message-format=json-render-diagnostics"],
+        ["cargo", "build", "--workspace", "--all-targets", "--message-format=json-render-diagnostics"],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         text=True,
