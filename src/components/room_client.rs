@@ -412,7 +412,7 @@ impl Room {
             // busy, too many connections from this network): the place is kept, and asked
             // for again after a wait.
             self.status.set(Status::Reconnecting);
-            self.retry_later();
+            self.retry_later(move || self.open());
         } else if code.sends_away() || !live {
             // Not let in (no such room, full, locked, a wrong host link…) or sent away: back
             // to the forms, the code kept so the sentence says what to do with it.
@@ -539,7 +539,7 @@ impl Room {
                 return;
             }
             self.status.set(Status::Reconnecting);
-            self.retry_later();
+            self.retry_later(move || self.open());
         });
         ws.set_onopen(Some(on_open.as_ref().unchecked_ref()));
         ws.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -573,11 +573,9 @@ impl Room {
     }
 
     /// A socket that never opened: why. The page asks its own server for the socket's address
-    /// as a plain request. An answer from a host with no room server (plain files: a 404, or
-    /// a page) stops the room there. No answer in 5 s, a proxy's 5xx for a server behind it
-    /// that is down, or a room server's own refusal of a plain request (400 or 426: it is
-    /// there, and the socket failed on the way) leaves the room unreachable (this device
-    /// offline or on another network, or the server stopped): tried again later.
+    /// as a plain request, and `protocol::plain_files` reads the answer (none in 5 s is none):
+    /// plain files stop the room there; anything else leaves it unreachable (this device
+    /// offline or on another network, or the server stopped), tried again later.
     fn unanswered(self) {
         let Some(round) = self.link.try_with_value(|l| l.round) else { return };
         let Some(asked) = web_sys::window().map(|w| w.fetch_with_str("ws")) else {
@@ -585,18 +583,16 @@ impl Room {
             return;
         };
         leptos::task::spawn_local(async move {
-            let answered = match wasm_bindgen_futures::JsFuture::from(asked).await {
-                Ok(r) => r.dyn_into::<web_sys::Response>().is_ok_and(|r| !matches!(r.status(), 400 | 426 | 500..)),
-                Err(_) => false,
-            };
-            self.settle(round, answered);
+            let answer = wasm_bindgen_futures::JsFuture::from(asked).await.ok();
+            let status = answer.and_then(|r| r.dyn_into::<web_sys::Response>().ok()).map(|r| r.status());
+            self.settle(round, score_room::protocol::plain_files(status));
         });
         self.link.update_value(|l| l.probe = Some(Timeout::new(5_000, move || self.settle(round, false))));
     }
 
     /// The verdict on try `round`: the first of its answer and its time limit, and only while
     /// it is the last try of a page still in the room (it may have left, its handles gone).
-    fn settle(self, round: u32, answered: bool) {
+    fn settle(self, round: u32, plain_files: bool) {
         let mine = self.link.try_update_value(|l| {
             let mine = l.round == round && l.settled != round && l.hello.is_some();
             if mine {
@@ -607,15 +603,11 @@ impl Room {
         if mine != Some(true) {
             return;
         }
-        if answered {
+        if plain_files {
             self.status.try_set(Status::NoServer);
         } else {
             self.status.try_set(Status::Unreachable);
-            self.link.update_value(|l| {
-                l.attempts += 1;
-                let wait = score_room::protocol::retry_delay(l.attempts, js_sys::Math::random());
-                l.retry = Some(Timeout::new(wait, move || self.try_again()));
-            });
+            self.retry_later(move || self.try_again());
         }
     }
 
@@ -639,13 +631,14 @@ impl Room {
         }
     }
 
-    /// Opens the socket again after a wait that grows with each try (0.5 s to 10 s, spread
-    /// at random so a class does not come back in step).
-    fn retry_later(self) {
+    /// Does `then` (opens the socket again, or tries an unreachable room again) after a wait
+    /// that grows with each try (0.5 s to 10 s, spread at random so a class does not come back
+    /// in step).
+    fn retry_later(self, then: impl FnOnce() + 'static) {
         self.link.update_value(|l| {
             l.attempts += 1;
             let wait = score_room::protocol::retry_delay(l.attempts, js_sys::Math::random());
-            l.retry = Some(Timeout::new(wait, move || self.open()));
+            l.retry = Some(Timeout::new(wait, then));
         });
     }
 

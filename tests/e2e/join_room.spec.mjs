@@ -415,6 +415,9 @@ test('a browser that keeps nothing: a room created from an invite keeps its host
 
 /** A room, and Ana seated in it by its invite on a phone, her page's offline copy installed
  * once she is seated (the student's module is not in it). */
+/** What the browser logs of the fetches and the socket that offline refuses. */
+const OFFLINE_NOISE = /^Failed to load resource|ERR_INTERNET_DISCONNECTED|^WebSocket connection to .* failed|Failed to fetch dynamically imported module: .*join-boot\.js/;
+
 async function seatedByInvite() {
   assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
   const host = await person('');
@@ -443,7 +446,7 @@ test('a student who only ever joined by an invite: offline, the invite’s page 
   await ana.score.numbers().first().waitFor();
   await scoreOnce(ana.score);
   // What the browser logs of the fetches and the socket that offline refuses, nothing else.
-  ana.score.errors = ana.score.errors.filter((e) => !/^Failed to load resource|ERR_INTERNET_DISCONNECTED|^WebSocket connection to .* failed|Failed to fetch dynamically imported module: .*join-boot\.js/.test(e));
+  ana.score.errors = ana.score.errors.filter((e) => !OFFLINE_NOISE.test(e));
   for (const m of [host, ana]) m.score.assertNoConsoleErrors();
   for (const m of [host, ana]) await m.context.close();
 });
@@ -475,7 +478,7 @@ test('a student whose device went offline reads so on the invite’s page, and i
   await ana.page.getByTestId('standing').waitFor({ timeout: 2_000 });
   assert.equal(await shown(ana.page, /^The room's server can't be reached/).count(), 0);
   await ana.score.numbers().first().waitFor();
-  ana.score.errors = ana.score.errors.filter((e) => !/^Failed to load resource|ERR_INTERNET_DISCONNECTED|^WebSocket connection to .* failed|Failed to fetch dynamically imported module: .*join-boot\.js/.test(e));
+  ana.score.errors = ana.score.errors.filter((e) => !OFFLINE_NOISE.test(e));
   for (const m of [host, ana]) m.score.assertNoConsoleErrors();
   for (const m of [host, ana]) await m.context.close();
 });

@@ -977,6 +977,16 @@ pub fn retry_delay(attempt: u32, unit: f64) -> u32 {
     base / 2 + (f64::from(base) * unit.clamp(0.0, 1.0)) as u32
 }
 
+/// Whether a page whose room socket never opened is served with no room server there, from
+/// what its plain request for the socket's address got: `Some(status)`, an HTTP answer, or
+/// `None`, none in time. A host of plain files answers (a 404, or a page); a room server's own
+/// refusal of a plain request (400, 426) says it is there and the socket failed on the way; a
+/// proxy's 5xx, or no answer, says nothing answers for now (offline, another network, the
+/// server stopped): the room is tried again.
+pub fn plain_files(answer: Option<u16>) -> bool {
+    matches!(answer, Some(status) if !matches!(status, 400 | 426 | 500..))
+}
+
 #[cfg(test)]
 mod retry_tests {
     use super::*;
@@ -1001,5 +1011,16 @@ mod retry_tests {
         );
         assert!(ErrorCode::Restarting.retry_mends() && ErrorCode::SlowDown.retry_mends());
         assert!(!ErrorCode::Refused.retry_mends() && !ErrorCode::SeatGone.retry_mends());
+    }
+
+    #[test]
+    fn only_a_host_with_no_room_server_stops_the_tries() {
+        assert!(plain_files(Some(404)) && plain_files(Some(200)) && plain_files(Some(403)));
+        assert!(!plain_files(Some(400)) && !plain_files(Some(426)), "score-server there, the socket failed on the way");
+        assert!(
+            !plain_files(Some(502)) && !plain_files(Some(503)) && !plain_files(Some(504)),
+            "a proxy, its server down"
+        );
+        assert!(!plain_files(None), "no answer: offline, or nothing listening");
     }
 }
