@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Command 2: set up, then run every test layer, fastest first; ends with "N passed, N failed".
 #   formatting, clippy with the native engine/CLI/app tests, wasm-bindgen tests in headless
-#   Chromium, the release build (with its sizes and first-load budget), Playwright
-#   end-to-end tests on dist/, then the packaged score-server (one static file per
-#   architecture, the game inside) alone in an empty folder, and its systemd unit.
+#   Chromium, the release build (with its sizes and first-load budget), the packaged
+#   score-server (one static file per architecture, the game inside), Playwright end-to-end
+#   tests on dist/ and that server, then each packaged binary alone in an empty folder, and
+#   its systemd unit.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 # Each stage's wall time, printed at the end: a stage runs until the next one starts.
@@ -71,24 +72,38 @@ if [ -d dist ] && ls dist/*.wasm >/dev/null 2>&1; then
   if scripts/size.sh; then ok 1 0; else ok 0 1; fi
 fi
 
+# The packaged binaries before the end-to-end specs: the class-room specs play against the one
+# for this machine, the server as shipped, and the packaged stage doesn't play them again.
+failed_before=$failed
+check package scripts/package.sh --game-built
+packed=target/package/score-server-$(uname -m)-linux
+
 stage e2e
 echo "==> e2e"
 port=$(free_port)
 python3 tests/e2e/serve.py --port "$port" --dir dist >"$logs/server.log" 2>&1 &
 server=$!
 wait_port "$port"
-# The same build served by score-server, for the class-room specs (its database in a fresh folder).
-# The binary the native stage built for the server's own tests: `cargo build -p score-server`
-# resolves its dependencies' features without the workspace's tests, and built a dozen of them
-# again (about 50 s from a clean checkout). After the native stage this is a check, no build.
-if ! linted cargo build -q --workspace --all-targets >/dev/null 2>&1 && ! cargo build -q -p score-server; then
-  echo "    score-server did not build: the class-room specs below meet no server, or an old one"
-  ok 0 1
+# The same build served by score-server, for the class-room specs (its database in a fresh
+# folder): the packaged binary for this machine, the game inside it, when this run packed it.
+# (It is a release build: the server's own tests, native, run its code with debug assertions.)
+if [ "$failed" -eq "$failed_before" ] && [ -x "$packed" ]; then
+  room_server=("$packed"); played=$(uname -m)
+else
+  # Else the binary the native stage built for the server's own tests (`cargo build -p
+  # score-server` resolves its dependencies' features without the workspace's tests, and
+  # built a dozen of them again). After the native stage this is a check, no build.
+  room_server=(target/debug/score-server --dist dist); played=""
+  if ! linted cargo build -q --workspace --all-targets >/dev/null 2>&1 && ! cargo build -q -p score-server; then
+    echo "    score-server did not build: the class-room specs below meet no server, or an old one"
+    ok 0 1
+  fi
 fi
+echo "    class rooms served by ${room_server[0]}"
 rport=$(free_port)
 rdata=$(mktemp -d)
 # Every test page comes from 127.0.0.1: the per-address room limit (tested in sockets.rs) is raised.
-target/debug/score-server --port "$rport" --dist dist --data "$rdata" --rooms-per-address 1000 >"$logs/score-server.log" 2>&1 &
+"${room_server[@]}" --port "$rport" --data "$rdata" --rooms-per-address 1000 >"$logs/score-server.log" 2>&1 &
 rooms=$!
 wait_port "$rport"
 # Three spec files at a time: with two, the machine's two cores were idle an eighth of the
@@ -107,11 +122,10 @@ node_tests() {
 }
 node_tests "$logs/e2e.log" "$e2e_status"
 
-check package scripts/package.sh --game-built
 if [ -d target/package ]; then
   stage packaged
   echo "==> packaged"
-  tests/e2e/packaged.sh >"$logs/packaged.log" 2>&1
+  PLAYED_ROOMS=$played tests/e2e/packaged.sh >"$logs/packaged.log" 2>&1
   node_tests "$logs/packaged.log" $?
   check service-unit tests/service_unit.sh
   # The container needs a Docker daemon, which not every test machine runs: said when skipped.
