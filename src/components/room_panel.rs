@@ -107,6 +107,12 @@ fn panel(invite: Option<String>, host: Option<String>, present: Option<fn(Room) 
         in_view.remove();
     });
     let hosting = Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| s.host.is_some())));
+    // What the door shows changes only with these two: the forms are drawn once, whatever
+    // else the status goes through (connecting, reconnecting, refused), so a form keeps what
+    // its reader chose and typed ("Create a new room instead", a name to play under) and the
+    // focus stays where it is.
+    let elsewhere = Memo::new(move |_| status.get() == Status::Elsewhere);
+    let unreachable = Memo::new(move |_| status.get() == Status::Unreachable);
     view! {
         <div class="room-page" class:presenting=move || room.presenting.get() && hosting.get() == Some(true)>
             <div class="sr-only" aria-live="polite" data-testid="room-announcer">{move || room.heard.get()}</div>
@@ -140,7 +146,7 @@ fn panel(invite: Option<String>, host: Option<String>, present: Option<fn(Room) 
             <p class="field-error" role="alert">{move || error.get()}</p>
             {move || match hosting.get() {
                 // Another tab has the seat: only the notice above, no forms.
-                None if status.get() == Status::Elsewhere => ().into_any(),
+                None if elsewhere.get() => ().into_any(),
                 None => view! {
                     <section class="panel room-door" aria-label=room.tr(Key::TabRoom)>
                         <h2>{room.tr(Key::TabRoom)}</h2>
@@ -148,7 +154,7 @@ fn panel(invite: Option<String>, host: Option<String>, present: Option<fn(Room) 
                         // just pressed) is what comes back, and a second Join would start over.
                         // Another room is one button away (this one's place stays kept): one
                         // instance of several behind a proxy may be down while others answer.
-                        {move || if status.get() == Status::Unreachable {
+                        {move || if unreachable.get() {
                             view! {
                                 <p><button type="button" class="link" on:click=move |_| {
                                     room.close();

@@ -693,3 +693,24 @@ test('homework: set for a kept class, played by each student alone at their own 
   for (const m of [host, ana, ben]) m.score.assertNoConsoleErrors();
   for (const m of [host, ana, ben]) await m.context.close();
 });
+
+test('the forms keep what their reader chose while the room answers: Create instead, a name to play under, the focus', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // A server that takes the socket and never answers: the page stays at Connecting…
+  await context.routeWebSocket(/\/ws\?room=/, () => {});
+  const page = await context.newPage();
+  const score = new ScorePage(page);
+  await page.goto(`${ROOM_URL}/?room=ABCDEF`);
+  // A teacher opening a student's invite: creating is a link below Join.
+  await score.button('Create a new room instead').click();
+  const playAs = page.getByLabel('Play too, as (optional)');
+  await playAs.fill('Ms Kay');
+  await score.button('Create room').click();
+  await page.getByRole('status').filter({ hasText: 'Connecting…' }).waitFor();
+  // The status changed; the form the teacher was in did not: not drawn again as the invite's
+  // Join form, its name kept, and the focus where the teacher left it.
+  assert.ok(await score.button('Create room').isVisible(), 'the create form is still shown');
+  assert.equal(await playAs.inputValue(), 'Ms Kay');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Create room');
+  await context.close();
+});
