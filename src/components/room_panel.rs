@@ -108,11 +108,11 @@ fn panel(invite: Option<String>, host: Option<String>, present: Option<fn(Room) 
     });
     let hosting = Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| s.host.is_some())));
     // What the door shows changes only with these two: the forms are drawn once, whatever
-    // else the status goes through (connecting, reconnecting, refused), so a form keeps what
-    // its reader chose and typed ("Create a new room instead", a name to play under) and the
-    // focus stays where it is.
+    // else the status goes through (connecting, refused), so a form keeps what its reader
+    // chose and typed ("Create a new room instead", a name to play under) and the focus stays
+    // where it is.
     let elsewhere = Memo::new(move |_| status.get() == Status::Elsewhere);
-    let unreachable = Memo::new(move |_| status.get() == Status::Unreachable);
+    let trying = Memo::new(move |_| matches!(status.get(), Status::Unreachable | Status::Reconnecting));
     view! {
         <div class="room-page" class:presenting=move || room.presenting.get() && hosting.get() == Some(true)>
             <div class="sr-only" aria-live="polite" data-testid="room-announcer">{move || room.heard.get()}</div>
@@ -150,11 +150,13 @@ fn panel(invite: Option<String>, host: Option<String>, present: Option<fn(Room) 
                 None => view! {
                     <section class="panel room-door" aria-label=room.tr(Key::TabRoom)>
                         <h2>{room.tr(Key::TabRoom)}</h2>
-                        // Not while an unreachable room is tried again: its place (or the Join
-                        // just pressed) is what comes back, and a second Join would start over.
-                        // Another room is one button away (this one's place stays kept): one
-                        // instance of several behind a proxy may be down while others answer.
-                        {move || if unreachable.get() {
+                        // Not while the room is tried again (unreachable, or a kept place or a
+                        // Join its server asked to wait, or whose socket dropped before the
+                        // answer): that place, or the Join just pressed, is what comes back,
+                        // and a second Join would start over. Another room is one button away
+                        // (this one's place stays kept): one instance of several behind a
+                        // proxy may be down while others answer.
+                        {move || if trying.get() {
                             view! {
                                 <p><button type="button" class="link" on:click=move |_| {
                                     room.close();

@@ -714,3 +714,22 @@ test('the forms keep what their reader chose while the room answers: Create inst
   assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Create room');
   await context.close();
 });
+
+test('a Join whose socket drops before the answer is sent again by itself, with no second Join to start over from', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // The socket opens, and closes as the page says hello: the page tries again after a wait.
+  await context.routeWebSocket(/\/ws\?room=/, (ws) => { ws.onMessage(() => ws.close()); });
+  const page = await context.newPage();
+  const score = new ScorePage(page);
+  await page.goto(`${ROOM_URL}/?room=ABCDEF`);
+  await page.getByLabel('Your name').fill('Ana');
+  await score.button('Join').click();
+  await page.getByRole('status').filter({ hasText: 'Reconnecting…' }).waitFor();
+  assert.equal(await score.button('Join').count(), 0, 'a second Join is offered while the first is tried again');
+  // Another room is one button away; the forms come back with the name typed.
+  await score.button('Join or create another room').click();
+  await score.button('Join').waitFor();
+  assert.equal(await page.getByLabel('Your name').inputValue(), 'Ana');
+  assert.equal(await page.getByRole('status').filter({ hasText: 'Reconnecting…' }).count(), 0);
+  await context.close();
+});
