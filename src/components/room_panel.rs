@@ -150,16 +150,18 @@ fn panel(invite: Option<String>, host: Option<String>, present: Option<fn(Room) 
                 None => view! {
                     <section class="panel room-door" aria-label=room.tr(Key::TabRoom)>
                         <h2>{room.tr(Key::TabRoom)}</h2>
-                        // Not while the room is tried again (unreachable, or a kept place or a
-                        // Join its server asked to wait, or whose socket dropped before the
+                        // Not while the room is tried again (unreachable, a kept place its
+                        // server asked to wait, or a Join whose socket dropped before the
                         // answer): that place, or the Join just pressed, is what comes back,
                         // and a second Join would start over. Another room is one button away
-                        // (this one's place stays kept): one instance of several behind a
-                        // proxy may be down while others answer.
+                        // (this one's place stays kept, and the sentence that promised it back
+                        // goes): one instance of several behind a proxy may be down while
+                        // others answer.
                         {move || if trying.get() {
                             view! {
                                 <p><button type="button" class="link" on:click=move |_| {
                                     room.close();
+                                    error.set(None);
                                     status.set(Status::Out);
                                 }>{room.tr(Key::RoomAnother)}</button></p>
                             }.into_any()
