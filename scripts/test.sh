@@ -76,6 +76,8 @@ fi
 # for this machine, the server as shipped, and the packaged stage doesn't play them again.
 failed_before=$failed
 check package scripts/package.sh --game-built
+# (Only this run's: a failed packaging may leave an older run's binaries in target/package.)
+packaged=""; [ "$failed" -eq "$failed_before" ] && packaged=yes
 packed=target/package/score-server-$(uname -m)-linux
 
 stage e2e
@@ -87,7 +89,7 @@ wait_port "$port"
 # The same build served by score-server, for the class-room specs (its database in a fresh
 # folder): the packaged binary for this machine, the game inside it, when this run packed it.
 # (It is a release build: the server's own tests, native, run its code with debug assertions.)
-if [ "$failed" -eq "$failed_before" ] && [ -x "$packed" ]; then
+if [ -n "$packaged" ] && [ -x "$packed" ]; then
   room_server=("$packed"); played=$(uname -m)
 else
   # Else the binary the native stage built for the server's own tests (`cargo build -p
@@ -122,7 +124,7 @@ node_tests() {
 }
 node_tests "$logs/e2e.log" "$e2e_status"
 
-if [ -d target/package ]; then
+if [ -n "$packaged" ]; then
   stage packaged
   echo "==> packaged"
   PLAYED_ROOMS=$played tests/e2e/packaged.sh >"$logs/packaged.log" 2>&1

@@ -129,8 +129,11 @@ fn panel(invite: Option<String>, host: Option<String>, present: Option<fn(Room) 
                     <p class="notice" role="status">
                         {room.tr(Key::RoomElsewhere)} " "
                         <button type="button" on:click=move |_| {
-                            if let Some(hello) = ticket_for(&room.code.get_untracked()).and_then(|t| t.hello_for(false)) {
-                                room.start(hello);
+                            match ticket_for(&room.code.get_untracked()).and_then(|t| t.hello_for(false)) {
+                                Some(hello) => room.start(hello),
+                                // The other tab left the room since: nothing to take back, the
+                                // forms (with the code kept) rather than a button that does nothing.
+                                None => status.set(Status::Out),
                             }
                         }>{room.tr(Key::UseThisTab)}</button>
                     </p>

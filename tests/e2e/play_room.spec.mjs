@@ -465,7 +465,7 @@ test('a host who plays too and whose seat is given up keeps the room as its host
   for (const m of [host, laptop]) await m.context.close();
 });
 
-test('two tabs on one seat: the newest has it, the older says so and takes it back only when asked', async () => {
+test('two tabs on one seat: the newest has it, the older says so and takes it back only when asked, or finds the forms once the other left', async () => {
   assert.ok(ROOM_URL, 'ROOM_URL: the address of a running score-server');
   const host = await person();
   const code = await createRoom(host);
@@ -489,5 +489,11 @@ test('two tabs on one seat: the newest has it, the older says so and takes it ba
   await shown(first.page, 'This room is open in another tab or window').waitFor({ state: 'detached' });
   await shown(second.page, 'This room is open in another tab or window').waitFor();
   assert.equal(await host.page.locator('.ranking li').count(), 1, 'still one Ana');
+  // The tab that has the seat leaves the room: the other one's Use this tab has nothing to take
+  // back, and brings the forms, the room's code kept.
+  await first.score.button('Leave the room').click();
+  await second.score.button('Use this tab').click();
+  await second.score.button('Join').waitFor();
+  assert.equal(await second.page.getByRole('textbox', { name: 'Room code' }).inputValue(), code);
   for (const m of [host, first]) await m.context.close();
 });
