@@ -136,6 +136,8 @@ if [ -n "$packaged" ]; then
   else
     echo "==> container: skipped (no Docker daemon reachable)"
   fi
+else
+  echo "==> packaged, service-unit, container: skipped (this run's packaging failed, counted above)"
 fi
 stage ""
 echo

@@ -376,6 +376,10 @@ impl Room {
             if let Some(h) = &hello {
                 self.code.set(hello_code(h).to_string());
             }
+            // (And the seat's name: if that tab leaves, this one's Use this tab brings the forms.)
+            if let Some(ClientMsg::Join { name, .. }) = &hello {
+                self.name.set(name.clone());
+            }
             self.close();
             self.seen.set(None);
             self.board.set(None);

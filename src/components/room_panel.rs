@@ -133,7 +133,10 @@ fn panel(invite: Option<String>, host: Option<String>, present: Option<fn(Room) 
                                 Some(hello) => room.start(hello),
                                 // The other tab left the room since: nothing to take back, the
                                 // forms (with the code kept) rather than a button that does nothing.
-                                None => status.set(Status::Out),
+                                None => {
+                                    error.set(None);
+                                    status.set(Status::Out);
+                                }
                             }
                         }>{room.tr(Key::UseThisTab)}</button>
                     </p>

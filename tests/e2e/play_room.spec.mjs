@@ -495,5 +495,8 @@ test('two tabs on one seat: the newest has it, the older says so and takes it ba
   await second.score.button('Use this tab').click();
   await second.score.button('Join').waitFor();
   assert.equal(await second.page.getByRole('textbox', { name: 'Room code' }).inputValue(), code);
+  assert.equal(await second.page.getByRole('textbox', { name: 'Your name' }).inputValue(), 'Ana');
+  // (By the forgotten place, not by asking the server for a seat given up.)
+  assert.equal(await shown(second.page, /was given up while you were away/).count(), 0);
   for (const m of [host, first]) await m.context.close();
 });
