@@ -78,6 +78,15 @@ pub(crate) enum Status {
     Elsewhere,
 }
 
+impl Status {
+    /// Whether the page is trying the room again by itself (after a wait, or at once when the
+    /// device is back online or the page back in view): its place, or the Join just pressed,
+    /// is what comes back.
+    pub(crate) const fn retrying(self) -> bool {
+        matches!(self, Status::Unreachable | Status::Reconnecting)
+    }
+}
+
 /// The room as this member (or host screen) sees it: the room's code, this page's seat and
 /// host token, and the [`Mirror`] of the room (tested natively in `score-room`), whose view
 /// it reads as its own fields.
@@ -629,7 +638,7 @@ impl Room {
             l.hello.is_some()
                 && l.ws.as_ref().is_none_or(|ws| !matches!(ws.ready_state(), WebSocket::CONNECTING | WebSocket::OPEN))
         });
-        if matches!(status, Status::Unreachable | Status::Reconnecting) && visible && idle == Some(true) {
+        if status.retrying() && visible && idle == Some(true) {
             self.link.update_value(|l| drop(l.retry.take()));
             self.open();
         }
@@ -685,6 +694,14 @@ impl Room {
                 let _ = ws.close();
             }
         });
+    }
+
+    /// Back to the forms, any place this browser keeps still kept (another room, or a seat
+    /// another tab has and has since left): no socket, no tries, and no sentence left over.
+    pub(crate) fn to_forms(self) {
+        self.close();
+        self.error.set(None);
+        self.status.set(Status::Out);
     }
 
     /// Out of the room on this page: the socket closed, the ticket forgotten.

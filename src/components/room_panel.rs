@@ -112,7 +112,7 @@ fn panel(invite: Option<String>, host: Option<String>, present: Option<fn(Room) 
     // chose and typed ("Create a new room instead", a name to play under) and the focus stays
     // where it is.
     let elsewhere = Memo::new(move |_| status.get() == Status::Elsewhere);
-    let trying = Memo::new(move |_| matches!(status.get(), Status::Unreachable | Status::Reconnecting));
+    let trying = Memo::new(move |_| status.get().retrying());
     view! {
         <div class="room-page" class:presenting=move || room.presenting.get() && hosting.get() == Some(true)>
             <div class="sr-only" aria-live="polite" data-testid="room-announcer">{move || room.heard.get()}</div>
@@ -133,10 +133,7 @@ fn panel(invite: Option<String>, host: Option<String>, present: Option<fn(Room) 
                                 Some(hello) => room.start(hello),
                                 // The other tab left the room since: nothing to take back, the
                                 // forms (with the code kept) rather than a button that does nothing.
-                                None => {
-                                    error.set(None);
-                                    status.set(Status::Out);
-                                }
+                                None => room.to_forms(),
                             }
                         }>{room.tr(Key::UseThisTab)}</button>
                     </p>
@@ -165,11 +162,7 @@ fn panel(invite: Option<String>, host: Option<String>, present: Option<fn(Room) 
                         // others answer.
                         {move || if trying.get() {
                             view! {
-                                <p><button type="button" class="link" on:click=move |_| {
-                                    room.close();
-                                    error.set(None);
-                                    status.set(Status::Out);
-                                }>{room.tr(Key::RoomAnother)}</button></p>
+                                <p><button type="button" class="link" on:click=move |_| room.to_forms()>{room.tr(Key::RoomAnother)}</button></p>
                             }.into_any()
                         } else {
                             view! { <RoomJoin room invited/> }.into_any()
