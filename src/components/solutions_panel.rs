@@ -51,11 +51,14 @@ pub fn SolutionsPanel() -> impl IntoView {
             {move || match (listed.get(), shown.with(Option::is_some)) {
                 (Some((list, level, seconds)), _) => {
                     let full = list.len() >= LIST_LIMIT;
-                    // The rating as data: the seconds to a tenth, in the page's language.
+                    // The rating as data: the seconds to a tenth, in the page's language; to a
+                    // thousandth in the attribute (as whole numbers: `{:.3}` would link the
+                    // standard library's float printing into the first load, for this alone).
                     let typical = seconds.map(|s| {
                         let secs = ctx.words.with(|w| w.lang().fixed(s, 1));
+                        let ms = (s * 1000.0).round() as i64;
                         view! {
-                            <span class="typical" data-testid="typical-seconds" data-seconds=format!("{s:.3}")>
+                            <span class="typical" data-testid="typical-seconds" data-seconds=format!("{}.{:03}", ms / 1000, ms % 1000)>
                                 {ctx.t(Key::TypicalSeconds, &[("secs", &secs)])}
                             </span>
                         }
