@@ -461,6 +461,21 @@ pub fn App() -> impl IntoView {
             </div>
         }
     };
+    // The page starts in three tasks, not one long one that would hold its first answer to a
+    // tap back: this one reads what is stored and keeps what changed (a roll dealt now is
+    // saved before it is shown); the next draws the table; the one after, the table's folded
+    // parts, the side (the help card, the score) and the views below. (Then they stay drawn.)
+    let stage = RwSignal::new(0u8);
+    gloo_timers::callback::Timeout::new(0, move || {
+        stage.try_set(1);
+        gloo_timers::callback::Timeout::new(0, move || {
+            stage.try_set(2);
+        })
+        .forget();
+    })
+    .forget();
+    let drawn = Memo::new(move |_| stage.get() > 0);
+    let drawn_all = Memo::new(move |_| stage.get() > 1);
     let solo = move || {
         view! {
         <header class="top">
@@ -476,38 +491,41 @@ pub fn App() -> impl IntoView {
         {notice_list()}
         <main class="layout" class:match=move || game.with(|g| g.group.is_some())>
             <section class="play" aria-label=ctx.tr(Key::RegionTable)>
-                <SoloTable/>
+                <SoloTable whole=drawn_all/>
             </section>
-            <aside class="side">
-                <HelpCard/>
-                <ScorePanel/>
-            </aside>
-            <section class="views" aria-label=ctx.tr(Key::RegionMore)>
-                <nav class="tabs" aria-label=ctx.tr(Key::RegionViews)>
-                    {View::ALL
-                        .into_iter()
-                        .map(|v| {
-                            view! {
-                                <button
-                                    class="tab"
-                                    aria-pressed=move || (view.get() == v).to_string()
-                                    on:click=move |_| view.set(v)
-                                >
-                                    {move || ctx.t(v.label(), &[])}
-                                </button>
-                            }
-                        })
-                        .collect_view()}
-                    <button class="tab" on:click=open_room>{ctx.tr(Key::TabRoom)}</button>
-                </nav>
-                {move || match view.get() {
-                    View::Solutions => view! { <SolutionsPanel/> }.into_any(),
-                    View::Players => view! { <PlayersPanel/> }.into_any(),
-                    View::Daily => view! { <DailyPanel/> }.into_any(),
-                    View::Settings => view! { <SettingsPanel/> }.into_any(),
-                    tool => view! { <ToolsHost view=tool.tool().unwrap_or_default() title=tool.label()/> }.into_any(),
-                }}
-            </section>
+            // (Whole, not their contents: an empty box drawn first would be pushed down.)
+            <Show when=move || drawn_all.get()>
+                <aside class="side">
+                    <HelpCard/>
+                    <ScorePanel/>
+                </aside>
+                <section class="views" aria-label=ctx.tr(Key::RegionMore)>
+                    <nav class="tabs" aria-label=ctx.tr(Key::RegionViews)>
+                        {View::ALL
+                            .into_iter()
+                            .map(|v| {
+                                view! {
+                                    <button
+                                        class="tab"
+                                        aria-pressed=move || (view.get() == v).to_string()
+                                        on:click=move |_| view.set(v)
+                                    >
+                                        {move || ctx.t(v.label(), &[])}
+                                    </button>
+                                }
+                            })
+                            .collect_view()}
+                        <button class="tab" on:click=open_room>{ctx.tr(Key::TabRoom)}</button>
+                    </nav>
+                    {move || match view.get() {
+                        View::Solutions => view! { <SolutionsPanel/> }.into_any(),
+                        View::Players => view! { <PlayersPanel/> }.into_any(),
+                        View::Daily => view! { <DailyPanel/> }.into_any(),
+                        View::Settings => view! { <SettingsPanel/> }.into_any(),
+                        tool => view! { <ToolsHost view=tool.tool().unwrap_or_default() title=tool.label()/> }.into_any(),
+                    }}
+                </section>
+            </Show>
         </main>
         }
     };
@@ -516,9 +534,10 @@ pub fn App() -> impl IntoView {
         <div class="sr-only" aria-live="polite" data-testid="announcer">
             {move || matches!(page.get(), Page::Solo).then(|| announce.get())}
         </div>
-        {move || match page.get() {
-            Page::Solo => solo().into_any(),
-            Page::Room(link) => view! {
+        {move || match drawn.get().then(|| page.get()) {
+            None => ().into_any(),
+            Some(Page::Solo) => solo().into_any(),
+            Some(Page::Room(link)) => view! {
                 {notice_list()}
                 <RoomHost link/>
             }.into_any(),

@@ -13,7 +13,12 @@ use crate::table::Table;
 
 /// The play area of the solitaire page.
 #[component]
-pub fn SoloTable() -> impl IntoView {
+pub fn SoloTable(
+    /// Whether the whole table is drawn, its folded parts too (sharing a roll, playing a
+    /// typed one): not in the page's first task, which draws what a player sees first.
+    #[prop(into)]
+    whole: Signal<bool>,
+) -> impl IntoView {
     let ctx = use_ctx();
     let game = ctx.game;
     Table::provide(LocalTable(ctx), ctx.now.into(), ctx.words.into());
@@ -145,28 +150,30 @@ pub fn SoloTable() -> impl IntoView {
         })}
         // Heard from the announcer (which says the hint), not from here as well.
         <p class="hint">{move || game.with(|g| ctx.words.with(|w| g.hint_in(w)))}</p>
-        <details
-            class="share-roll"
-            prop:open=move || share_open.get()
-            on:toggle=move |ev| {
-                if let Some(d) = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok()) {
-                    share_open.set(d.has_attribute("open"));
+        <Show when=move || whole.get()>
+            <details
+                class="share-roll"
+                prop:open=move || share_open.get()
+                on:toggle=move |ev| {
+                    if let Some(d) = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok()) {
+                        share_open.set(d.has_attribute("open"));
+                    }
                 }
-            }
-        >
-            <summary>{ctx.tr(Key::ShareOrPlay)}</summary>
-            <p class="share">
-                <label>
-                    {ctx.tr(Key::LinkToRoll)}
-                    " "
-                    <input type="text" readonly prop:value=move || share.get() on:focus=move |ev| {
-                        if let Some(input) = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok()) {
-                            input.select();
-                        }
-                    }/>
-                </label>
-            </p>
-            <PlayRollForm/>
-        </details>
+            >
+                <summary>{ctx.tr(Key::ShareOrPlay)}</summary>
+                <p class="share">
+                    <label>
+                        {ctx.tr(Key::LinkToRoll)}
+                        " "
+                        <input type="text" readonly prop:value=move || share.get() on:focus=move |ev| {
+                            if let Some(input) = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok()) {
+                                input.select();
+                            }
+                        }/>
+                    </label>
+                </p>
+                <PlayRollForm/>
+            </details>
+        </Show>
     }
 }

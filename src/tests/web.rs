@@ -75,6 +75,26 @@ async fn app_shows_four_dice_and_the_goal() {
 }
 
 #[wasm_bindgen_test]
+async fn the_page_starts_in_three_tasks_the_table_in_the_second() {
+    let root = fresh_root();
+    let _app = leptos::mount::mount_to(root.clone(), App);
+    // The mount's own task: what is stored is read and kept, nothing drawn yet.
+    assert!(root.query_selector("[aria-label='Numbers']").unwrap().is_none());
+    assert!(crate::storage::text(crate::storage::GAME_KEY).is_none());
+    TimeoutFuture::new(0).await;
+    // The roll was saved before it was shown (a reload deals no other).
+    assert!(crate::storage::text(crate::storage::GAME_KEY).is_some());
+    // The next: the table, playable, and nothing below or beside it yet.
+    assert_eq!(all(&root, "[aria-label='Numbers'] button").len(), 4);
+    assert!(button(&root, "SCORE").is_connected());
+    assert!(root.query_selector(".side, .views, details.share-roll").unwrap().is_none());
+    TimeoutFuture::new(0).await;
+    for part in [".side [data-testid='score']", ".views .tabs", "details.share-roll .play-roll"] {
+        one(&root, part);
+    }
+}
+
+#[wasm_bindgen_test]
 async fn tapping_a_die_fills_the_left_slot_and_tapping_again_empties_it() {
     let root = fresh_root();
     let _app = leptos::mount::mount_to(root.clone(), App);

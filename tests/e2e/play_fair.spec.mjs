@@ -255,6 +255,7 @@ test('the first-visit help appears once, stays dismissed after a reload, and reo
     await help.waitFor({ state: 'detached' });
     await page.reload();
     await score.numbers().first().waitFor();
+    await score.whole();
     assert.equal(await help.count(), 0);
     await score.button('Rules').click();
     await page.getByText('next roll (when no clock runs)').waitFor();

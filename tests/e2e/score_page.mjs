@@ -57,6 +57,12 @@ export class ScorePage {
   async open(path = '', base = BASE_URL) {
     await this.page.goto(path.startsWith('http') ? path : `${base.replace(/\/$/, '')}/${path}`);
     await this.numbers().first().waitFor();
+    await this.whole();
+  }
+
+  /** Waits for solitaire's side and views, which come a task after its table (src/app.rs). */
+  async whole() {
+    await this.page.locator('section.views').waitFor();
   }
 
   async waitForServiceWorker() {
@@ -121,6 +127,7 @@ export class ScorePage {
     }
     await this.page.goto(link.toString());
     await this.waitForRoll(text);
+    await this.whole();
   }
 
   /** Types `text` into Play this roll: practice, no claims (RULES §6). */
