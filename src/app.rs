@@ -465,11 +465,13 @@ pub fn App() -> impl IntoView {
     // tap back: this one reads what is stored and keeps what changed (a roll dealt now is
     // saved before it is shown); the next draws the table; the one after, the table's folded
     // parts, the side (the help card, the score) and the views below. (Then they stay drawn.)
+    // Once all is drawn, the page says so: a first visit's service worker waits for it.
     let stage = RwSignal::new(0u8);
     gloo_timers::callback::Timeout::new(0, move || {
         stage.try_set(1);
         gloo_timers::callback::Timeout::new(0, move || {
             stage.try_set(2);
+            crate::offline::drawn();
         })
         .forget();
     })

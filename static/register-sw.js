@@ -84,9 +84,10 @@ if ('serviceWorker' in navigator) {
     else setTimeout(once, 200);
   };
   // A room's link as the boot script reads it (scripts/boot.template.js). On a first visit to
-  // solitaire the worker waits for the table: the app says it started once the table is drawn.
+  // solitaire the worker waits for the page: the app says it is drawn (its table, side and
+  // views, in the start's last task: src/app.rs) with score-drawn.
   const inRoom = location.search.replace(/^\?+/, '').split('&').some((p) => p.split('=')[0] === 'room');
-  window.addEventListener(inRoom ? 'score-ready' : 'TrunkApplicationStarted', whenIdle);
+  window.addEventListener(inRoom ? 'score-ready' : 'score-drawn', whenIdle);
   // A controlled page only checks for a new build, whose offer can't wait for a seat.
   const controlled = navigator.serviceWorker.controller != null;
   // Half a minute after solitaire's load, or after a room's page is drawn (src/offline.rs), if

@@ -15,7 +15,8 @@ use crate::table::Table;
 #[component]
 pub fn SoloTable(
     /// Whether the whole table is drawn, its folded parts too (sharing a roll, playing a
-    /// typed one): not in the page's first task, which draws what a player sees first.
+    /// typed one): not in the task that draws the table, what a player sees first, but in
+    /// the next (src/app.rs: the page's start).
     #[prop(into)]
     whole: Signal<bool>,
 ) -> impl IntoView {

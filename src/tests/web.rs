@@ -77,6 +77,11 @@ async fn app_shows_four_dice_and_the_goal() {
 #[wasm_bindgen_test]
 async fn the_page_starts_in_three_tasks_the_table_in_the_second() {
     let root = fresh_root();
+    // The page says when it is all drawn (a first visit's service worker waits for it).
+    let said = std::rc::Rc::new(std::cell::Cell::new(0));
+    let heard = said.clone();
+    let listener =
+        leptos::prelude::window_event_listener_untyped(crate::offline::DRAWN, move |_| heard.set(heard.get() + 1));
     let _app = leptos::mount::mount_to(root.clone(), App);
     // The mount's own task: what is stored is read and kept, nothing drawn yet.
     assert!(root.query_selector("[aria-label='Numbers']").unwrap().is_none());
@@ -88,10 +93,13 @@ async fn the_page_starts_in_three_tasks_the_table_in_the_second() {
     assert_eq!(all(&root, "[aria-label='Numbers'] button").len(), 4);
     assert!(button(&root, "SCORE").is_connected());
     assert!(root.query_selector(".side, .views, details.share-roll").unwrap().is_none());
+    assert_eq!(said.get(), 0);
     TimeoutFuture::new(0).await;
     for part in [".side [data-testid='score']", ".views .tabs", "details.share-roll .play-roll"] {
         one(&root, part);
     }
+    assert_eq!(said.get(), 1);
+    listener.remove();
 }
 
 #[wasm_bindgen_test]

@@ -102,6 +102,7 @@ for (const [width, height] of [[390, 844], [1280, 900]]) {
       await page.route('**/i18n/fr.json*', (route) => route.fulfill({ json: catalog }));
       await page.goto(`${BASE_URL}?lang=fr&roll=2,5,12,12`);
       await page.getByRole('button', { name: catalog.claim_score, exact: true }).waitFor();
+      await score.whole();
       const problems = [];
       const look = async (where) => {
         for (const leak of await leaks(page)) problems.push(`${where}: English: ${leak}`);
