@@ -466,16 +466,31 @@ pub fn App() -> impl IntoView {
     // saved before it is shown); the next draws the table; the one after, the table's folded
     // parts, the side (the help card, the score) and the views below. (Then they stay drawn.)
     // Once all is drawn, the page says so: a first visit's service worker waits for it.
+    // The table waits for the page's first language: English is here at once; another is
+    // drawn when its words come (a page in Arabic is not drawn left to right in English
+    // first, then turned), or in English after a second without them, turned when they come.
     let stage = RwSignal::new(0u8);
-    gloo_timers::callback::Timeout::new(0, move || {
-        stage.try_set(1);
+    let draw = move || {
+        if stage.try_get_untracked() != Some(0) {
+            return;
+        }
+        stage.set(1);
         gloo_timers::callback::Timeout::new(0, move || {
             stage.try_set(2);
             crate::offline::drawn();
         })
         .forget();
-    })
-    .forget();
+    };
+    if speaking.get_untracked() {
+        gloo_timers::callback::Timeout::new(0, draw).forget();
+    } else {
+        Effect::new(move |_| {
+            if speaking.get() {
+                gloo_timers::callback::Timeout::new(0, draw).forget();
+            }
+        });
+        gloo_timers::callback::Timeout::new(1000, draw).forget();
+    }
     let drawn = Memo::new(move |_| stage.get() > 0);
     let drawn_all = Memo::new(move |_| stage.get() > 1);
     let solo = move || {
