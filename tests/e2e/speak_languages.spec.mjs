@@ -125,6 +125,9 @@ test('a first visit in Arabic is drawn right to left, in Arabic, from its first 
     await page.getByRole('button', { name: ar.claim_score, exact: true }).waitFor();
     await score.whole();
     assert.deepEqual(await page.evaluate(() => window.__first), { dir: 'rtl', text: ar.claim_score });
+    // Shifts are reported after the frames that show them: two frames, then a moment.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await page.waitForTimeout(200);
     assert.equal(await page.evaluate(() => window.__shift), 0, 'nothing moved as the page was drawn');
   });
 });
@@ -150,7 +153,7 @@ test('× ÷ or · :: German classrooms\' way by default, a choice kept, and the 
   await withPage(browser, async (score, page) => {
     await page.goto(BASE_URL);
     await tiles(page).first().waitFor();
-    // The German catalog comes after the first (English) render.
+    // The table is drawn once the German catalog is in (src/app.rs: the page's start).
     await page.waitForFunction(() => document.documentElement.lang === 'de');
     await page.waitForFunction(() => [...document.querySelectorAll('.ops .op')].map((e) => e.textContent).join(' ') === '+ − · : ‖');
     assert.deepEqual(await signs(page), ['+', '−', '·', ':', '‖'], 'German: · and :');

@@ -54,7 +54,7 @@ for (const lang of ['en', 'fr']) {
     const server = await serveDist(dir, '/');
     try {
       const words = lang === 'en' ? { update_ready: 'A new version of Score is ready.', reload: 'Reload' } : await catalog(lang, server.url);
-      // Played in `lang`: its catalog is here (the page is first drawn in English).
+      // Played in `lang`: its catalog is here (the page is drawn once it is, or in English after a second).
       const inLanguage = (page) => page.waitForFunction((l) => document.documentElement.lang === l, lang);
       await withPage(browser, async (score, page) => {
         await page.goto(`${server.url}?lang=${lang}`);
