@@ -5,8 +5,8 @@
 //! a screen of the room taken) and the browser is idle, or half a minute after the room is
 //! drawn if the page never says so (a join form left unfilled). A first visit to solitaire
 //! registers it once the app says its page is drawn ([`DRAWN`], in the start's last task) and
-//! the browser is idle, or half a minute after load; a page a worker already controls registers it at load, to hear of a new
-//! build at once.
+//! the browser is idle, or half a minute after load; a page a worker already controls
+//! registers it at load, to hear of a new build at once.
 
 /// The event that says the page is ready for its service worker.
 pub const READY: &str = "score-ready";
@@ -14,8 +14,9 @@ pub const READY: &str = "score-ready";
 /// The event that says a page is drawn: solitaire's (the app's start done: its worker is
 /// registered when the browser is next idle), or a room's (its forms or its table), when a
 /// room's link started a room's module alone: half a minute after it, a page whose student
-/// never joins registers its worker. (Not after `load`: on a slow link shared by a class, `load`
-/// can come long before the room's module (the student's), and the precache would take the link it needs.)
+/// never joins registers its worker. (Not after `load`: on a slow link shared by a class,
+/// `load` can come long before the room's module (the student's), and the precache would
+/// take the link it needs.)
 pub const DRAWN: &str = "score-drawn";
 
 /// Tells the page it is drawn ([`DRAWN`]).

@@ -80,8 +80,7 @@ async fn the_page_starts_in_three_tasks_the_table_in_the_second() {
     // The page says when it is all drawn (a first visit's service worker waits for it).
     let said = std::rc::Rc::new(std::cell::Cell::new(0));
     let heard = said.clone();
-    let listener =
-        leptos::prelude::window_event_listener_untyped(crate::offline::DRAWN, move |_| heard.set(heard.get() + 1));
+    let listener = window_event_listener_untyped(crate::offline::DRAWN, move |_| heard.set(heard.get() + 1));
     let _app = leptos::mount::mount_to(root.clone(), App);
     // The mount's own task: what is stored is read and kept, nothing drawn yet.
     assert!(root.query_selector("[aria-label='Numbers']").unwrap().is_none());
