@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
-# Command 2: set up, then run every test layer, fastest first; ends with "N passed, N failed".
+# Command 2: set up, then run every test layer; ends with "N passed, N failed".
 #   formatting, clippy with the native engine/CLI/app tests, wasm-bindgen tests in headless
 #   Chromium, the release build (with its sizes and first-load budget), the packaged
 #   score-server (one static file per architecture, the game inside), Playwright end-to-end
 #   tests on dist/ and that server, then each packaged binary alone in an empty folder, and
 #   its systemd unit.
+# Three chains run side by side, on two cores: the game's (the release build, its sizes, the
+# packaged binaries, then each binary alone), the native and wasm tests (niced: they take
+# what the others leave idle), and the end-to-end specs, once the game is packed. Each has
+# long stretches on one core (the app's optimisation and each module's single-threaded
+# link, one property test's last minute, pages waiting on a clock or a socket), which the
+# others fill. The results are printed as each chain's are read, and counted once.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-# Each stage's wall time, printed at the end: a stage runs until the next one starts.
+# Each stage's wall time, and when it started and ended in the run, printed at the end.
 times=(); stage_name=""; stage_start=$SECONDS
+timed() { times+=("$(printf '  %-14s %5d s   (%4d s to %4d s)' "$1" $(($3 - $2)) "$2" "$3")"); }
 stage() {
-  if [ -n "$stage_name" ]; then times+=("$(printf '  %-14s %5d s' "$stage_name" $((SECONDS - stage_start)))"); fi
+  if [ -n "$stage_name" ]; then timed "$stage_name" "$stage_start" "$SECONDS"; fi
   stage_name=$1; stage_start=$SECONDS
 }
 stage setup
@@ -35,18 +42,49 @@ check() {
   if "$@" >"$logs/$name.log" 2>&1; then ok 1 0; echo "    ok"; else ok 0 1; show_failure "$logs/$name.log"; fi
 }
 
-# A cargo test run: counts every test it reports; a run that fails without
-# reporting a failed test (it did not compile) counts as one failure.
-cargo_tests() {
-  local name=$1; shift
-  stage "$name"
-  echo "==> $name"
-  "$@" >"$logs/$name.log" 2>&1; local status=$?
-  read -r p f < <(awk '/test result:/ { for (i = 1; i <= NF; i++) { if ($i ~ /^passed;?$/) p += $(i-1); if ($i ~ /^failed;?$/) f += $(i-1) } } END { print p+0, f+0 }' "$logs/$name.log")
+# A step of a chain that runs in the background: its log, and its exit status with when it
+# started and ended, are left in $logs for `reported` to read once the chain is done.
+step() {
+  local name=$1 start=$SECONDS status; shift
+  "$@" >"$logs/$name.log" 2>&1; status=$?
+  echo "$status $start $SECONDS" >"$logs/$name.status"
+  return "$status"
+}
+# Adds up node's "ℹ pass N" and "ℹ fail N" lines in a log (one per node run).
+node_tests() {
+  local log=$1 status=$2 p f
+  p=$(awk '/^ℹ pass / { n += $3 } END { print n + 0 }' "$log"); f=$(awk '/^ℹ fail / { n += $3 } END { print n + 0 }' "$log")
   if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
   ok "$p" "$f"
   echo "    $p passed, $f failed"
-  [ "$f" -eq 0 ] || show_failure "$logs/$name.log"
+  [ "$f" -eq 0 ] || show_failure "$log"
+}
+# A step's result, counted: `reported NAME check` (pass or fail, one test), `reported NAME
+# cargo` (every test a cargo test run reports; one that fails without reporting a failed test,
+# as when it did not compile, counts as one failure), `reported NAME node` (node's spec
+# reports, as node_tests adds them up) or `reported NAME size` (its log printed as it is; the
+# first-load budget is one check). Fails when the step failed or didn't run.
+reported() {
+  local name=$1 kind=$2 status start end p f
+  [ -f "$logs/$name.status" ] || return 1
+  read -r status start end <"$logs/$name.status"
+  timed "$name" "$start" "$end"
+  echo "==> $name"
+  case $kind in
+    cargo)
+      read -r p f < <(awk '/test result:/ { for (i = 1; i <= NF; i++) { if ($i ~ /^passed;?$/) p += $(i-1); if ($i ~ /^failed;?$/) f += $(i-1) } } END { print p+0, f+0 }' "$logs/$name.log")
+      if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+      ok "$p" "$f"
+      echo "    $p passed, $f failed"
+      [ "$f" -eq 0 ] || show_failure "$logs/$name.log" ;;
+    node) node_tests "$logs/$name.log" "$status" ;;
+    size)
+      cat "$logs/$name.log"
+      if [ "$status" -eq 0 ]; then ok 1 0; else ok 0 1; fi ;;
+    *)
+      if [ "$status" -eq 0 ]; then ok 1 0; echo "    ok"; else ok 0 1; show_failure "$logs/$name.log"; fi ;;
+  esac
+  return "$status"
 }
 
 check fmt cargo fmt --all -- --check
@@ -61,23 +99,42 @@ linted() {
   driver=$(command -v clippy-driver) || { echo "clippy-driver is not installed (scripts/setup.sh adds clippy)"; return 1; }
   RUSTC_WORKSPACE_WRAPPER="$driver" CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__" "$@"
 }
-# The test binaries side by side, one per core (scripts/native_tests.py): Cargo runs them one by one.
-cargo_tests native linted scripts/native_tests.py
-cargo_tests wasm cargo test -p score-app --target wasm32-unknown-unknown
-check release-build scripts/build.sh
-if [ -d dist ] && ls dist/*.wasm >/dev/null 2>&1; then
-  # The sizes are printed as they are; the first-load budget is one check.
-  stage size
-  echo "==> size"
-  if scripts/size.sh; then ok 1 0; else ok 0 1; fi
-fi
 
-# The packaged binaries before the end-to-end specs: the class-room specs play against the one
-# for this machine, the server as shipped, and the packaged stage doesn't play them again.
-failed_before=$failed
-check package scripts/package.sh --game-built
-# (Only this run's: a failed packaging may leave an older run's binaries in target/package.)
-packaged=""; [ "$failed" -eq "$failed_before" ] && packaged=yes
+# The game's chain: the release build, its sizes, then the packaged binaries (before the
+# end-to-end specs: the class-room specs play against the one for this machine, the server
+# as shipped), and then, beside those specs, each packaged binary alone in an empty folder
+# (the class-room specs only on the other architecture: the e2e stage plays them on this
+# one), the service unit and the container.
+game_chain() {
+  step release-build scripts/build.sh
+  # The sizes of a game that was built.
+  if [ -d dist ] && ls dist/*.wasm >/dev/null 2>&1; then step size scripts/size.sh; fi
+  # (Only this run's: a failed packaging may leave an older run's binaries in target/package.)
+  step package scripts/package.sh --game-built || return 0
+  PLAYED_ROOMS=$(uname -m) step packaged tests/e2e/packaged.sh
+  step service-unit tests/service_unit.sh
+  # The container needs a Docker daemon, which not every test machine runs: said when skipped.
+  if docker info >/dev/null 2>&1; then step container tests/container.sh; fi
+}
+# The tests' chain, niced: the game's chain and then the end-to-end specs are the run's
+# longest path, and these take the cores they leave idle. The wasm tests first: their
+# browser waits on nothing of the others. Then the native tests, their binaries side by side,
+# one per core (scripts/native_tests.py: Cargo runs them one by one).
+tests_chain() {
+  renice -n 10 "$BASHPID" >/dev/null 2>&1
+  step wasm cargo test -p score-app --target wasm32-unknown-unknown
+  step native linted scripts/native_tests.py
+}
+game_chain &
+game=$!
+tests_chain &
+tests=$!
+stage waiting-game
+# Until the game's chain has packed the game (or ended without).
+while [ ! -f "$logs/package.status" ] && kill -0 "$game" 2>/dev/null; do sleep 1; done
+reported release-build check
+reported size size
+packaged=""; reported package check && packaged=yes
 packed=target/package/score-server-$(uname -m)-linux
 
 stage e2e
@@ -94,7 +151,7 @@ if [ -n "$packaged" ] && [ -x "$packed" ]; then
 else
   # Else the binary the native stage built for the server's own tests (`cargo build -p
   # score-server` resolves its dependencies' features without the workspace's tests, and
-  # built a dozen of them again). After the native stage this is a check, no build.
+  # built a dozen of them again). It waits for the native stage's build, and is then a check.
   room_server=(target/debug/score-server --dist dist); played=""
   if ! linted cargo build -q --workspace --all-targets >/dev/null 2>&1 && ! cargo build -q -p score-server; then
     echo "    score-server did not build: the class-room specs below meet no server, or an old one"
@@ -108,41 +165,44 @@ rdata=$(mktemp -d)
 "${room_server[@]}" --port "$rport" --data "$rdata" --rooms-per-address 1000 >"$logs/score-server.log" 2>&1 &
 rooms=$!
 wait_port "$rport"
-# Three spec files at a time: with two, the machine's two cores were idle an eighth of the
-# time (pages waiting on a socket or a clock); three keep them busy.
-ROOM_URL="http://127.0.0.1:$rport" BASE_URL="http://127.0.0.1:$port" node --test --test-concurrency=3 --test-reporter=spec tests/e2e/*.spec.mjs >"$logs/e2e.log" 2>&1
+# Two spec files at a time, the longest of the last run first (tests/e2e/spec_times.mjs
+# keeps their times; a file it doesn't know starts first of all). Three kept both cores
+# busy, but with more of their time lost to each other: the specs took 340 s of CPU time and
+# 189 s, against 264 s and 171 s two at a time, which leaves the tests' chain a share.
+spec_times=target/e2e-spec-times.json
+mapfile -t specs < <(SPEC_TIMES=$spec_times python3 -c '
+import glob, json, os
+try:
+    took = json.load(open(os.environ["SPEC_TIMES"]))
+except (OSError, ValueError):
+    took = {}
+files = sorted(glob.glob("tests/e2e/*.spec.mjs"))
+files.sort(key=lambda f: -float(took.get(os.path.basename(f), float("inf"))))
+print("\n".join(files))')
+ROOM_URL="http://127.0.0.1:$rport" BASE_URL="http://127.0.0.1:$port" SPEC_TIMES=$spec_times \
+  node --test --test-concurrency=2 --test-reporter=spec --test-reporter-destination=stdout \
+  --test-reporter=./tests/e2e/spec_times.mjs --test-reporter-destination=/dev/null "${specs[@]}" >"$logs/e2e.log" 2>&1
 e2e_status=$?
 kill "$server" "$rooms" 2>/dev/null; wait "$server" "$rooms" 2>/dev/null; rm -rf "$rdata"
-# Adds up node's "ℹ pass N" and "ℹ fail N" lines in a log (one per node run).
-node_tests() {
-  local log=$1 status=$2 p f
-  p=$(awk '/^ℹ pass / { n += $3 } END { print n + 0 }' "$log"); f=$(awk '/^ℹ fail / { n += $3 } END { print n + 0 }' "$log")
-  if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
-  ok "$p" "$f"
-  echo "    $p passed, $f failed"
-  [ "$f" -eq 0 ] || show_failure "$log"
-}
 node_tests "$logs/e2e.log" "$e2e_status"
 
+stage waiting-packaged
+wait "$game"
 if [ -n "$packaged" ]; then
-  stage packaged
-  echo "==> packaged"
-  PLAYED_ROOMS=$played tests/e2e/packaged.sh >"$logs/packaged.log" 2>&1
-  node_tests "$logs/packaged.log" $?
-  check service-unit tests/service_unit.sh
-  # The container needs a Docker daemon, which not every test machine runs: said when skipped.
-  if docker info >/dev/null 2>&1; then
-    check container tests/container.sh
-  else
-    echo "==> container: skipped (no Docker daemon reachable)"
-  fi
+  reported packaged node
+  reported service-unit check
+  reported container check || [ -f "$logs/container.status" ] || echo "==> container: skipped (no Docker daemon reachable)"
 else
   echo "==> packaged, service-unit, container: skipped (this run's packaging failed, counted above)"
 fi
+stage waiting-tests
+wait "$tests"
+reported wasm cargo
+reported native cargo
 stage ""
 echo
-echo "Stage times (wall clock):"
-printf '%s\n' "${times[@]}"
+echo "Stage times (wall clock; in the order they started):"
+printf '%s\n' "${times[@]}" | sort -t '(' -k 2 -n
 printf '  %-14s %5d s\n' total "$SECONDS"
 echo
 echo "$passed passed, $failed failed"
