@@ -56,7 +56,13 @@ play() {
     echo "(the class-room specs played against this binary in the e2e stage)"
   else
     ROOM_URL="http://127.0.0.1:$port" BASE_URL="http://127.0.0.1:$static" \
-      node --test --test-concurrency=2 --test-reporter=spec "${chosen[@]}" tests/e2e/play_room.spec.mjs tests/e2e/join_room.spec.mjs || failed=1
+      node --test --test-concurrency=2 --test-reporter=spec "${chosen[@]}" tests/e2e/play_room.spec.mjs tests/e2e/join_room.spec.mjs \
+      | tee "$where/rooms.out" || failed=1
+    # Each chosen spec played and passed: a renamed one would be skipped, and node passes a
+    # run that skipped everything.
+    if [ ${#chosen[@]} -gt 0 ] && ! grep -qx "ℹ pass ${#chosen[@]}" "$where/rooms.out"; then
+      echo "packaged: the $arch binary did not play each of its ${#chosen[@]} chosen class-room specs (a spec renamed?)"; failed=1
+    fi
   fi
   BASE_URL="http://127.0.0.1:$port" \
     node --test --test-reporter=spec --test-name-pattern='play a full round offline after one visit' \
@@ -65,7 +71,7 @@ play() {
   # (Read once it has stopped: the port opens before this line is written.)
   grep -q "inside this binary" "$where/server.log" || { echo "packaged: the $arch binary does not serve the game inside it"; failed=1; }
   # It wrote its rooms and nothing else.
-  left=$(cd "$where" && ls -A | grep -vx -e score-server -e data -e server.log | tr '\n' ' ')
+  left=$(cd "$where" && ls -A | grep -vx -e score-server -e data -e server.log -e rooms.out | tr '\n' ' ')
   [ -z "$left" ] || { echo "packaged: the $arch binary left $left beside it"; failed=1; }
   rm -rf "$where"
   return "$failed"

@@ -120,10 +120,17 @@ function site() {
   };
 }
 
-/** score-server serving `dir` (with its own cache headers), or null where it isn't built. */
+/**
+ * score-server serving `dir` (with its own cache headers): SCORE_SERVER's (scripts/test.sh
+ * names the one it plays the class rooms against), or else the debug build, or null where
+ * that isn't built.
+ */
 async function scoreServer(dir) {
   const bin = process.env.SCORE_SERVER ?? 'target/debug/score-server';
-  if (!existsSync(bin)) return null;
+  if (!existsSync(bin)) {
+    if (process.env.SCORE_SERVER) throw new Error(`SCORE_SERVER names ${bin}, which isn't there`);
+    return null;
+  }
   const port = await freePort();
   const data = mkdtempSync(join(tmpdir(), 'score-update-data-'));
   const child = spawn(bin, ['--port', String(port), '--dist', dir, '--data', data], { stdio: 'ignore' });

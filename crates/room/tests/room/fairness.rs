@@ -149,9 +149,9 @@ fn points_for(why: &Why) -> i32 {
     }
 }
 
-/// A name's key, as the room compares names ([`name_key`]: Unicode's compatibility form,
-/// case folded), remembered: the checks ask for the same few names at every step, and their
-/// normalising was a sixth of the test's time.
+/// A name's key, as the room compares names ([`name_key`]: the characters that count, as
+/// their confusable skeleton, in any case), remembered: the checks ask for the same few
+/// names at every step, and working their keys out was a sixth of the test's time.
 fn key(name: &str) -> String {
     thread_local! {
         static KEYS: std::cell::RefCell<std::collections::HashMap<String, String>> = Default::default();
