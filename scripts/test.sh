@@ -34,16 +34,8 @@ logs=$(mktemp -d)
 ok() { passed=$((passed + $1)); failed=$((failed + $2)); }
 show_failure() { echo "    FAILED: see below"; tail -n 60 "$1" | sed 's/^/    | /'; }
 
-# A check that is one test: pass or fail.
-check() {
-  local name=$1; shift
-  stage "$name"
-  echo "==> $name"
-  if "$@" >"$logs/$name.log" 2>&1; then ok 1 0; echo "    ok"; else ok 0 1; show_failure "$logs/$name.log"; fi
-}
-
-# A step of a chain that runs in the background: its log, and its exit status with when it
-# started and ended, are left in $logs for `reported` to read once the chain is done.
+# A step, in the foreground or in a chain in the background: its log, and its exit status
+# with when it started and ended, are left in $logs for `reported` to read and count.
 step() {
   local name=$1 start=$SECONDS status; shift
   "$@" >"$logs/$name.log" 2>&1; status=$?
@@ -51,20 +43,24 @@ step() {
   echo "$status $start $SECONDS" >"$logs/$name.status.part" && mv "$logs/$name.status.part" "$logs/$name.status"
   return "$status"
 }
-# Adds up node's "ℹ pass N" and "ℹ fail N" lines in a log (one per node run).
-node_tests() {
-  local log=$1 status=$2 p f
-  p=$(awk '/^ℹ pass / { n += $3 } END { print n + 0 }' "$log"); f=$(awk '/^ℹ fail / { n += $3 } END { print n + 0 }' "$log")
+# Counts a test run's PASSED and FAILED as its LOG reports them: `tally LOG STATUS PASSED
+# FAILED`. A run that failed (STATUS) without reporting a failed test, as one that did not
+# compile, counts as one failure.
+tally() {
+  local log=$1 status=$2 p=$3 f=$4
   if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
   ok "$p" "$f"
   echo "    $p passed, $f failed"
   [ "$f" -eq 0 ] || show_failure "$log"
 }
+# Adds up node's "ℹ pass N" and "ℹ fail N" lines in a log (one per node run).
+node_tests() {
+  tally "$1" "$2" "$(awk '/^ℹ pass / { n += $3 } END { print n + 0 }' "$1")" "$(awk '/^ℹ fail / { n += $3 } END { print n + 0 }' "$1")"
+}
 # A step's result, counted: `reported NAME check` (pass or fail, one test), `reported NAME
-# cargo` (every test a cargo test run reports; one that fails without reporting a failed test,
-# as when it did not compile, counts as one failure), `reported NAME node` (node's spec
-# reports, as node_tests adds them up) or `reported NAME size` (its log printed as it is; the
-# first-load budget is one check). A step that should have run and left no status (its
+# cargo` (every test a cargo test run reports, as `tally` counts them), `reported NAME node`
+# (node's spec reports, as node_tests adds them up) or `reported NAME size` (its log printed
+# as it is; the first-load budget is one check). A step that should have run and left no status (its
 # chain was killed) is one failure; `reported NAME KIND optional` says nothing of one that
 # didn't run. Fails when the step failed or didn't run.
 reported() {
@@ -79,10 +75,7 @@ reported() {
   case $kind in
     cargo)
       read -r p f < <(awk '/test result:/ { for (i = 1; i <= NF; i++) { if ($i ~ /^passed;?$/) p += $(i-1); if ($i ~ /^failed;?$/) f += $(i-1) } } END { print p+0, f+0 }' "$logs/$name.log")
-      if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
-      ok "$p" "$f"
-      echo "    $p passed, $f failed"
-      [ "$f" -eq 0 ] || show_failure "$logs/$name.log" ;;
+      tally "$logs/$name.log" "$status" "$p" "$f" ;;
     node) node_tests "$logs/$name.log" "$status" ;;
     size)
       cat "$logs/$name.log"
@@ -93,7 +86,9 @@ reported() {
   return "$status"
 }
 
-check fmt cargo fmt --all -- --check
+stage ""
+step fmt cargo fmt --all -- --check
+reported fmt check
 # Clippy in the native tests' own build: clippy-driver compiles the workspace's crates (what
 # `cargo clippy` does, and then it compiles them too), with clippy's lints as errors, as
 # `cargo clippy --workspace --all-targets -- -D warnings` has them. `cargo clippy` alone
@@ -206,7 +201,11 @@ wait "$game" || { echo "==> the game's chain stopped (exit status $?)"; ok 0 1; 
 if [ -n "$packaged" ]; then
   reported packaged node
   reported service-unit check
-  reported container check optional || [ -f "$logs/container.status" ] || echo "==> container: skipped (no Docker daemon reachable)"
+  if [ -f "$logs/container.status" ]; then
+    reported container check
+  else
+    echo "==> container: skipped (no Docker daemon reachable)"
+  fi
 else
   echo "==> packaged, service-unit, container: skipped (this run's packaging failed, counted above)"
 fi
