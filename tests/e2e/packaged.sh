@@ -27,10 +27,12 @@ wait_port "$static"
 
 # One binary, alone in an empty folder: started, played, stopped, and what it left checked.
 play() {
-  local bin=$1 arch run=() where port pid failed=0 version commit
+  local bin=$1 arch run=() where report port pid failed=0 version commit
   arch=${bin##*/score-server-}; arch=${arch%-linux}
   [ "$arch" = "$(uname -m)" ] || run=("qemu-$arch-static")
   where=$(mktemp -d)
+  # (The specs' report, kept apart: the folder holds only what the binary leaves.)
+  report=$(mktemp)
   cp "$bin" "$where/score-server"
   port=$(free_port)
   # Nothing but the binary: run from its own folder, its rooms in ./data beside it.
@@ -46,7 +48,7 @@ play() {
   fi
   if ! wait_port "$port"; then
     echo "packaged: the $arch binary did not start:"; cat "$where/server.log"
-    kill "$pid" 2>/dev/null; rm -rf "$where"; return 1
+    kill "$pid" 2>/dev/null; rm -rf "$where" "$report"; return 1
   fi
   local chosen=()
   [ ${#run[@]} -eq 0 ] || chosen=(--test-name-pattern='^a class plays: ' --test-name-pattern='^a kept class: '
@@ -57,10 +59,10 @@ play() {
   else
     ROOM_URL="http://127.0.0.1:$port" BASE_URL="http://127.0.0.1:$static" \
       node --test --test-concurrency=2 --test-reporter=spec "${chosen[@]}" tests/e2e/play_room.spec.mjs tests/e2e/join_room.spec.mjs \
-      | tee "$where/rooms.out" || failed=1
+      | tee "$report" || failed=1
     # Each chosen spec played and passed: a renamed one would be skipped, and node passes a
     # run that skipped everything.
-    if [ ${#chosen[@]} -gt 0 ] && ! grep -qx "ℹ pass ${#chosen[@]}" "$where/rooms.out"; then
+    if [ ${#chosen[@]} -gt 0 ] && ! grep -qx "ℹ pass ${#chosen[@]}" "$report"; then
       echo "packaged: the $arch binary did not play each of its ${#chosen[@]} chosen class-room specs (a spec renamed?)"; failed=1
     fi
   fi
@@ -71,9 +73,9 @@ play() {
   # (Read once it has stopped: the port opens before this line is written.)
   grep -q "inside this binary" "$where/server.log" || { echo "packaged: the $arch binary does not serve the game inside it"; failed=1; }
   # It wrote its rooms and nothing else.
-  left=$(cd "$where" && ls -A | grep -vx -e score-server -e data -e server.log -e rooms.out | tr '\n' ' ')
+  left=$(cd "$where" && ls -A | grep -vx -e score-server -e data -e server.log | tr '\n' ' ')
   [ -z "$left" ] || { echo "packaged: the $arch binary left $left beside it"; failed=1; }
-  rm -rf "$where"
+  rm -rf "$where" "$report"
   return "$failed"
 }
 
