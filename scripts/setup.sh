@@ -74,6 +74,7 @@ debian_packages() {
   while read -r cmd pkg; do
     if command -v "$cmd" >/dev/null; then say "$pkg: present"; else missing+=("$pkg"); fi
   done <<'EOF'
+ps procps
 chromium chromium
 chromedriver chromium-driver
 chromium-headless-shell chromium-headless-shell
