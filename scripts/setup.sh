@@ -30,6 +30,7 @@ case ":$PATH:" in *:/usr/sbin:*) ;; *) export PATH="$PATH:/usr/sbin" ;; esac
 
 command -v cargo >/dev/null || fail "cargo is not installed (install Rust with rustup first)"
 command -v npm >/dev/null || fail "npm is not installed (Node.js 20+ is needed)"
+command -v python3 >/dev/null || fail "python3 is not installed (the scripts' ports, servers and build steps use it)"
 
 # The Rust that rust-toolchain.toml pins, with its components and targets (nothing when it
 # is already there; rustup downloads it from its own release server otherwise).

@@ -43,6 +43,7 @@ play() {
   echo "== $arch: $version ${run[*]:+(under ${run[*]})}"
   # The commit it was packed from (package.sh appends it with the game).
   commit=$(git rev-parse --short=12 HEAD 2>/dev/null || true)
+  [ -n "$commit" ] || echo "packaged: the commit check skipped (not a git checkout)"
   if [ -n "$commit" ] && [[ "$version" != "score-server "*" (commit $commit)" ]]; then
     echo "packaged: the $arch binary names another commit than $commit: $version"; failed=1
   fi
