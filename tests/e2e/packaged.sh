@@ -25,6 +25,13 @@ python3 tests/e2e/serve.py --port "$static" --dir dist >/dev/null 2>&1 &
 static_pid=$!
 wait_port "$static"
 
+# A run of `play` chosen by name played COUNT specs and passed them, as its report says: a
+# renamed spec would be skipped, and node passes a run that skipped everything. `each_played
+# COUNT WHAT`, within `play` (its report, arch and failed).
+each_played() {
+  grep -qx "ℹ pass $1" "$report" || { echo "packaged: the $arch binary did not play $2 (a spec renamed?)"; failed=1; }
+}
+
 # One binary, alone in an empty folder: started, played, stopped, and what it left checked.
 play() {
   local bin=$1 arch run=() where report port pid failed=0 version commit
@@ -61,17 +68,13 @@ play() {
     ROOM_URL="http://127.0.0.1:$port" BASE_URL="http://127.0.0.1:$static" \
       node --test --test-concurrency=2 --test-reporter=spec "${chosen[@]}" tests/e2e/play_room.spec.mjs tests/e2e/join_room.spec.mjs \
       | tee "$report" || failed=1
-    # Each chosen spec played and passed: a renamed one would be skipped, and node passes a
-    # run that skipped everything.
-    if [ ${#chosen[@]} -gt 0 ] && ! grep -qx "ℹ pass ${#chosen[@]}" "$report"; then
-      echo "packaged: the $arch binary did not play each of its ${#chosen[@]} chosen class-room specs (a spec renamed?)"; failed=1
-    fi
+    [ ${#chosen[@]} -eq 0 ] || each_played ${#chosen[@]} "each of its ${#chosen[@]} chosen class-room specs"
   fi
   BASE_URL="http://127.0.0.1:$port" \
     node --test --test-reporter=spec --test-name-pattern='play a full round offline after one visit' \
     tests/e2e/work_offline.spec.mjs | tee "$report" || failed=1
-  # Played, not skipped (for x86_64 the only spec it plays here).
-  grep -qx "ℹ pass 1" "$report" || { echo "packaged: the $arch binary did not play its offline round (the spec renamed?)"; failed=1; }
+  # (For x86_64 the only spec it plays here.)
+  each_played 1 "its offline round"
   kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
   # (Read once it has stopped: the port opens before this line is written.)
   grep -q "inside this binary" "$where/server.log" || { echo "packaged: the $arch binary does not serve the game inside it"; failed=1; }
