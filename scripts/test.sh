@@ -107,6 +107,8 @@ linted() {
 # as shipped), and then, beside those specs, each packaged binary alone in an empty folder
 # (the class-room specs only on the other architecture: the e2e stage plays them on this
 # one), the service unit and the container.
+# This machine's packaged binary, when this run packs one.
+packed=target/package/score-server-$(uname -m)-linux
 game_chain() {
   step release-build scripts/build.sh
   # The sizes of a game that was built.
@@ -116,7 +118,7 @@ game_chain() {
   # The e2e stage plays the class-room specs against this machine's binary when it is there
   # (the same test as below), and then this stage doesn't.
   local played=""
-  [ -x "target/package/score-server-$(uname -m)-linux" ] && played=$(uname -m)
+  [ -x "$packed" ] && played=$(uname -m)
   PLAYED_ROOMS=$played step packaged tests/e2e/packaged.sh
   step service-unit tests/service_unit.sh
   # The container needs a Docker daemon, which not every test machine runs: said when skipped.
@@ -155,7 +157,6 @@ while [ ! -f "$logs/package.status" ] && kill -0 "$game" 2>/dev/null; do sleep 1
 reported release-build check
 reported size size optional
 packaged=""; reported package check && packaged=yes
-packed=target/package/score-server-$(uname -m)-linux
 
 stage e2e
 echo "==> e2e"
